@@ -1,0 +1,172 @@
+//! User-facing errors: a message and, when there is one, the text it points into, rendered with
+//! ariadne as a report with a caret under the offending span.
+
+use std::ops::Range;
+
+use ariadne::{Color, Config, IndexType, Label, Report, ReportKind, Source};
+
+/// The text an error points into.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pointer {
+    /// Name of the text (a file path, `builtin:NAME`, `<command line>`, `<input>`).
+    pub name: String,
+    /// The whole text.
+    pub text: String,
+    /// The offending bytes of `text`.
+    pub span: Range<usize>,
+    /// What is wrong there, in a few words.
+    pub label: String,
+}
+
+/// A user-facing error.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// The headline.
+    pub message: String,
+    /// Where it points, if anywhere.
+    pub pointer: Option<Pointer>,
+    /// Extra lines of help.
+    pub notes: Vec<String>,
+}
+
+impl Diagnostic {
+    /// An error with no text to point into.
+    pub fn new(message: impl Into<String>) -> Self {
+        Diagnostic {
+            message: message.into(),
+            pointer: None,
+            notes: Vec::new(),
+        }
+    }
+
+    /// Points the error at `span` of `text` (clamped to the text, widened to whole characters).
+    pub fn at(
+        mut self,
+        name: impl Into<String>,
+        text: impl Into<String>,
+        span: Range<usize>,
+        label: impl Into<String>,
+    ) -> Self {
+        let text = text.into();
+        let span = clamp_span(&text, span);
+        self.pointer = Some(Pointer {
+            name: name.into(),
+            text,
+            span,
+            label: label.into(),
+        });
+        self
+    }
+
+    /// Adds a line of help.
+    pub fn note(mut self, note: impl Into<String>) -> Self {
+        self.notes.push(note.into());
+        self
+    }
+
+    /// The report as text, with ANSI colours when `color` is set.
+    pub fn render(&self, color: bool) -> String {
+        let Some(p) = &self.pointer else {
+            let mut out = format!("Error: {}\n", self.message);
+            for n in &self.notes {
+                out += &format!("  Note: {n}\n");
+            }
+            return out;
+        };
+        let id = p.name.as_str();
+        let mut report = Report::build(ReportKind::Error, (id, p.span.clone()))
+            .with_config(
+                Config::default()
+                    .with_color(color)
+                    .with_index_type(IndexType::Byte),
+            )
+            .with_message(&self.message)
+            .with_label(
+                Label::new((id, p.span.clone()))
+                    .with_message(&p.label)
+                    .with_color(Color::Red),
+            );
+        for n in &self.notes {
+            report = report.with_note(n);
+        }
+        let mut buf = Vec::new();
+        report
+            .finish()
+            .write((id, Source::from(p.text.as_str())), &mut buf)
+            .expect("writing to memory cannot fail");
+        String::from_utf8_lossy(&buf).into_owned()
+    }
+}
+
+impl std::fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.render(false))
+    }
+}
+
+fn clamp_span(text: &str, span: Range<usize>) -> Range<usize> {
+    let mut start = span.start.min(text.len());
+    let mut end = span.end.clamp(start, text.len());
+    while !text.is_char_boundary(start) {
+        start -= 1;
+    }
+    while !text.is_char_boundary(end) {
+        end += 1;
+    }
+    start..end
+}
+
+/// The byte offset of 1-based `line` and `column` in `text` (clamped to the text).
+pub fn offset_of(text: &str, line: usize, column: usize) -> usize {
+    let line_start: usize = text
+        .split_inclusive('\n')
+        .take(line.saturating_sub(1))
+        .map(str::len)
+        .sum();
+    let line_text = text[line_start..].lines().next().unwrap_or("");
+    let in_line: usize = line_text
+        .chars()
+        .take(column.saturating_sub(1))
+        .map(char::len_utf8)
+        .sum();
+    line_start + in_line
+}
+
+/// The span of the token starting at `offset`: up to the next whitespace or punctuation.
+pub fn token_at(text: &str, offset: usize) -> Range<usize> {
+    let start = offset.min(text.len());
+    let len = text[start..]
+        .find(|c: char| c.is_whitespace() || "(){}[];,".contains(c))
+        .unwrap_or(text.len() - start)
+        .max(1);
+    start..(start + len).min(text.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_at_the_span() {
+        let d = Diagnostic::new("illegal move").at("<args>", "13n 32x", 4..7, "off the board");
+        let text = d.render(false);
+        assert!(text.contains("illegal move"), "{text}");
+        assert!(text.contains("off the board"), "{text}");
+        assert!(text.contains("13n 32x"), "{text}");
+    }
+
+    #[test]
+    fn offsets_count_lines_and_columns_from_one() {
+        let text = "ab\ncdé f\n";
+        assert_eq!(offset_of(text, 1, 1), 0);
+        assert_eq!(offset_of(text, 2, 1), 3);
+        assert_eq!(offset_of(text, 2, 5), 8);
+        assert_eq!(token_at(text, 3), 3..7);
+    }
+
+    #[test]
+    fn spans_are_clamped_to_characters() {
+        let d = Diagnostic::new("x").at("t", "é", 1..9, "here");
+        assert_eq!(d.pointer.unwrap().span, 0..2);
+    }
+}

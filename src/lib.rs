@@ -1,0 +1,11 @@
+//! boardrules: a board-game rules interpreter.
+//!
+//! The [`runtime`] is native and game-agnostic (grids, line scans, histories); every game is a
+//! Rhai rules script that the [`script`] host loads at run time and adapts to the runtime's
+//! [`runtime::Game`] trait. The command line and the REPL sit on top.
+
+pub mod diag;
+pub mod driver;
+pub mod runtime;
+pub mod script;
+pub mod trace;

@@ -1,0 +1,161 @@
+//! Line scanning: runs of equal cells along the four line directions, and what lies beyond them.
+
+use super::grid::{Cell, Grid};
+
+/// The four line directions: horizontal, vertical, diagonal (↘) and anti-diagonal (↗).
+pub const LINE_DIRECTIONS: [(i64, i64); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+
+/// What lies just beyond one end of a run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Beyond {
+    /// The board edge.
+    Edge,
+    /// A cell holding this value (which differs from the run's value).
+    Value(i64),
+}
+
+/// A maximal run of cells holding the same value along one direction.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Run {
+    /// The value every cell of the run holds.
+    pub value: i64,
+    /// The direction `(dx, dy)` the cells are listed in (one of [`LINE_DIRECTIONS`]).
+    pub direction: (i64, i64),
+    /// The cells, from the `before` end to the `after` end.
+    pub cells: Vec<Cell>,
+    /// What lies beyond the first cell.
+    pub before: Beyond,
+    /// What lies beyond the last cell.
+    pub after: Beyond,
+}
+
+impl Run {
+    /// Number of cells in the run.
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// Whether the run is empty (never, for runs built by this module).
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+}
+
+fn beyond(grid: &Grid, cell: Cell) -> Beyond {
+    grid.get(cell).map_or(Beyond::Edge, Beyond::Value)
+}
+
+/// How many cells holding `value` follow `cell` (not counting it) along `direction`.
+pub fn count_from(grid: &Grid, cell: Cell, direction: (i64, i64), value: i64) -> i64 {
+    let mut n = 0;
+    while grid.get(cell.offset(direction, n + 1)) == Some(value) {
+        n += 1;
+    }
+    n
+}
+
+/// The run through `cell` along `direction`, or `None` if `cell` is off the board.
+pub fn run_through(grid: &Grid, cell: Cell, direction: (i64, i64)) -> Option<Run> {
+    let value = grid.get(cell)?;
+    let back = (-direction.0, -direction.1);
+    let start = cell.offset(back, count_from(grid, cell, back, value));
+    let len = 1 + count_from(grid, start, direction, value);
+    Some(Run {
+        value,
+        direction,
+        cells: (0..len).map(|i| start.offset(direction, i)).collect(),
+        before: beyond(grid, start.offset(back, 1)),
+        after: beyond(grid, start.offset(direction, len)),
+    })
+}
+
+/// The four runs through `cell`, one per line direction (empty if `cell` is off the board).
+pub fn runs_through(grid: &Grid, cell: Cell) -> Vec<Run> {
+    LINE_DIRECTIONS
+        .iter()
+        .filter_map(|&d| run_through(grid, cell, d))
+        .collect()
+}
+
+/// Every maximal run of at least `min_len` cells, in every line direction, whose value is not
+/// `ignore` (typically the empty value). Runs are listed direction by direction, then by start
+/// cell in reading order.
+pub fn all_runs(grid: &Grid, min_len: usize, ignore: i64) -> Vec<Run> {
+    let mut runs = Vec::new();
+    for &direction in &LINE_DIRECTIONS {
+        let back = (-direction.0, -direction.1);
+        for cell in grid.cells() {
+            let value = grid.get(cell).unwrap_or(ignore);
+            let starts_run = value != ignore && grid.get(cell.offset(back, 1)) != Some(value);
+            if starts_run && 1 + count_from(grid, cell, direction, value) >= min_len as i64 {
+                runs.extend(run_through(grid, cell, direction));
+            }
+        }
+    }
+    runs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn grid_from(rows: &[&str]) -> Grid {
+        let mut g = Grid::new(rows[0].len() as i64, rows.len() as i64, 0);
+        for (y, row) in rows.iter().enumerate() {
+            for (x, ch) in row.chars().enumerate() {
+                g.set(Cell::new(x as i64, y as i64), ch.to_digit(10).unwrap() as i64);
+            }
+        }
+        g
+    }
+
+    #[test]
+    fn run_reports_both_ends() {
+        let g = grid_from(&["0111120", "0000000"]);
+        let run = run_through(&g, Cell::new(2, 0), (1, 0)).unwrap();
+        assert_eq!(run.len(), 4);
+        assert_eq!(run.cells[0], Cell::new(1, 0));
+        assert_eq!(run.before, Beyond::Value(0));
+        assert_eq!(run.after, Beyond::Value(2));
+        let edge = run_through(&g, Cell::new(6, 0), (1, 0)).unwrap();
+        assert_eq!(edge.after, Beyond::Edge);
+    }
+
+    #[test]
+    fn diagonals_are_scanned() {
+        let g = grid_from(&["100", "010", "001"]);
+        let runs = runs_through(&g, Cell::new(1, 1));
+        assert_eq!(runs.len(), 4);
+        assert_eq!(runs[2].len(), 3);
+        assert_eq!((runs[2].before, runs[2].after), (Beyond::Edge, Beyond::Edge));
+        assert_eq!(runs[3].len(), 1);
+        assert_eq!(all_runs(&g, 3, 0).len(), 1);
+    }
+
+    proptest! {
+        /// Every cell of a run holds its value, the run is contiguous, and the cells beyond its
+        /// ends do not hold its value.
+        #[test]
+        fn runs_are_maximal(values in proptest::collection::vec(0i64..3, 36), x in 0i64..6, y in 0i64..6) {
+            let mut g = Grid::new(6, 6, 0);
+            for (i, v) in values.iter().enumerate() {
+                g.set(Cell::new(i as i64 % 6, i as i64 / 6), *v);
+            }
+            for run in runs_through(&g, Cell::new(x, y)) {
+                prop_assert!(run.cells.contains(&Cell::new(x, y)));
+                for w in run.cells.windows(2) {
+                    prop_assert_eq!(w[0].offset(run.direction, 1), w[1]);
+                }
+                prop_assert!(run.cells.iter().all(|&c| g.get(c) == Some(run.value)));
+                prop_assert_ne!(run.before, Beyond::Value(run.value));
+                prop_assert_ne!(run.after, Beyond::Value(run.value));
+            }
+            for run in all_runs(&g, 2, 0) {
+                prop_assert!(run.len() >= 2 && run.value != 0);
+                let again = run_through(&g, run.cells[0], run.direction).unwrap();
+                prop_assert_eq!(again, run);
+            }
+        }
+    }
+}

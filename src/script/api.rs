@@ -1,0 +1,148 @@
+//! The runtime's primitives as seen from rules scripts: `grid(…)`, `cell(x, y)`, line scans and
+//! `emit(…)`. Every function here is game-agnostic.
+
+use std::{cell::RefCell, rc::Rc};
+
+use rhai::{Array, Dynamic, Engine, EvalAltResult, INT};
+
+use crate::runtime::{
+    grid::{KING, ORTHOGONAL},
+    lines::{self, LINE_DIRECTIONS},
+    Beyond, Cell, Event, Grid, Notation, Run,
+};
+
+type Fallible<T> = Result<T, Box<EvalAltResult>>;
+
+/// Where `emit` puts the events of the call in progress.
+pub type EventSink = Rc<RefCell<Vec<Event>>>;
+
+/// Registers the runtime's types and functions, with `emit` writing into `events`.
+pub fn register(engine: &mut Engine, events: EventSink) {
+    register_cell(engine);
+    register_grid(engine);
+    register_run(engine);
+    engine.register_fn("emit", move |text: &str| {
+        events.borrow_mut().push(Event {
+            text: text.to_string(),
+        });
+    });
+}
+
+fn register_cell(engine: &mut Engine) {
+    engine
+        .register_type_with_name::<Cell>("Cell")
+        .register_fn("cell", Cell::new)
+        .register_get("x", |c: &mut Cell| c.x)
+        .register_get("y", |c: &mut Cell| c.y)
+        .register_fn("==", |a: Cell, b: Cell| a == b)
+        .register_fn("!=", |a: Cell, b: Cell| a != b)
+        .register_fn("to_string", |c: &mut Cell| c.to_string())
+        .register_fn("to_debug", |c: &mut Cell| c.to_string());
+}
+
+fn notation(name: &str) -> Fallible<Notation> {
+    Notation::from_name(name).ok_or_else(|| {
+        format!("unknown notation '{name}': use \"row-letter\", \"letter-row\" or \"xy\"").into()
+    })
+}
+
+fn on_board(grid: &Grid, cell: Cell) -> Fallible<Cell> {
+    if grid.contains(cell) {
+        Ok(cell)
+    } else {
+        Err(format!(
+            "cell {cell} is off the {}×{} board",
+            grid.width(),
+            grid.height()
+        )
+        .into())
+    }
+}
+
+fn cells(iter: impl Iterator<Item = Cell>) -> Array {
+    iter.map(Dynamic::from).collect()
+}
+
+fn register_grid(engine: &mut Engine) {
+    engine
+        .register_type_with_name::<Grid>("Grid")
+        .register_fn("grid", |w: INT, h: INT| new_grid(w, h, 0))
+        .register_fn("grid", new_grid)
+        .register_get("width", |g: &mut Grid| g.width())
+        .register_get("height", |g: &mut Grid| g.height())
+        .register_fn("contains", |g: &mut Grid, c: Cell| g.contains(c))
+        .register_fn("get", |g: &mut Grid, c: Cell| {
+            on_board(g, c).map(|c| g.get(c).expect("on board"))
+        })
+        .register_fn("set", |g: &mut Grid, c: Cell, v: INT| {
+            on_board(g, c).map(|c| {
+                g.set(c, v);
+            })
+        })
+        .register_fn("count", |g: &mut Grid, v: INT| g.count(v) as INT)
+        .register_fn("cells", |g: &mut Grid| cells(g.cells()))
+        .register_fn("cells_with", |g: &mut Grid, v: INT| cells(g.cells_with(v)))
+        .register_fn("neighbours", |g: &mut Grid, c: Cell| {
+            cells(g.neighbours(c, &ORTHOGONAL))
+        })
+        .register_fn("neighbours8", |g: &mut Grid, c: Cell| {
+            cells(g.neighbours(c, &KING))
+        })
+        .register_fn("parse_cell", |g: &mut Grid, text: &str, n: &str| {
+            g.parse_cell(text, notation(n)?)
+                .map_err(|e| -> Box<EvalAltResult> { e.to_string().into() })
+        })
+        .register_fn("format_cell", |g: &mut Grid, c: Cell, n: &str| {
+            Ok::<_, Box<EvalAltResult>>(g.format_cell(c, notation(n)?))
+        })
+        .register_fn("runs_through", |g: &mut Grid, c: Cell| {
+            on_board(g, c).map(|c| runs(lines::runs_through(g, c)))
+        })
+        .register_fn("run_through", |g: &mut Grid, c: Cell, direction: INT| {
+            let d = usize::try_from(direction)
+                .ok()
+                .and_then(|i| LINE_DIRECTIONS.get(i))
+                .ok_or_else(|| format!("direction {direction} is not 0..3"))?;
+            let run = lines::run_through(g, on_board(g, c)?, *d).expect("on board");
+            Ok::<_, Box<EvalAltResult>>(Dynamic::from(run))
+        })
+        .register_fn("runs", |g: &mut Grid, min_len: INT, ignore: INT| {
+            runs(lines::all_runs(g, min_len.max(1) as usize, ignore))
+        })
+        .register_fn("==", |a: Grid, b: Grid| a == b)
+        .register_fn("to_debug", |g: &mut Grid| {
+            format!("grid({}, {})", g.width(), g.height())
+        });
+}
+
+fn new_grid(w: INT, h: INT, fill: INT) -> Fallible<Grid> {
+    if Grid::valid_size(w, h) {
+        Ok(Grid::new(w, h, fill))
+    } else {
+        Err(format!("a {w}×{h} grid is not allowed (sides 1..1000, at most 1 000 000 cells)").into())
+    }
+}
+
+fn runs(runs: Vec<Run>) -> Array {
+    runs.into_iter().map(Dynamic::from).collect()
+}
+
+fn beyond(b: Beyond) -> Dynamic {
+    match b {
+        Beyond::Edge => Dynamic::UNIT,
+        Beyond::Value(v) => Dynamic::from(v),
+    }
+}
+
+fn register_run(engine: &mut Engine) {
+    engine
+        .register_type_with_name::<Run>("Run")
+        .register_get("value", |r: &mut Run| r.value)
+        .register_get("len", |r: &mut Run| r.len() as INT)
+        .register_get("cells", |r: &mut Run| cells(r.cells.iter().copied()))
+        .register_get("before", |r: &mut Run| beyond(r.before))
+        .register_get("after", |r: &mut Run| beyond(r.after))
+        .register_fn("to_debug", |r: &mut Run| {
+            format!("run of {} × {}", r.len(), r.value)
+        });
+}

@@ -1,0 +1,416 @@
+//! `ScriptedGame`: a loaded rules script adapted to the runtime's [`Game`] trait.
+
+use std::{cell::RefCell, hash::Hasher, rc::Rc};
+
+use rhai::{Array, CallFnOptions, Dynamic, EvalAltResult, FuncArgs, Map, Scope, AST, INT};
+
+use super::{
+    api,
+    host::{self, bare_message, innermost, LoadedScript, Sources},
+    library::{Library, ScriptSource},
+    options::OptionSpec,
+    sandbox,
+};
+use crate::{
+    diag::Diagnostic,
+    runtime::{
+        Cell, Event, Game, GameError, Grid, Outcome, Played, Run, ScriptSpot,
+        StableHasher,
+    },
+};
+
+/// A rules script ready to play, with the option values chosen for it.
+pub struct ScriptedGame {
+    script: LoadedScript,
+    scope: RefCell<Scope<'static>>,
+    events: api::EventSink,
+    title: String,
+    about: String,
+    players: Vec<String>,
+    options: Vec<OptionSpec>,
+    opts: Map,
+}
+
+/// How a script failure is reported when it is a `throw` (a rule's own message).
+type ThrownAs = fn(String) -> GameError;
+
+impl ScriptedGame {
+    /// Finds `game` (a name or a path) in `library`, loads and checks it, with default options
+    /// and seed 0.
+    pub fn load(library: &Library, game: &str) -> Result<Self, Vec<Diagnostic>> {
+        let source = library.find(game).map_err(|d| vec![d])?;
+        Self::from_source(library, source)
+    }
+
+    /// Loads and checks a script already read.
+    pub fn from_source(library: &Library, source: ScriptSource) -> Result<Self, Vec<Diagnostic>> {
+        let events = api::EventSink::default();
+        let mut engine = sandbox::engine();
+        api::register(&mut engine, Rc::clone(&events));
+        let script = host::load(engine, library, source)?;
+        let mut game = ScriptedGame {
+            scope: RefCell::new(script.constants.clone()),
+            script,
+            events,
+            title: String::new(),
+            about: String::new(),
+            players: Vec::new(),
+            options: Vec::new(),
+            opts: Map::new(),
+        };
+        game.read_metadata().map_err(|d| vec![d])?;
+        Ok(game)
+    }
+
+    fn read_metadata(&mut self) -> Result<(), Diagnostic> {
+        if self.defines("info", 0) {
+            let info = self.call_map("info", ())?;
+            let text = |k: &str| info.get(k).map(|v| v.to_string()).unwrap_or_default();
+            self.title = text("title");
+            self.about = text("about");
+        }
+        if self.defines("options", 0) {
+            let map = self.call_map("options", ())?;
+            self.options = OptionSpec::from_map(&map).map_err(|m| self.contract_error("options", &m))?;
+        }
+        self.opts = self
+            .options
+            .iter()
+            .map(|o| (o.name.as_str().into(), o.default.clone()))
+            .collect();
+        self.opts.insert("seed".into(), Dynamic::from(0 as INT));
+        self.read_players()
+    }
+
+    fn read_players(&mut self) -> Result<(), Diagnostic> {
+        self.players = if self.defines("players", 1) {
+            let names = self
+                .call("players", (self.opts.clone(),))
+                .map_err(|e| self.eval_error(&e))?;
+            names
+                .into_typed_array::<Dynamic>()
+                .map_err(|_| self.contract_error("players", "players(opts) must return an array of names"))?
+                .iter()
+                .map(|n| n.to_string())
+                .collect()
+        } else {
+            vec!["player 1".into(), "player 2".into()]
+        };
+        Ok(())
+    }
+
+    /// The game's name (the script's file name).
+    pub fn name(&self) -> &str {
+        &self.script.source.name
+    }
+
+    /// Where the script was read from (`builtin:NAME` or its path).
+    pub fn label(&self) -> &str {
+        &self.script.source.label
+    }
+
+    /// The script's title (from `info()`), or its name.
+    pub fn title(&self) -> &str {
+        if self.title.is_empty() {
+            self.name()
+        } else {
+            &self.title
+        }
+    }
+
+    /// The script's one-line description.
+    pub fn about(&self) -> &str {
+        &self.about
+    }
+
+    /// The options the script declares.
+    pub fn options(&self) -> &[OptionSpec] {
+        &self.options
+    }
+
+    /// The chosen option values (plus `seed`), as scripts receive them.
+    pub fn option_values(&self) -> &Map {
+        &self.opts
+    }
+
+    /// Sets option `key` from its text. On error nothing changes.
+    pub fn set_option(&mut self, key: &str, text: &str) -> Result<(), String> {
+        let spec = self.options.iter().find(|o| o.name == key).ok_or_else(|| {
+            let names: Vec<&str> = self.options.iter().map(|o| o.name.as_str()).collect();
+            if names.is_empty() {
+                format!("{} has no options", self.name())
+            } else {
+                format!("{} has no option '{key}' (options: {})", self.name(), names.join(", "))
+            }
+        })?;
+        let value = spec.parse(text)?;
+        let old = self.opts.insert(key.into(), value);
+        if let Err(d) = self.read_players() {
+            if let Some(old) = old {
+                self.opts.insert(key.into(), old);
+            }
+            return Err(d.message);
+        }
+        Ok(())
+    }
+
+    /// Sets the seed scripts see as `opts.seed`.
+    pub fn set_seed(&mut self, seed: u64) {
+        self.opts.insert("seed".into(), Dynamic::from(seed as INT));
+    }
+
+    /// Every script text loaded for this game, for error reports.
+    pub fn sources(&self) -> &Sources {
+        &self.script.sources
+    }
+
+    /// A report pointing into the script for an error a game operation returned.
+    pub fn describe(&self, err: &GameError) -> Diagnostic {
+        match err {
+            GameError::Rules {
+                message,
+                spot: Some(spot),
+            } => self.sources().diagnostic(
+                &format!("the rules script failed: {message}"),
+                &spot.source,
+                spot.line,
+                spot.column,
+                "here",
+            ),
+            other => Diagnostic::new(other.to_string()),
+        }
+    }
+
+    /// Whether the script defines `name` with `arity` parameters.
+    pub fn defines(&self, name: &str, arity: usize) -> bool {
+        self.script
+            .ast
+            .iter_functions()
+            .any(|f| f.name == name && f.params.len() == arity)
+    }
+
+    fn ast(&self) -> &AST {
+        &self.script.ast
+    }
+
+    fn call(&self, name: &str, args: impl FuncArgs) -> Result<Dynamic, Box<EvalAltResult>> {
+        let mut scope = self.scope.borrow_mut();
+        let options = CallFnOptions::new().eval_ast(self.script.imports);
+        self.script
+            .engine
+            .call_fn_with_options(options, &mut scope, self.ast(), name, args)
+    }
+
+    fn call_map(&self, name: &str, args: impl FuncArgs) -> Result<Map, Diagnostic> {
+        let value = self.call(name, args).map_err(|e| self.eval_error(&e))?;
+        value
+            .try_cast::<Map>()
+            .ok_or_else(|| self.contract_error(name, &format!("{name}() must return an object map #{{ … }}")))
+    }
+
+    fn eval_error(&self, err: &EvalAltResult) -> Diagnostic {
+        host::eval_diagnostic(err, self.sources(), self.label())
+    }
+
+    fn contract_error(&self, name: &str, message: &str) -> Diagnostic {
+        let text = &self.script.source.text;
+        let needle = format!("fn {name}");
+        match text.find(&needle) {
+            Some(i) => Diagnostic::new(message).at(self.label(), text.as_str(), i..i + needle.len(), "defined here"),
+            None => Diagnostic::new(message),
+        }
+    }
+
+    /// Turns a script failure into a game error: a `throw` (or a runtime primitive's refusal) is
+    /// the rules speaking, reported as `thrown`; anything else is a fault of the script.
+    fn failure(&self, err: &EvalAltResult, thrown: ThrownAs) -> GameError {
+        let (inner, label, pos) = innermost(err, self.sources(), self.label());
+        if let EvalAltResult::ErrorRuntime(..) = inner {
+            return thrown(bare_message(inner));
+        }
+        GameError::Rules {
+            message: bare_message(inner),
+            spot: pos.line().map(|line| ScriptSpot {
+                source: label,
+                line,
+                column: pos.position().unwrap_or(1),
+            }),
+        }
+    }
+
+    fn rules_error(&self, message: String) -> GameError {
+        GameError::Rules { message, spot: None }
+    }
+
+    fn call_as<T: 'static + Clone>(
+        &self,
+        name: &str,
+        args: impl FuncArgs,
+        thrown: ThrownAs,
+        expected: &str,
+    ) -> Result<T, GameError> {
+        let value = self.call(name, args).map_err(|e| self.failure(&e, thrown))?;
+        let type_name = value.type_name();
+        value.try_cast::<T>().ok_or_else(|| {
+            self.rules_error(format!("{name}() returned {type_name}; it must return {expected}"))
+        })
+    }
+
+    fn state_value(&self, name: &str, value: Dynamic) -> Result<Dynamic, GameError> {
+        if value.is_unit() {
+            Err(self.rules_error(format!(
+                "{name}() returned (); it must return the state (end it with `state`)"
+            )))
+        } else {
+            Ok(value)
+        }
+    }
+}
+
+impl Game for ScriptedGame {
+    type State = Dynamic;
+    type Move = Dynamic;
+
+    fn player_names(&self) -> &[String] {
+        &self.players
+    }
+
+    fn start(&self) -> Result<Dynamic, GameError> {
+        let state = self
+            .call("setup", (self.opts.clone(),))
+            .map_err(|e| self.failure(&e, GameError::BadText))?;
+        self.state_value("setup", state)
+    }
+
+    fn to_move(&self, state: &Dynamic) -> Result<usize, GameError> {
+        let p: INT = self.call_as("to_move", (state.clone(),), GameError::Illegal, "a player index")?;
+        usize::try_from(p)
+            .ok()
+            .filter(|&p| p < self.players.len())
+            .ok_or_else(|| self.rules_error(format!("to_move() returned {p}, not a player index")))
+    }
+
+    fn legal_moves(&self, state: &Dynamic) -> Result<Vec<Dynamic>, GameError> {
+        self.call_as::<Array>("moves", (state.clone(),), GameError::Illegal, "an array of moves")
+    }
+
+    fn play(&self, state: &Dynamic, mv: &Dynamic) -> Result<Played<Dynamic>, GameError> {
+        self.events.borrow_mut().clear();
+        let result = self.call("play", (state.clone(), mv.clone()));
+        let events: Vec<Event> = self.events.borrow_mut().drain(..).collect();
+        let state = result.map_err(|e| self.failure(&e, GameError::Illegal))?;
+        Ok(Played {
+            state: self.state_value("play", state)?,
+            events,
+        })
+    }
+
+    fn outcome(&self, state: &Dynamic) -> Result<Option<Outcome>, GameError> {
+        let r = self
+            .call("result", (state.clone(),))
+            .map_err(|e| self.failure(&e, GameError::Illegal))?;
+        if r.is_unit() {
+            return Ok(None);
+        }
+        if let Ok(p) = r.as_int() {
+            if let Some(p) = usize::try_from(p).ok().filter(|&p| p < self.players.len()) {
+                return Ok(Some(Outcome::Win(p)));
+            }
+        }
+        if r.clone().into_string().is_ok_and(|s| s == "draw") {
+            return Ok(Some(Outcome::Draw));
+        }
+        Err(self.rules_error(format!(
+            "result() returned {r}; it must return (), a player index or \"draw\""
+        )))
+    }
+
+    fn parse_move(&self, state: &Dynamic, text: &str) -> Result<Dynamic, GameError> {
+        self.call("parse_move", (state.clone(), text.to_string()))
+            .map_err(|e| self.failure(&e, GameError::BadText))
+    }
+
+    fn format_move(&self, state: &Dynamic, mv: &Dynamic) -> Result<String, GameError> {
+        let text = self
+            .call("format_move", (state.clone(), mv.clone()))
+            .map_err(|e| self.failure(&e, GameError::BadText))?;
+        Ok(text.to_string())
+    }
+
+    fn render(&self, state: &Dynamic) -> Result<String, GameError> {
+        self.call_as("render", (state.clone(),), GameError::BadText, "a string")
+            .map(|s: rhai::ImmutableString| s.to_string())
+    }
+
+    fn parse_state(&self, text: &str, to_move: Option<usize>) -> Result<Dynamic, GameError> {
+        let turn = to_move.map_or(Dynamic::UNIT, |p| Dynamic::from(p as INT));
+        let state = self
+            .call("parse_state", (text.to_string(), self.opts.clone(), turn))
+            .map_err(|e| self.failure(&e, GameError::BadText))?;
+        self.state_value("parse_state", state)
+    }
+
+    fn state_hash(&self, state: &Dynamic) -> u64 {
+        let mut h = StableHasher::default();
+        hash_value(state, &mut h);
+        h.finish()
+    }
+
+    fn split_moves(&self, text: &str) -> Result<Vec<String>, GameError> {
+        if !self.defines("split_moves", 1) {
+            return Ok(vec![text.to_string()]);
+        }
+        let parts: Array = self.call_as(
+            "split_moves",
+            (text.to_string(),),
+            GameError::BadText,
+            "an array of move texts",
+        )?;
+        Ok(parts.iter().map(|p| p.to_string()).collect())
+    }
+
+    fn warnings(&self, state: &Dynamic) -> Result<Vec<String>, GameError> {
+        if !self.defines("warnings", 1) {
+            return Ok(Vec::new());
+        }
+        let list: Array =
+            self.call_as("warnings", (state.clone(),), GameError::Illegal, "an array of strings")?;
+        Ok(list.iter().map(|w| w.to_string()).collect())
+    }
+}
+
+/// Feeds a script value into a hasher: equal values (maps by key, arrays in order, runtime
+/// types by content) feed equal bytes.
+fn hash_value(value: &Dynamic, h: &mut StableHasher) {
+    use std::hash::Hash;
+    if value.is_unit() {
+        0u8.hash(h);
+    } else if let Ok(b) = value.as_bool() {
+        (1u8, b).hash(h);
+    } else if let Ok(i) = value.as_int() {
+        (2u8, i).hash(h);
+    } else if let Ok(f) = value.as_float() {
+        (3u8, f.to_bits()).hash(h);
+    } else if let Some(s) = value.read_lock::<rhai::ImmutableString>() {
+        (4u8, s.as_str()).hash(h);
+    } else if let Some(a) = value.read_lock::<Array>() {
+        (5u8, a.len()).hash(h);
+        a.iter().for_each(|v| hash_value(v, h));
+    } else if let Some(m) = value.read_lock::<Map>() {
+        (6u8, m.len()).hash(h);
+        for (k, v) in m.iter() {
+            k.as_str().hash(h);
+            hash_value(v, h);
+        }
+    } else if let Some(g) = value.read_lock::<Grid>() {
+        (7u8, &*g).hash(h);
+    } else if let Some(c) = value.read_lock::<Cell>() {
+        (8u8, *c).hash(h);
+    } else if let Some(r) = value.read_lock::<Run>() {
+        (9u8, &*r).hash(h);
+    } else if let Ok(c) = value.as_char() {
+        (10u8, c).hash(h);
+    } else {
+        (11u8, value.type_name(), value.to_string()).hash(h);
+    }
+}

@@ -1,0 +1,402 @@
+//! Loading a rules script: compiling it and every script it imports, merging a variant over its
+//! base, resolving imports to rules scripts only, and checking the contract.
+
+use std::{
+    cell::RefCell,
+    collections::HashMap,
+    path::{Path, PathBuf},
+    rc::Rc,
+};
+
+use rhai::{
+    Engine, EvalAltResult, Module, ModuleResolver, ParseError, Position, Scope, Shared,
+    AST,
+};
+
+use super::{
+    contract::CONTRACT,
+    library::{is_name, Library, ScriptSource},
+};
+use crate::diag::{offset_of, token_at, Diagnostic};
+
+/// Every script text loaded for a game, by label, so that errors can point into any of them.
+#[derive(Debug, Clone, Default)]
+pub struct Sources {
+    texts: Rc<RefCell<HashMap<String, String>>>,
+    /// Which script each function comes from (a variant's definitions replace its base's).
+    defined_in: Rc<RefCell<HashMap<String, String>>>,
+}
+
+impl Sources {
+    /// Remembers `label`'s text.
+    pub fn insert(&self, label: &str, text: &str) {
+        self.texts
+            .borrow_mut()
+            .insert(label.to_string(), text.to_string());
+    }
+
+    /// The text loaded under `label`.
+    pub fn get(&self, label: &str) -> Option<String> {
+        self.texts.borrow().get(label).cloned()
+    }
+
+    /// The script that defines function `name`, if known.
+    pub fn script_defining(&self, name: &str) -> Option<String> {
+        self.defined_in.borrow().get(name).cloned()
+    }
+
+    fn record_functions(&self, ast: &AST, label: &str) {
+        let mut map = self.defined_in.borrow_mut();
+        for f in ast.iter_functions() {
+            map.insert(f.name.to_string(), label.to_string());
+        }
+    }
+
+    fn any_text(&self, pred: impl Fn(&str) -> bool) -> bool {
+        self.texts.borrow().values().any(|t| pred(t))
+    }
+
+    /// An error at 1-based `line`/`column` of script `label`, or without a pointer if unknown.
+    pub fn diagnostic(
+        &self,
+        message: &str,
+        label: &str,
+        line: usize,
+        column: usize,
+        what: &str,
+    ) -> Diagnostic {
+        match self.get(label) {
+            Some(text) if line > 0 => {
+                let span = token_at(&text, offset_of(&text, line, column));
+                Diagnostic::new(message).at(label, text, span, what)
+            }
+            _ => Diagnostic::new(message),
+        }
+    }
+}
+
+/// Resolves `import "NAME"` to a rules script: beside the importing script, in `./rules/`, or
+/// built in. Nothing else can be imported.
+struct RulesResolver {
+    library: Library,
+    sources: Sources,
+    cache: RefCell<HashMap<String, Shared<Module>>>,
+}
+
+impl ModuleResolver for RulesResolver {
+    fn resolve(
+        &self,
+        engine: &Engine,
+        source: Option<&str>,
+        path: &str,
+        pos: Position,
+    ) -> Result<Shared<Module>, Box<EvalAltResult>> {
+        if !is_name(path) {
+            return Err(format!(
+                "import \"{path}\": imports name a rules script, like `import \"caro\" as base;`"
+            )
+            .into());
+        }
+        let beside = source.and_then(dir_of_label);
+        let key = format!("{}|{path}", beside.as_deref().unwrap_or(Path::new("")).display());
+        if let Some(module) = self.cache.borrow().get(&key) {
+            return Ok(module.clone());
+        }
+        let script = self
+            .library
+            .find_named(path, beside.as_deref())
+            .ok_or_else(|| EvalAltResult::ErrorModuleNotFound(path.to_string(), pos))?;
+        self.sources.insert(&script.label, &script.text);
+        let mut ast = engine
+            .compile(&script.text)
+            .map_err(|e| EvalAltResult::ErrorInModule(path.into(), e.into(), pos))?;
+        ast.set_source(script.label.as_str());
+        let module: Shared<Module> = Module::eval_ast_as_new(Scope::new(), &ast, engine)?.into();
+        self.cache.borrow_mut().insert(key, module.clone());
+        Ok(module)
+    }
+}
+
+fn dir_of_label(label: &str) -> Option<PathBuf> {
+    (!label.starts_with("builtin:"))
+        .then(|| Path::new(label).parent().map(Path::to_path_buf))
+        .flatten()
+}
+
+/// A compiled, checked rules script with the engine it runs in.
+pub struct LoadedScript {
+    /// The sandboxed engine, with the runtime's API and the rules resolver.
+    pub engine: Engine,
+    /// The script merged over its base (if it is a variant).
+    pub ast: AST,
+    /// The constants its top level defines.
+    pub constants: Scope<'static>,
+    /// Whether the script imports modules (calls then need its top level evaluated).
+    pub imports: bool,
+    /// Every script text loaded, for error reports.
+    pub sources: Sources,
+    /// The main script.
+    pub source: ScriptSource,
+}
+
+/// Compiles `source` (and its base, if it is a variant), runs its top level, and checks that it
+/// defines the contract. `engine` must already have the runtime's API registered.
+pub fn load(
+    mut engine: Engine,
+    library: &Library,
+    source: ScriptSource,
+) -> Result<LoadedScript, Vec<Diagnostic>> {
+    let sources = Sources::default();
+    let resolver = RulesResolver {
+        library: library.clone(),
+        sources: sources.clone(),
+        cache: RefCell::default(),
+    };
+    let ast = compile_chain(&engine, library, &source, &sources, 0).map_err(|d| vec![d])?;
+    check_contract(&ast, &source, &sources)?;
+    let imports = sources.any_text(ast_imports);
+    engine.set_module_resolver(resolver);
+    let mut constants = Scope::new();
+    engine
+        .run_ast_with_scope(&mut constants, &ast)
+        .map_err(|e| vec![eval_diagnostic(&e, &sources, &source.label)])?;
+    // Functions do not see the top level's scope, but they do see a global module's variables:
+    // publish the script's constants there.
+    let mut globals = Module::new();
+    for (name, _, value) in constants.iter() {
+        globals.set_var(name, value);
+    }
+    engine.register_global_module(globals.into());
+    Ok(LoadedScript {
+        engine,
+        ast: if imports { ast } else { ast.clone_functions_only() },
+        constants,
+        imports,
+        sources,
+        source,
+    })
+}
+
+/// How many variants deep a script may be.
+const MAX_VARIANT_DEPTH: usize = 8;
+
+/// Compiles a script; a variant (`import "BASE" as base;`) is merged over its compiled base, so
+/// the functions it defines replace the base's and the rest are inherited.
+fn compile_chain(
+    engine: &Engine,
+    library: &Library,
+    source: &ScriptSource,
+    sources: &Sources,
+    depth: usize,
+) -> Result<AST, Diagnostic> {
+    sources.insert(&source.label, &source.text);
+    let mut ast = engine
+        .compile(&source.text)
+        .map_err(|e| parse_diagnostic(&e, source))?;
+    ast.set_source(source.label.as_str());
+    let Some((base, span)) = base_import(&source.text) else {
+        sources.record_functions(&ast, &source.label);
+        return Ok(ast);
+    };
+    let at = |msg: String, label: &str| {
+        Diagnostic::new(msg).at(&source.label, &source.text, span.clone(), label)
+    };
+    if depth >= MAX_VARIANT_DEPTH {
+        return Err(at(
+            format!("variants nest more than {MAX_VARIANT_DEPTH} deep"),
+            "is this import circular?",
+        ));
+    }
+    let base_source = library
+        .find_named(&base, source.dir.as_deref())
+        .ok_or_else(|| at(format!("no rules script named '{base}'"), "imported here"))?;
+    let base_ast = compile_chain(engine, library, &base_source, sources, depth + 1)?;
+    sources.record_functions(&ast, &source.label);
+    Ok(base_ast.merge(&ast))
+}
+
+/// The base a variant imports (`import "caro" as base;`) and the span of its name.
+pub fn base_import(text: &str) -> Option<(String, std::ops::Range<usize>)> {
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        let indent = line.len() - trimmed.len();
+        if let Some(rest) = trimmed.strip_prefix("import") {
+            let mut parts = rest.split('"');
+            let (Some(""), Some(name), Some(tail)) =
+                (parts.next().map(str::trim), parts.next(), parts.next())
+            else {
+                offset += line.len();
+                continue;
+            };
+            let tail: Vec<&str> = tail.split_whitespace().collect();
+            if tail.first() == Some(&"as") && tail.get(1).map(|s| s.trim_end_matches(';')) == Some("base")
+            {
+                let start = offset + indent + "import".len() + rest.find('"').unwrap_or(0) + 1;
+                return Some((name.to_string(), start..start + name.len()));
+            }
+        }
+        offset += line.len();
+    }
+    None
+}
+
+fn ast_imports(text: &str) -> bool {
+    text.lines().any(|l| l.trim_start().starts_with("import "))
+}
+
+fn parse_diagnostic(err: &ParseError, source: &ScriptSource) -> Diagnostic {
+    let pos = err.position();
+    let (line, col) = (pos.line().unwrap_or(1), pos.position().unwrap_or(1));
+    let span = token_at(&source.text, offset_of(&source.text, line, col));
+    Diagnostic::new(format!("the rules script does not compile: {}", err.err_type()))
+        .at(&source.label, &source.text, span, err.err_type().to_string())
+}
+
+/// An error from running a script, pointing at the innermost script position it names.
+pub fn eval_diagnostic(err: &EvalAltResult, sources: &Sources, main_label: &str) -> Diagnostic {
+    let (inner, label, pos) = innermost(err, sources, main_label);
+    sources.diagnostic(
+        &format!("the rules script failed: {}", bare_message(inner)),
+        &label,
+        pos.line().unwrap_or(0),
+        pos.position().unwrap_or(1),
+        "here",
+    )
+}
+
+/// The innermost error of a chain of function calls, with the script it happened in.
+pub fn innermost<'e>(
+    err: &'e EvalAltResult,
+    sources: &Sources,
+    main_label: &str,
+) -> (&'e EvalAltResult, String, Position) {
+    let mut label = main_label.to_string();
+    let mut err = err;
+    let mut pos = err.position();
+    loop {
+        match err {
+            EvalAltResult::ErrorInFunctionCall(name, src, inner, at) => {
+                if let Some(defining) = sources.script_defining(name) {
+                    label = defining;
+                } else if !src.is_empty() {
+                    label = src.clone();
+                }
+                pos = if inner.position().is_none() { *at } else { inner.position() };
+                err = inner;
+            }
+            EvalAltResult::ErrorInModule(_, inner, at) => {
+                pos = if inner.position().is_none() { *at } else { inner.position() };
+                err = inner;
+            }
+            _ => return (err, label, pos),
+        }
+    }
+}
+
+/// The message of an error without Rhai's "(line 3, position 5)" suffix.
+pub fn bare_message(err: &EvalAltResult) -> String {
+    match err {
+        EvalAltResult::ErrorRuntime(value, _) => value.to_string(),
+        EvalAltResult::ErrorTooManyOperations(_) => format!(
+            "the script ran more than {} operations in one call (an endless loop?)",
+            super::sandbox::limits::OPERATIONS
+        ),
+        EvalAltResult::ErrorStackOverflow(_) => "the script's calls nest too deep".to_string(),
+        other => {
+            let text = other.to_string();
+            match text.rfind(" (line ") {
+                Some(i) if text.ends_with(')') => text[..i].to_string(),
+                _ => text,
+            }
+        }
+    }
+}
+
+fn check_contract(ast: &AST, source: &ScriptSource, sources: &Sources) -> Result<(), Vec<Diagnostic>> {
+    let defined: Vec<(String, usize)> = ast
+        .iter_functions()
+        .map(|f| (f.name.to_string(), f.params.len()))
+        .collect();
+    let mut problems = Vec::new();
+    for f in CONTRACT {
+        let arities: Vec<usize> = defined
+            .iter()
+            .filter(|(n, _)| n == f.name)
+            .map(|&(_, a)| a)
+            .collect();
+        if arities.contains(&f.params.len()) {
+            continue;
+        }
+        if let Some(&found) = arities.first() {
+            let (label, text, at) = find_definition(f.name, source, sources);
+            problems.push(
+                Diagnostic::new(format!(
+                    "`{}` takes {} parameter(s) here; the contract is `{}`",
+                    f.name,
+                    found,
+                    f.signature()
+                ))
+                .at(label, text, at, format!("should be `{}`", f.signature()))
+                .note(format!("{}: {}", f.name, f.purpose)),
+            );
+        } else if f.required {
+            let end = source.text.trim_end().len();
+            problems.push(
+                Diagnostic::new(format!(
+                    "the rules script does not define `{}`",
+                    f.signature()
+                ))
+                .at(
+                    &source.label,
+                    &source.text,
+                    end.saturating_sub(1)..end,
+                    format!("add `{}` to this script", f.signature()),
+                )
+                .note(format!("{}: {}", f.name, f.purpose)),
+            );
+        }
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems)
+    }
+}
+
+/// Where `fn NAME` is defined: in the main script, or else in any script loaded with it.
+fn find_definition(
+    name: &str,
+    source: &ScriptSource,
+    sources: &Sources,
+) -> (String, String, std::ops::Range<usize>) {
+    let needle = format!("fn {name}");
+    let mut candidates = vec![(source.label.clone(), source.text.clone())];
+    candidates.extend(
+        sources
+            .texts
+            .borrow()
+            .iter()
+            .map(|(l, t)| (l.clone(), t.clone())),
+    );
+    for (label, text) in candidates {
+        if let Some(i) = text.find(&needle) {
+            return (label, text, i..i + needle.len());
+        }
+    }
+    (source.label.clone(), source.text.clone(), 0..0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_the_base_of_a_variant() {
+        let text = "// a variant\nimport \"caro\" as base;\nfn x() {}";
+        let (name, span) = base_import(text).unwrap();
+        assert_eq!(name, "caro");
+        assert_eq!(&text[span], "caro");
+        assert_eq!(base_import("import \"caro\" as c;"), None);
+    }
+}

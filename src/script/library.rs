@@ -1,0 +1,128 @@
+//! Where rules scripts come from: the copies built into the binary, a `rules/` folder in the
+//! working directory (which overrides them by name), or a path given on the command line.
+
+use std::{
+    collections::BTreeSet,
+    fs,
+    path::{Path, PathBuf},
+};
+
+use crate::diag::Diagnostic;
+
+include!(concat!(env!("OUT_DIR"), "/embedded_rules.rs"));
+
+/// A rules script's text and where it came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScriptSource {
+    /// The game's name: the file name without `.rhai`.
+    pub name: String,
+    /// Where it was read from: `builtin:NAME` or a file path.
+    pub label: String,
+    /// The folder of the file, for resolving its imports (none for built-in scripts).
+    pub dir: Option<PathBuf>,
+    /// The script itself.
+    pub text: String,
+}
+
+/// The places scripts are looked up in.
+#[derive(Debug, Clone, Default)]
+pub struct Library {
+    rules_dir: Option<PathBuf>,
+}
+
+impl Library {
+    /// Built-in scripts, overridden by `./rules/*.rhai` when that folder exists.
+    pub fn discover() -> Self {
+        let dir = PathBuf::from("rules");
+        Library {
+            rules_dir: dir.is_dir().then_some(dir),
+        }
+    }
+
+    /// Built-in scripts only.
+    pub fn builtin() -> Self {
+        Library { rules_dir: None }
+    }
+
+    /// Built-in scripts, overridden by the scripts of `dir`.
+    pub fn with_rules_dir(dir: impl Into<PathBuf>) -> Self {
+        Library {
+            rules_dir: Some(dir.into()),
+        }
+    }
+
+    /// Finds a game by name (`caro`), or reads a script file by path (`my/variant.rhai`).
+    pub fn find(&self, game: &str) -> Result<ScriptSource, Diagnostic> {
+        if is_name(game) {
+            return self.find_named(game, None).ok_or_else(|| {
+                Diagnostic::new(format!("no game named '{game}'"))
+                    .note(format!("games: {}", self.names().join(", ")))
+                    .note("a path to a .rhai file works too")
+            });
+        }
+        read_file(Path::new(game))
+    }
+
+    /// Finds the script `name` imports, looking first beside the importing script.
+    pub fn find_named(&self, name: &str, beside: Option<&Path>) -> Option<ScriptSource> {
+        let file = format!("{name}.rhai");
+        [beside, self.rules_dir.as_deref()]
+            .into_iter()
+            .flatten()
+            .map(|dir| dir.join(&file))
+            .find(|p| p.is_file())
+            .and_then(|p| read_file(&p).ok())
+            .or_else(|| {
+                EMBEDDED_RULES
+                    .iter()
+                    .find(|(n, _)| *n == name)
+                    .map(|(n, text)| ScriptSource {
+                        name: n.to_string(),
+                        label: format!("builtin:{n}"),
+                        dir: None,
+                        text: text.to_string(),
+                    })
+            })
+    }
+
+    /// The names of every game found, sorted.
+    pub fn names(&self) -> Vec<String> {
+        let mut names: BTreeSet<String> =
+            EMBEDDED_RULES.iter().map(|(n, _)| n.to_string()).collect();
+        if let Some(dir) = &self.rules_dir {
+            if let Ok(entries) = fs::read_dir(dir) {
+                for path in entries.filter_map(Result::ok).map(|e| e.path()) {
+                    if path.extension().is_some_and(|e| e == "rhai") {
+                        if let Some(stem) = path.file_stem() {
+                            names.insert(stem.to_string_lossy().into_owned());
+                        }
+                    }
+                }
+            }
+        }
+        names.into_iter().collect()
+    }
+}
+
+/// Whether `text` is a bare script name (letters, digits, `_`, `-`), not a path.
+pub fn is_name(text: &str) -> bool {
+    !text.is_empty()
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+}
+
+fn read_file(path: &Path) -> Result<ScriptSource, Diagnostic> {
+    let text = fs::read_to_string(path).map_err(|e| {
+        Diagnostic::new(format!("cannot read rules script {}: {e}", path.display()))
+    })?;
+    Ok(ScriptSource {
+        name: path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default(),
+        label: path.display().to_string(),
+        dir: path.parent().map(Path::to_path_buf),
+        text,
+    })
+}

@@ -1,0 +1,13 @@
+//! The script host: a sandboxed Rhai engine, the runtime's API for scripts, loading rules
+//! scripts (and their bases), checking the contract, and adapting a script to [`crate::runtime::Game`].
+
+pub mod api;
+pub mod contract;
+pub mod game;
+pub mod host;
+pub mod library;
+pub mod options;
+pub mod sandbox;
+
+pub use game::ScriptedGame;
+pub use library::{Library, ScriptSource};
