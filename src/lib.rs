@@ -4,8 +4,10 @@
 //! Rhai rules script that the [`script`] host loads at run time and adapts to the runtime's
 //! [`runtime::Game`] trait. The command line and the REPL sit on top.
 
+pub mod cli;
 pub mod diag;
 pub mod driver;
 pub mod runtime;
 pub mod script;
+pub mod repl;
 pub mod trace;

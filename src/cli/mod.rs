@@ -1,0 +1,109 @@
+//! The `boardrules` command line: one module per subcommand.
+
+mod check;
+pub mod game_args;
+mod list;
+mod run;
+mod test;
+
+use std::{io::IsTerminal, process::ExitCode};
+
+use clap::{Parser, Subcommand};
+
+use crate::diag::Diagnostic;
+pub use game_args::{GameArgs, PositionArgs};
+
+/// boardrules: play, step through and test board games whose rules are Rhai scripts.
+#[derive(Debug, Parser)]
+#[command(name = "boardrules", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// List the games found (built in, or in ./rules/) with their options.
+    List,
+    /// Play a game in the REPL (reads commands from stdin when it is not a terminal).
+    Play {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Load a saved game (not yet supported: see `help` in the REPL).
+        #[arg(long, value_name = "FILE", hide = true)]
+        load: Option<String>,
+    },
+    /// Print the start state, then each move and the state after it, then the result.
+    Run {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        position: PositionArgs,
+        /// One JSON object per state per line.
+        #[arg(long)]
+        json: bool,
+        /// Moves to play (several may be run together, as in 13n10n12n).
+        moves: Vec<String>,
+    },
+    /// List the legal moves (after the given moves), one per line.
+    Moves {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        position: PositionArgs,
+        /// Moves to play first.
+        moves: Vec<String>,
+    },
+    /// Load and validate a rules script, and try it on its start position.
+    Check {
+        /// A path to a .rhai script, or a game name.
+        script: String,
+    },
+    /// Replay trace files (default: tests/traces) and report mismatches.
+    Test {
+        /// Trace files or folders of them (*.trace).
+        paths: Vec<std::path::PathBuf>,
+    },
+}
+
+/// Whether reports written to stderr should be coloured.
+pub fn stderr_color() -> bool {
+    std::env::var_os("NO_COLOR").is_none() && std::io::stderr().is_terminal()
+}
+
+/// Prints reports to stderr.
+pub fn report(diagnostics: &[Diagnostic]) {
+    let color = stderr_color();
+    for d in diagnostics {
+        eprint!("{}", d.render(color));
+    }
+}
+
+/// Parses the command line and runs the subcommand.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::List => list::run(),
+        Command::Play { game, load } => crate::repl::run(&game, load.as_deref()),
+        Command::Run {
+            game,
+            position,
+            json,
+            moves,
+        } => run::run(&game, &position, json, &moves),
+        Command::Moves {
+            game,
+            position,
+            moves,
+        } => run::moves(&game, &position, &moves),
+        Command::Check { script } => check::run(&script),
+        Command::Test { paths } => test::run(&paths),
+    };
+    match result {
+        Ok(code) => code,
+        Err(diagnostics) => {
+            report(&diagnostics);
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,99 @@
+//! `boardrules run` and `boardrules moves`: play a list of moves without a REPL.
+
+use std::process::ExitCode;
+
+use serde_json::json;
+
+use super::{GameArgs, PositionArgs};
+use crate::{
+    diag::Diagnostic,
+    driver::{move_error, MoveList},
+    runtime::{Game, History},
+    script::ScriptedGame,
+};
+
+type Outcome = Result<ExitCode, Vec<Diagnostic>>;
+
+/// Prints the start state, then `> MOVE`, the new state and `* event` lines for each move, then
+/// `result: …` if the game is over. With `json`, one object per state per line instead.
+pub fn run(args: &GameArgs, position: &PositionArgs, json: bool, moves: &[String]) -> Outcome {
+    let game = args.load()?;
+    let start = position.start(&game)?;
+    let list = MoveList::from_args(&game, moves).map_err(|d| vec![d])?;
+    let mut history = History::new(start);
+    let print = |history: &History<ScriptedGame>| -> Result<(), Vec<Diagnostic>> {
+        let line = if json { json_line(&game, history) } else { text_block(&game, history) };
+        println!("{}", line.map_err(|e| vec![game.describe(&e)])?);
+        Ok(())
+    };
+    print(&history)?;
+    for (mv, span) in &list.moves {
+        if let Err(e) = history.play_text(&game, mv) {
+            return Err(vec![move_error(&game, &e, "<moves>", &list.text, span.clone(), mv)]);
+        }
+        print(&history)?;
+    }
+    if !json {
+        if let Some(outcome) = history.outcome(&game).map_err(|e| vec![game.describe(&e)])? {
+            println!("result: {}", game.describe_outcome(outcome));
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The text form of the current state: `> MOVE` (after a move), the rendering, the events.
+fn text_block(game: &ScriptedGame, history: &History<ScriptedGame>) -> Result<String, crate::runtime::GameError> {
+    let mut out = String::new();
+    if let Some(step) = history.steps().last() {
+        out += &format!("> {}\n", step.text);
+    }
+    out += &game.render(history.current())?;
+    if let Some(step) = history.steps().last() {
+        for e in &step.events {
+            out += &format!("\n* {e}");
+        }
+    }
+    Ok(out)
+}
+
+/// The JSON form of the current state: ply, move, to_move, state, events, result.
+fn json_line(game: &ScriptedGame, history: &History<ScriptedGame>) -> Result<String, crate::runtime::GameError> {
+    let state = history.current();
+    let step = history.steps().last();
+    let outcome = game.outcome(state)?;
+    let to_move = match outcome {
+        Some(_) => None,
+        None => Some(game.player_name(game.to_move(state)?)),
+    };
+    Ok(json!({
+        "ply": history.ply(),
+        "move": step.map(|s| s.text.clone()),
+        "to_move": to_move,
+        "state": game.render(state)?,
+        "events": step.map(|s| s.events.iter().map(|e| e.text.clone()).collect::<Vec<_>>()).unwrap_or_default(),
+        "result": outcome.map(|o| game.describe_outcome(o)),
+    })
+    .to_string())
+}
+
+/// Prints the legal moves after `moves`, one per line, in canonical notation.
+pub fn moves(args: &GameArgs, position: &PositionArgs, moves: &[String]) -> Outcome {
+    let game = args.load()?;
+    let start = position.start(&game)?;
+    let list = MoveList::from_args(&game, moves).map_err(|d| vec![d])?;
+    let mut history = History::new(start);
+    for (mv, span) in &list.moves {
+        if let Err(e) = history.play_text(&game, mv) {
+            return Err(vec![move_error(&game, &e, "<moves>", &list.text, span.clone(), mv)]);
+        }
+    }
+    let state = history.current();
+    let fail = |e| vec![game.describe(&e)];
+    if history.outcome(&game).map_err(fail)?.is_some() {
+        return Ok(ExitCode::SUCCESS);
+    }
+    for mv in game.legal_moves(state).map_err(fail)? {
+        println!("{}", game.format_move(state, &mv).map_err(fail)?);
+    }
+    Ok(ExitCode::SUCCESS)
+}
