@@ -14,7 +14,10 @@ fn main() {
         let name = path.file_stem().unwrap().to_string_lossy();
         let abs = fs::canonicalize(&path).unwrap();
         println!("cargo:rerun-if-changed={}", path.display());
-        code += &format!("    ({name:?}, include_str!({:?})),\n", abs.display().to_string());
+        code += &format!(
+            "    ({name:?}, include_str!({:?})),\n",
+            abs.display().to_string()
+        );
     }
     code += "];\n";
     let out = Path::new(&env::var("OUT_DIR").unwrap()).join("embedded_rules.rs");

@@ -24,7 +24,7 @@ pub struct Diagnostic {
     /// The headline.
     pub message: String,
     /// Where it points, if anywhere.
-    pub pointer: Option<Pointer>,
+    pub pointer: Option<Box<Pointer>>,
     /// Extra lines of help.
     pub notes: Vec<String>,
 }
@@ -49,12 +49,12 @@ impl Diagnostic {
     ) -> Self {
         let text = text.into();
         let span = clamp_span(&text, span);
-        self.pointer = Some(Pointer {
+        self.pointer = Some(Box::new(Pointer {
             name: name.into(),
             text,
             span,
             label: label.into(),
-        });
+        }));
         self
     }
 

@@ -16,8 +16,10 @@ pub fn run(script: &str) -> Result<ExitCode, Vec<Diagnostic>> {
     let start = game.start().map_err(fail)?;
     let shown = game.render(&start).map_err(fail)?;
     let back = game.parse_state(&shown, None).map_err(|e| {
-        vec![crate::driver::position_error(&game, &e, "<start rendering>", &shown)
-            .note("parse_state could not read what render wrote")]
+        vec![
+            crate::driver::position_error(&game, &e, "<start rendering>", &shown)
+                .note("parse_state could not read what render wrote"),
+        ]
     })?;
     if game.render(&back).map_err(fail)? != shown {
         return Err(vec![Diagnostic::new(
@@ -35,8 +37,25 @@ pub fn run(script: &str) -> Result<ExitCode, Vec<Diagnostic>> {
         .collect();
     println!("ok: {} ({})", game.name(), game.label());
     println!("  players: {}", game.player_names().join(", "));
-    println!("  options: {}", game.options().iter().map(|o| format!("{}={}", o.name, o.default)).collect::<Vec<_>>().join(" "));
-    println!("  optional functions: {}", if optional.is_empty() { "none".into() } else { optional.join(", ") });
-    println!("  start: {} legal moves; render → parse_state round-trips", moves.len());
+    println!(
+        "  options: {}",
+        game.options()
+            .iter()
+            .map(|o| format!("{}={}", o.name, o.default))
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+    println!(
+        "  optional functions: {}",
+        if optional.is_empty() {
+            "none".into()
+        } else {
+            optional.join(", ")
+        }
+    );
+    println!(
+        "  start: {} legal moves; render → parse_state round-trips",
+        moves.len()
+    );
     Ok(ExitCode::SUCCESS)
 }

@@ -69,7 +69,12 @@ impl PositionArgs {
     pub fn start(&self, game: &ScriptedGame) -> Result<rhai::Dynamic, Vec<Diagnostic>> {
         let to_move = match &self.to_move {
             Some(text) => Some(parse_to_move(game, text).map_err(|m| {
-                vec![Diagnostic::new("bad --to-move").at("--to-move", text.as_str(), 0..text.len(), m)]
+                vec![Diagnostic::new("bad --to-move").at(
+                    "--to-move",
+                    text.as_str(),
+                    0..text.len(),
+                    m,
+                )]
             })?),
             None => None,
         };
@@ -83,7 +88,9 @@ impl PositionArgs {
             Some(path) => (
                 path.to_string(),
                 std::fs::read_to_string(path).map_err(|e| {
-                    vec![Diagnostic::new(format!("cannot read position file {path}: {e}"))]
+                    vec![Diagnostic::new(format!(
+                        "cannot read position file {path}: {e}"
+                    ))]
                 })?,
             ),
             None => ("--position".to_string(), position.clone()),

@@ -2,7 +2,10 @@
 
 use std::process::ExitCode;
 
-use crate::{diag::Diagnostic, script::{Library, ScriptedGame}};
+use crate::{
+    diag::Diagnostic,
+    script::{Library, ScriptedGame},
+};
 
 /// Prints every game with its title and options.
 pub fn run() -> Result<ExitCode, Vec<Diagnostic>> {
@@ -10,10 +13,18 @@ pub fn run() -> Result<ExitCode, Vec<Diagnostic>> {
     for name in library.names() {
         match ScriptedGame::load(&library, &name) {
             Ok(game) => {
-                let about = if game.about().is_empty() { String::new() } else { format!(" — {}", game.about()) };
+                let about = if game.about().is_empty() {
+                    String::new()
+                } else {
+                    format!(" — {}", game.about())
+                };
                 println!("{name}: {}{about}", game.title());
                 for o in game.options() {
-                    println!("    -o {:<22} {}", format!("{}={}", o.name, o.default), o.help);
+                    println!(
+                        "    -o {:<22} {}",
+                        format!("{}={}", o.name, o.default),
+                        o.help
+                    );
                 }
             }
             Err(ds) => println!("{name}: (does not load: {})", ds[0].message),

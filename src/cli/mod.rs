@@ -29,9 +29,6 @@ enum Command {
     Play {
         #[command(flatten)]
         game: GameArgs,
-        /// Load a saved game (not yet supported: see `help` in the REPL).
-        #[arg(long, value_name = "FILE", hide = true)]
-        load: Option<String>,
     },
     /// Print the start state, then each move and the state after it, then the result.
     Run {
@@ -84,7 +81,7 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::List => list::run(),
-        Command::Play { game, load } => crate::repl::run(&game, load.as_deref()),
+        Command::Play { game } => crate::repl::run(&game),
         Command::Run {
             game,
             position,

@@ -22,19 +22,33 @@ pub fn run(args: &GameArgs, position: &PositionArgs, json: bool, moves: &[String
     let list = MoveList::from_args(&game, moves).map_err(|d| vec![d])?;
     let mut history = History::new(start);
     let print = |history: &History<ScriptedGame>| -> Result<(), Vec<Diagnostic>> {
-        let line = if json { json_line(&game, history) } else { text_block(&game, history) };
+        let line = if json {
+            json_line(&game, history)
+        } else {
+            text_block(&game, history)
+        };
         println!("{}", line.map_err(|e| vec![game.describe(&e)])?);
         Ok(())
     };
     print(&history)?;
     for (mv, span) in &list.moves {
         if let Err(e) = history.play_text(&game, mv) {
-            return Err(vec![move_error(&game, &e, "<moves>", &list.text, span.clone(), mv)]);
+            return Err(vec![move_error(
+                &game,
+                &e,
+                "<moves>",
+                &list.text,
+                span.clone(),
+                mv,
+            )]);
         }
         print(&history)?;
     }
     if !json {
-        if let Some(outcome) = history.outcome(&game).map_err(|e| vec![game.describe(&e)])? {
+        if let Some(outcome) = history
+            .outcome(&game)
+            .map_err(|e| vec![game.describe(&e)])?
+        {
             println!("result: {}", game.describe_outcome(outcome));
         }
     }
@@ -42,7 +56,10 @@ pub fn run(args: &GameArgs, position: &PositionArgs, json: bool, moves: &[String
 }
 
 /// The text form of the current state: `> MOVE` (after a move), the rendering, the events.
-fn text_block(game: &ScriptedGame, history: &History<ScriptedGame>) -> Result<String, crate::runtime::GameError> {
+fn text_block(
+    game: &ScriptedGame,
+    history: &History<ScriptedGame>,
+) -> Result<String, crate::runtime::GameError> {
     let mut out = String::new();
     if let Some(step) = history.steps().last() {
         out += &format!("> {}\n", step.text);
@@ -57,7 +74,10 @@ fn text_block(game: &ScriptedGame, history: &History<ScriptedGame>) -> Result<St
 }
 
 /// The JSON form of the current state: ply, move, to_move, state, events, result.
-fn json_line(game: &ScriptedGame, history: &History<ScriptedGame>) -> Result<String, crate::runtime::GameError> {
+fn json_line(
+    game: &ScriptedGame,
+    history: &History<ScriptedGame>,
+) -> Result<String, crate::runtime::GameError> {
     let state = history.current();
     let step = history.steps().last();
     let outcome = game.outcome(state)?;
@@ -84,7 +104,14 @@ pub fn moves(args: &GameArgs, position: &PositionArgs, moves: &[String]) -> Outc
     let mut history = History::new(start);
     for (mv, span) in &list.moves {
         if let Err(e) = history.play_text(&game, mv) {
-            return Err(vec![move_error(&game, &e, "<moves>", &list.text, span.clone(), mv)]);
+            return Err(vec![move_error(
+                &game,
+                &e,
+                "<moves>",
+                &list.text,
+                span.clone(),
+                mv,
+            )]);
         }
     }
     let state = history.current();

@@ -97,7 +97,9 @@ where
         keyword("history").to(Command::History),
         keyword("new").to(Command::New),
         keyword("options").to(Command::Options),
-        keyword("help").ignore_then(word.or_not()).map(Command::Help),
+        keyword("help")
+            .ignore_then(word.or_not())
+            .map(Command::Help),
         choice((keyword("quit"), keyword("exit"), keyword("q"))).to(Command::Quit),
     ))
     .then_ignore(end())
@@ -148,7 +150,10 @@ mod tests {
     fn commands_and_moves() {
         assert_eq!(parse("undo").unwrap(), Command::Undo(1));
         assert_eq!(parse("  UNDO 3 ").unwrap(), Command::Undo(3));
-        assert_eq!(parse("help undo").unwrap(), Command::Help(Some("undo".into())));
+        assert_eq!(
+            parse("help undo").unwrap(),
+            Command::Help(Some("undo".into()))
+        );
         assert_eq!(parse("13n10n").unwrap(), Command::Play("13n10n".into()));
         assert_eq!(parse("0 0 0 1").unwrap(), Command::Play("0 0 0 1".into()));
         assert_eq!(parse("").unwrap(), Command::Nothing);

@@ -17,10 +17,7 @@ use crate::{cli::GameArgs, diag::Diagnostic};
 use session::{Flow, Session};
 
 /// Runs the REPL on the game `args` names.
-pub fn run(args: &GameArgs, load: Option<&str>) -> Result<ExitCode, Vec<Diagnostic>> {
-    if load.is_some() {
-        return Err(vec![Diagnostic::new("--load is not available yet")]);
-    }
+pub fn run(args: &GameArgs) -> Result<ExitCode, Vec<Diagnostic>> {
     let mut session = Session::new(args.load()?)?;
     if std::io::stdin().is_terminal() {
         interactive(&mut session)
@@ -42,7 +39,11 @@ fn piped(session: &mut Session) -> Result<ExitCode, Vec<Diagnostic>> {
             }
         }
     }
-    Ok(if failures == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+    Ok(if failures == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
 }
 
 /// Where the REPL keeps its line history: `$BOARDRULES_HISTORY`, or the user's data folder.
@@ -53,8 +54,11 @@ fn history_file() -> Option<PathBuf> {
 }
 
 fn interactive(session: &mut Session) -> Result<ExitCode, Vec<Diagnostic>> {
-    let mut editor = DefaultEditor::new()
-        .map_err(|e| vec![Diagnostic::new(format!("cannot start the line editor: {e}"))])?;
+    let mut editor = DefaultEditor::new().map_err(|e| {
+        vec![Diagnostic::new(format!(
+            "cannot start the line editor: {e}"
+        ))]
+    })?;
     let history = history_file();
     if let Some(path) = &history {
         let _ = editor.load_history(path); // a first run has none yet
@@ -83,7 +87,10 @@ fn interactive(session: &mut Session) -> Result<ExitCode, Vec<Diagnostic>> {
             let _ = std::fs::create_dir_all(dir);
         }
         if let Err(e) = editor.save_history(path) {
-            eprintln!("note: could not save the line history to {}: {e}", path.display());
+            eprintln!(
+                "note: could not save the line history to {}: {e}",
+                path.display()
+            );
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -74,7 +74,9 @@ impl Session {
             Command::Undo(n) => {
                 let done = (0..n).take_while(|_| self.history.undo()).count();
                 if done == 0 {
-                    return Err(Diagnostic::new("nothing to undo: this is the start of the game"));
+                    return Err(Diagnostic::new(
+                        "nothing to undo: this is the start of the game",
+                    ));
                 }
                 println!("undid {done} move(s)");
                 self.show_board();
@@ -98,7 +100,16 @@ impl Session {
             }
             Command::Options => {
                 for o in self.game.options() {
-                    println!("{:<14} {:<8} {}", o.name, self.game.option_values().get(o.name.as_str()).map(|v| v.to_string()).unwrap_or_default(), o.help);
+                    println!(
+                        "{:<14} {:<8} {}",
+                        o.name,
+                        self.game
+                            .option_values()
+                            .get(o.name.as_str())
+                            .map(|v| v.to_string())
+                            .unwrap_or_default(),
+                        o.help
+                    );
                 }
                 if self.game.options().is_empty() {
                     println!("{}", option_list(&self.game));
@@ -113,8 +124,16 @@ impl Session {
     /// error points at the failing one.
     fn play(&mut self, line: &str, text: &str) -> Result<(), Diagnostic> {
         let offset = line.find(text).unwrap_or(0);
-        let moves = split_with_spans(&self.game, text)
-            .map_err(|e| move_error(&self.game, &e, "<input>", line, offset..offset + text.len(), text))?;
+        let moves = split_with_spans(&self.game, text).map_err(|e| {
+            move_error(
+                &self.game,
+                &e,
+                "<input>",
+                line,
+                offset..offset + text.len(),
+                text,
+            )
+        })?;
         for (mv, span) in moves {
             let span = span.start + offset..span.end + offset;
             let step = self
@@ -139,11 +158,17 @@ impl Session {
     fn list_moves(&self) -> Result<(), Diagnostic> {
         let state = self.history.current();
         if let Some(o) = self.game.outcome(state).map_err(|e| self.fault(&e))? {
-            println!("no moves: the game is over ({})", self.game.describe_outcome(o));
+            println!(
+                "no moves: the game is over ({})",
+                self.game.describe_outcome(o)
+            );
             return Ok(());
         }
         let moves = self.game.legal_moves(state).map_err(|e| self.fault(&e))?;
-        let texts: Result<Vec<String>, _> = moves.iter().map(|m| self.game.format_move(state, m)).collect();
+        let texts: Result<Vec<String>, _> = moves
+            .iter()
+            .map(|m| self.game.format_move(state, m))
+            .collect();
         let texts = texts.map_err(|e| self.fault(&e))?;
         println!("{} legal moves: {}", texts.len(), texts.join(" "));
         Ok(())
@@ -163,7 +188,12 @@ impl Session {
                 .unwrap_or_default();
             println!("{:>3}. {player} {}", i + 1, step.text);
         }
-        let all: Vec<&str> = self.history.steps().iter().map(|s| s.text.as_str()).collect();
+        let all: Vec<&str> = self
+            .history
+            .steps()
+            .iter()
+            .map(|s| s.text.as_str())
+            .collect();
         println!("moves: {}", all.join(" "));
     }
 }
@@ -177,10 +207,9 @@ fn help(topic: Option<&str>) -> Result<(), Diagnostic> {
             }
         }
         Some(t) => {
-            let (name, args, what) = COMMANDS
-                .iter()
-                .find(|(n, ..)| *n == t)
-                .ok_or_else(|| Diagnostic::new(format!("no command '{t}'")).note("type `help` for the list"))?;
+            let (name, args, what) = COMMANDS.iter().find(|(n, ..)| *n == t).ok_or_else(|| {
+                Diagnostic::new(format!("no command '{t}'")).note("type `help` for the list")
+            })?;
             println!("{name} {args}\n  {what}");
         }
     }

@@ -84,8 +84,7 @@ pub trait Game {
     /// Every legal move, in the game's canonical order.
     fn legal_moves(&self, state: &Self::State) -> Result<Vec<Self::Move>, GameError>;
     /// Plays `mv`, returning the new state; an illegal move is an error.
-    fn play(&self, state: &Self::State, mv: &Self::Move)
-        -> Result<Played<Self::State>, GameError>;
+    fn play(&self, state: &Self::State, mv: &Self::Move) -> Result<Played<Self::State>, GameError>;
     /// `Some` once the game is over.
     fn outcome(&self, state: &Self::State) -> Result<Option<Outcome>, GameError>;
     /// Reads a move written in the game's notation.
@@ -95,8 +94,7 @@ pub trait Game {
     /// The state as text.
     fn render(&self, state: &Self::State) -> Result<String, GameError>;
     /// Reads a rendering back; `to_move` says whose turn it is when the text does not.
-    fn parse_state(&self, text: &str, to_move: Option<usize>)
-        -> Result<Self::State, GameError>;
+    fn parse_state(&self, text: &str, to_move: Option<usize>) -> Result<Self::State, GameError>;
     /// A hash of the state: equal states hash equally.
     fn state_hash(&self, state: &Self::State) -> u64;
     /// Splits a move list into move texts (by default, the whole text is one move).

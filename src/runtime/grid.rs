@@ -285,9 +285,18 @@ mod tests {
     #[test]
     fn row_letter_counts_rows_from_the_bottom() {
         let g = Grid::new(15, 15, 0);
-        assert_eq!(g.parse_cell("1a", Notation::RowLetter), Ok(Cell::new(0, 14)));
-        assert_eq!(g.parse_cell("15o", Notation::RowLetter), Ok(Cell::new(14, 0)));
-        assert_eq!(g.parse_cell("12I", Notation::RowLetter), Ok(Cell::new(8, 3)));
+        assert_eq!(
+            g.parse_cell("1a", Notation::RowLetter),
+            Ok(Cell::new(0, 14))
+        );
+        assert_eq!(
+            g.parse_cell("15o", Notation::RowLetter),
+            Ok(Cell::new(14, 0))
+        );
+        assert_eq!(
+            g.parse_cell("12I", Notation::RowLetter),
+            Ok(Cell::new(8, 3))
+        );
         assert!(matches!(
             g.parse_cell("32x", Notation::RowLetter),
             Err(CellTextError::OffBoard { .. })

@@ -34,7 +34,9 @@ impl<G: Game> History<G> {
 
     /// The current position.
     pub fn current(&self) -> &G::State {
-        self.states.last().expect("a history always has its start state")
+        self.states
+            .last()
+            .expect("a history always has its start state")
     }
 
     /// The start position.

@@ -104,7 +104,10 @@ mod tests {
         let mut g = Grid::new(rows[0].len() as i64, rows.len() as i64, 0);
         for (y, row) in rows.iter().enumerate() {
             for (x, ch) in row.chars().enumerate() {
-                g.set(Cell::new(x as i64, y as i64), ch.to_digit(10).unwrap() as i64);
+                g.set(
+                    Cell::new(x as i64, y as i64),
+                    ch.to_digit(10).unwrap() as i64,
+                );
             }
         }
         g
@@ -128,7 +131,10 @@ mod tests {
         let runs = runs_through(&g, Cell::new(1, 1));
         assert_eq!(runs.len(), 4);
         assert_eq!(runs[2].len(), 3);
-        assert_eq!((runs[2].before, runs[2].after), (Beyond::Edge, Beyond::Edge));
+        assert_eq!(
+            (runs[2].before, runs[2].after),
+            (Beyond::Edge, Beyond::Edge)
+        );
         assert_eq!(runs[3].len(), 1);
         assert_eq!(all_runs(&g, 3, 0).len(), 1);
     }

@@ -119,7 +119,10 @@ fn new_grid(w: INT, h: INT, fill: INT) -> Fallible<Grid> {
     if Grid::valid_size(w, h) {
         Ok(Grid::new(w, h, fill))
     } else {
-        Err(format!("a {w}×{h} grid is not allowed (sides 1..1000, at most 1 000 000 cells)").into())
+        Err(
+            format!("a {w}×{h} grid is not allowed (sides 1..1000, at most 1 000 000 cells)")
+                .into(),
+        )
     }
 }
 

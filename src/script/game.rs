@@ -13,10 +13,7 @@ use super::{
 };
 use crate::{
     diag::Diagnostic,
-    runtime::{
-        Cell, Event, Game, GameError, Grid, Outcome, Played, Run, ScriptSpot,
-        StableHasher,
-    },
+    runtime::{Cell, Event, Game, GameError, Grid, Outcome, Played, Run, ScriptSpot, StableHasher},
 };
 
 /// A rules script ready to play, with the option values chosen for it.
@@ -71,7 +68,8 @@ impl ScriptedGame {
         }
         if self.defines("options", 0) {
             let map = self.call_map("options", ())?;
-            self.options = OptionSpec::from_map(&map).map_err(|m| self.contract_error("options", &m))?;
+            self.options =
+                OptionSpec::from_map(&map).map_err(|m| self.contract_error("options", &m))?;
         }
         self.opts = self
             .options
@@ -89,7 +87,9 @@ impl ScriptedGame {
                 .map_err(|e| self.eval_error(&e))?;
             names
                 .into_typed_array::<Dynamic>()
-                .map_err(|_| self.contract_error("players", "players(opts) must return an array of names"))?
+                .map_err(|_| {
+                    self.contract_error("players", "players(opts) must return an array of names")
+                })?
                 .iter()
                 .map(|n| n.to_string())
                 .collect()
@@ -140,7 +140,11 @@ impl ScriptedGame {
             if names.is_empty() {
                 format!("{} has no options", self.name())
             } else {
-                format!("{} has no option '{key}' (options: {})", self.name(), names.join(", "))
+                format!(
+                    "{} has no option '{key}' (options: {})",
+                    self.name(),
+                    names.join(", ")
+                )
             }
         })?;
         let value = spec.parse(text)?;
@@ -199,13 +203,22 @@ impl ScriptedGame {
         self.script
             .engine
             .call_fn_with_options(options, &mut scope, self.ast(), name, args)
+            .map_err(|e| {
+                // Rhai names only nested calls in its errors: name the called function too.
+                let label = self.label().to_string();
+                EvalAltResult::ErrorInFunctionCall(name.into(), label, e, rhai::Position::NONE)
+                    .into()
+            })
     }
 
     fn call_map(&self, name: &str, args: impl FuncArgs) -> Result<Map, Diagnostic> {
         let value = self.call(name, args).map_err(|e| self.eval_error(&e))?;
-        value
-            .try_cast::<Map>()
-            .ok_or_else(|| self.contract_error(name, &format!("{name}() must return an object map #{{ … }}")))
+        value.try_cast::<Map>().ok_or_else(|| {
+            self.contract_error(
+                name,
+                &format!("{name}() must return an object map #{{ … }}"),
+            )
+        })
     }
 
     fn eval_error(&self, err: &EvalAltResult) -> Diagnostic {
@@ -216,7 +229,12 @@ impl ScriptedGame {
         let text = &self.script.source.text;
         let needle = format!("fn {name}");
         match text.find(&needle) {
-            Some(i) => Diagnostic::new(message).at(self.label(), text.as_str(), i..i + needle.len(), "defined here"),
+            Some(i) => Diagnostic::new(message).at(
+                self.label(),
+                text.as_str(),
+                i..i + needle.len(),
+                "defined here",
+            ),
             None => Diagnostic::new(message),
         }
     }
@@ -224,22 +242,32 @@ impl ScriptedGame {
     /// Turns a script failure into a game error: a `throw` (or a runtime primitive's refusal) is
     /// the rules speaking, reported as `thrown`; anything else is a fault of the script.
     fn failure(&self, err: &EvalAltResult, thrown: ThrownAs) -> GameError {
-        let (inner, label, pos) = innermost(err, self.sources(), self.label());
-        if let EvalAltResult::ErrorRuntime(..) = inner {
-            return thrown(bare_message(inner));
+        let found = innermost(err, self.sources(), self.label());
+        if let EvalAltResult::ErrorRuntime(..) = found.error {
+            return thrown(bare_message(found.error));
         }
-        GameError::Rules {
-            message: bare_message(inner),
-            spot: pos.line().map(|line| ScriptSpot {
-                source: label,
+        let spot = match found.pos.line() {
+            Some(line) => Some(ScriptSpot {
+                source: found.label,
                 line,
-                column: pos.position().unwrap_or(1),
+                column: found.pos.position().unwrap_or(1),
             }),
+            // No position (e.g. the operations limit): point at the function it happened in.
+            None => found
+                .function
+                .and_then(|name| self.sources().definition_spot(&found.label, &name)),
+        };
+        GameError::Rules {
+            message: bare_message(found.error),
+            spot,
         }
     }
 
     fn rules_error(&self, message: String) -> GameError {
-        GameError::Rules { message, spot: None }
+        GameError::Rules {
+            message,
+            spot: None,
+        }
     }
 
     fn call_as<T: 'static + Clone>(
@@ -249,10 +277,14 @@ impl ScriptedGame {
         thrown: ThrownAs,
         expected: &str,
     ) -> Result<T, GameError> {
-        let value = self.call(name, args).map_err(|e| self.failure(&e, thrown))?;
+        let value = self
+            .call(name, args)
+            .map_err(|e| self.failure(&e, thrown))?;
         let type_name = value.type_name();
         value.try_cast::<T>().ok_or_else(|| {
-            self.rules_error(format!("{name}() returned {type_name}; it must return {expected}"))
+            self.rules_error(format!(
+                "{name}() returned {type_name}; it must return {expected}"
+            ))
         })
     }
 
@@ -283,7 +315,12 @@ impl Game for ScriptedGame {
     }
 
     fn to_move(&self, state: &Dynamic) -> Result<usize, GameError> {
-        let p: INT = self.call_as("to_move", (state.clone(),), GameError::Illegal, "a player index")?;
+        let p: INT = self.call_as(
+            "to_move",
+            (state.clone(),),
+            GameError::Illegal,
+            "a player index",
+        )?;
         usize::try_from(p)
             .ok()
             .filter(|&p| p < self.players.len())
@@ -291,7 +328,12 @@ impl Game for ScriptedGame {
     }
 
     fn legal_moves(&self, state: &Dynamic) -> Result<Vec<Dynamic>, GameError> {
-        self.call_as::<Array>("moves", (state.clone(),), GameError::Illegal, "an array of moves")
+        self.call_as::<Array>(
+            "moves",
+            (state.clone(),),
+            GameError::Illegal,
+            "an array of moves",
+        )
     }
 
     fn play(&self, state: &Dynamic, mv: &Dynamic) -> Result<Played<Dynamic>, GameError> {
@@ -373,8 +415,12 @@ impl Game for ScriptedGame {
         if !self.defines("warnings", 1) {
             return Ok(Vec::new());
         }
-        let list: Array =
-            self.call_as("warnings", (state.clone(),), GameError::Illegal, "an array of strings")?;
+        let list: Array = self.call_as(
+            "warnings",
+            (state.clone(),),
+            GameError::Illegal,
+            "an array of strings",
+        )?;
         Ok(list.iter().map(|w| w.to_string()).collect())
     }
 }

@@ -9,15 +9,17 @@ use std::{
 };
 
 use rhai::{
-    Engine, EvalAltResult, Module, ModuleResolver, ParseError, Position, Scope, Shared,
-    AST,
+    Engine, EvalAltResult, Module, ModuleResolver, ParseError, Position, Scope, Shared, AST,
 };
 
 use super::{
     contract::CONTRACT,
     library::{is_name, Library, ScriptSource},
 };
-use crate::diag::{offset_of, token_at, Diagnostic};
+use crate::{
+    diag::{offset_of, token_at, Diagnostic},
+    runtime::ScriptSpot,
+};
 
 /// Every script text loaded for a game, by label, so that errors can point into any of them.
 #[derive(Debug, Clone, Default)]
@@ -43,6 +45,19 @@ impl Sources {
     /// The script that defines function `name`, if known.
     pub fn script_defining(&self, name: &str) -> Option<String> {
         self.defined_in.borrow().get(name).cloned()
+    }
+
+    /// Where `fn NAME` is defined in script `label`.
+    pub fn definition_spot(&self, label: &str, name: &str) -> Option<ScriptSpot> {
+        let text = self.get(label)?;
+        let at = text.find(&format!("fn {name}"))?;
+        let line = text[..at].matches('\n').count() + 1;
+        let column = at - text[..at].rfind('\n').map_or(0, |i| i + 1) + 1;
+        Some(ScriptSpot {
+            source: label.to_string(),
+            line,
+            column,
+        })
     }
 
     fn record_functions(&self, ast: &AST, label: &str) {
@@ -98,7 +113,10 @@ impl ModuleResolver for RulesResolver {
             .into());
         }
         let beside = source.and_then(dir_of_label);
-        let key = format!("{}|{path}", beside.as_deref().unwrap_or(Path::new("")).display());
+        let key = format!(
+            "{}|{path}",
+            beside.as_deref().unwrap_or(Path::new("")).display()
+        );
         if let Some(module) = self.cache.borrow().get(&key) {
             return Ok(module.clone());
         }
@@ -169,7 +187,11 @@ pub fn load(
     engine.register_global_module(globals.into());
     Ok(LoadedScript {
         engine,
-        ast: if imports { ast } else { ast.clone_functions_only() },
+        ast: if imports {
+            ast
+        } else {
+            ast.clone_functions_only()
+        },
         constants,
         imports,
         sources,
@@ -207,6 +229,14 @@ fn compile_chain(
             "is this import circular?",
         ));
     }
+    if !is_name(&base) {
+        return Err(at(
+            format!(
+                "import \"{base}\": imports name a rules script, like `import \"caro\" as base;`"
+            ),
+            "not a script name",
+        ));
+    }
     let base_source = library
         .find_named(&base, source.dir.as_deref())
         .ok_or_else(|| at(format!("no rules script named '{base}'"), "imported here"))?;
@@ -230,7 +260,8 @@ pub fn base_import(text: &str) -> Option<(String, std::ops::Range<usize>)> {
                 continue;
             };
             let tail: Vec<&str> = tail.split_whitespace().collect();
-            if tail.first() == Some(&"as") && tail.get(1).map(|s| s.trim_end_matches(';')) == Some("base")
+            if tail.first() == Some(&"as")
+                && tail.get(1).map(|s| s.trim_end_matches(';')) == Some("base")
             {
                 let start = offset + indent + "import".len() + rest.find('"').unwrap_or(0) + 1;
                 return Some((name.to_string(), start..start + name.len()));
@@ -249,13 +280,26 @@ fn parse_diagnostic(err: &ParseError, source: &ScriptSource) -> Diagnostic {
     let pos = err.position();
     let (line, col) = (pos.line().unwrap_or(1), pos.position().unwrap_or(1));
     let span = token_at(&source.text, offset_of(&source.text, line, col));
-    Diagnostic::new(format!("the rules script does not compile: {}", err.err_type()))
-        .at(&source.label, &source.text, span, err.err_type().to_string())
+    Diagnostic::new(format!(
+        "the rules script does not compile: {}",
+        err.err_type()
+    ))
+    .at(
+        &source.label,
+        &source.text,
+        span,
+        err.err_type().to_string(),
+    )
 }
 
 /// An error from running a script, pointing at the innermost script position it names.
 pub fn eval_diagnostic(err: &EvalAltResult, sources: &Sources, main_label: &str) -> Diagnostic {
-    let (inner, label, pos) = innermost(err, sources, main_label);
+    let Innermost {
+        error: inner,
+        label,
+        pos,
+        ..
+    } = innermost(err, sources, main_label);
     sources.diagnostic(
         &format!("the rules script failed: {}", bare_message(inner)),
         &label,
@@ -265,31 +309,51 @@ pub fn eval_diagnostic(err: &EvalAltResult, sources: &Sources, main_label: &str)
     )
 }
 
-/// The innermost error of a chain of function calls, with the script it happened in.
-pub fn innermost<'e>(
-    err: &'e EvalAltResult,
-    sources: &Sources,
-    main_label: &str,
-) -> (&'e EvalAltResult, String, Position) {
-    let mut label = main_label.to_string();
-    let mut err = err;
-    let mut pos = err.position();
+/// The innermost error of a chain of function calls, and where it happened.
+pub struct Innermost<'e> {
+    /// The error itself.
+    pub error: &'e EvalAltResult,
+    /// The script it happened in.
+    pub label: String,
+    /// Its position there (may be none, e.g. for the operations limit).
+    pub pos: Position,
+    /// The innermost script function it happened in, if any.
+    pub function: Option<String>,
+}
+
+/// Unwraps a chain of function-call errors down to the error that started it.
+pub fn innermost<'e>(err: &'e EvalAltResult, sources: &Sources, main_label: &str) -> Innermost<'e> {
+    let mut found = Innermost {
+        error: err,
+        label: main_label.to_string(),
+        pos: err.position(),
+        function: None,
+    };
     loop {
-        match err {
+        match found.error {
             EvalAltResult::ErrorInFunctionCall(name, src, inner, at) => {
                 if let Some(defining) = sources.script_defining(name) {
-                    label = defining;
+                    found.label = defining;
                 } else if !src.is_empty() {
-                    label = src.clone();
+                    found.label = src.clone();
                 }
-                pos = if inner.position().is_none() { *at } else { inner.position() };
-                err = inner;
+                found.function = Some(name.clone());
+                found.pos = if inner.position().is_none() {
+                    *at
+                } else {
+                    inner.position()
+                };
+                found.error = inner;
             }
             EvalAltResult::ErrorInModule(_, inner, at) => {
-                pos = if inner.position().is_none() { *at } else { inner.position() };
-                err = inner;
+                found.pos = if inner.position().is_none() {
+                    *at
+                } else {
+                    inner.position()
+                };
+                found.error = inner;
             }
-            _ => return (err, label, pos),
+            _ => return found,
         }
     }
 }
@@ -313,7 +377,11 @@ pub fn bare_message(err: &EvalAltResult) -> String {
     }
 }
 
-fn check_contract(ast: &AST, source: &ScriptSource, sources: &Sources) -> Result<(), Vec<Diagnostic>> {
+fn check_contract(
+    ast: &AST,
+    source: &ScriptSource,
+    sources: &Sources,
+) -> Result<(), Vec<Diagnostic>> {
     let defined: Vec<(String, usize)> = ast
         .iter_functions()
         .map(|f| (f.name.to_string(), f.params.len()))

@@ -20,9 +20,9 @@ impl OptionSpec {
     pub fn from_map(map: &Map) -> Result<Vec<OptionSpec>, String> {
         map.iter()
             .map(|(name, decl)| {
-                let decl = decl
-                    .read_lock::<Map>()
-                    .ok_or_else(|| format!("option '{name}' must be a map like #{{ value: 1, help: \"…\" }}"))?;
+                let decl = decl.read_lock::<Map>().ok_or_else(|| {
+                    format!("option '{name}' must be a map like #{{ value: 1, help: \"…\" }}")
+                })?;
                 let default = decl
                     .get("value")
                     .cloned()
@@ -69,7 +69,13 @@ impl OptionSpec {
     /// Reads `text` as a value of this option.
     pub fn parse(&self, text: &str) -> Result<Dynamic, String> {
         let t = text.trim();
-        let bad = || format!("'{t}' is not a value of option '{}' ({})", self.name, self.kind());
+        let bad = || {
+            format!(
+                "'{t}' is not a value of option '{}' ({})",
+                self.name,
+                self.kind()
+            )
+        };
         let value = if self.default.is_bool() {
             match t.to_ascii_lowercase().as_str() {
                 "true" | "yes" | "on" | "1" => Dynamic::from(true),
@@ -83,7 +89,12 @@ impl OptionSpec {
         } else {
             Dynamic::from(t.to_string())
         };
-        if self.choices.is_empty() || self.choices.iter().any(|c| c.to_string() == value.to_string()) {
+        if self.choices.is_empty()
+            || self
+                .choices
+                .iter()
+                .any(|c| c.to_string() == value.to_string())
+        {
             Ok(value)
         } else {
             Err(bad())
@@ -106,11 +117,23 @@ mod tests {
 
     #[test]
     fn values_take_the_default_type() {
-        assert!(spec(Dynamic::from(true)).parse("off").unwrap().as_bool().unwrap() == false);
-        assert_eq!(spec(Dynamic::from(15 as rhai::INT)).parse("19").unwrap().as_int(), Ok(19));
+        assert_eq!(
+            spec(Dynamic::from(true)).parse("off").unwrap().as_bool(),
+            Ok(false)
+        );
+        assert_eq!(
+            spec(Dynamic::from(15 as rhai::INT))
+                .parse("19")
+                .unwrap()
+                .as_int(),
+            Ok(19)
+        );
         assert!(spec(Dynamic::from(15 as rhai::INT)).parse("big").is_err());
         let mut s = spec(Dynamic::from("own".to_string()));
-        s.choices = vec![Dynamic::from("own".to_string()), Dynamic::from("ring".to_string())];
+        s.choices = vec![
+            Dynamic::from("own".to_string()),
+            Dynamic::from("ring".to_string()),
+        ];
         assert!(s.parse("ring").is_ok());
         assert!(s.parse("left").unwrap_err().contains("own|ring"));
     }

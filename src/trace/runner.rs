@@ -76,7 +76,12 @@ impl Run<'_> {
         self.failures.push(d.render(self.color));
     }
 
-    fn at(&self, message: impl Into<String>, span: Range<usize>, label: impl Into<String>) -> Diagnostic {
+    fn at(
+        &self,
+        message: impl Into<String>,
+        span: Range<usize>,
+        label: impl Into<String>,
+    ) -> Diagnostic {
         Diagnostic::new(message).at(self.name, self.text, span, label)
     }
 
@@ -120,9 +125,9 @@ impl Run<'_> {
             None => None,
         };
         let start = match &trace.start {
-            Some(Start::Position(p)) => game
-                .parse_state(&p.value, to_move)
-                .map_err(|e| position_error(&game, &e, &format!("{} (position)", self.name), &p.value)),
+            Some(Start::Position(p)) => game.parse_state(&p.value, to_move).map_err(|e| {
+                position_error(&game, &e, &format!("{} (position)", self.name), &p.value)
+            }),
             _ => game.start().map_err(|e| game.describe(&e)),
         };
         let start = match start {
@@ -142,7 +147,12 @@ impl Run<'_> {
         for mv in &trace.moves {
             let played = self.play(&game, &mut history, &mv.text);
             match (played, &mv.error) {
-                (Ok(()), None) => self.check(&game, &history, &mv.expect, &format!("move '{}'", mv.text.value)),
+                (Ok(()), None) => self.check(
+                    &game,
+                    &history,
+                    &mv.expect,
+                    &format!("move '{}'", mv.text.value),
+                ),
                 (Ok(()), Some(expected)) => {
                     self.checks += 1;
                     self.fail(self.at(
@@ -172,15 +182,29 @@ impl Run<'_> {
     }
 
     /// Plays every move `text` holds; on error the history is as before the failing move.
-    fn play(&mut self, game: &ScriptedGame, history: &mut History<ScriptedGame>, text: &Spanned<String>) -> Result<(), Diagnostic> {
+    fn play(
+        &mut self,
+        game: &ScriptedGame,
+        history: &mut History<ScriptedGame>,
+        text: &Spanned<String>,
+    ) -> Result<(), Diagnostic> {
         let line_start = text.span.start + 1;
         let moves = split_with_spans(game, &text.value).map_err(|e| {
-            move_error(game, &e, self.name, self.text, text.span.clone(), &text.value)
+            move_error(
+                game,
+                &e,
+                self.name,
+                self.text,
+                text.span.clone(),
+                &text.value,
+            )
         })?;
         for (mv, span) in moves {
             let at = self.text[line_start..]
                 .find(&text.value)
-                .map_or(text.span.clone(), |i| line_start + i + span.start..line_start + i + span.end);
+                .map_or(text.span.clone(), |i| {
+                    line_start + i + span.start..line_start + i + span.end
+                });
             history
                 .play_text(game, &mv)
                 .map_err(|e| move_error(game, &e, self.name, self.text, at, &mv))?;
@@ -188,7 +212,13 @@ impl Run<'_> {
         Ok(())
     }
 
-    fn check(&mut self, game: &ScriptedGame, history: &History<ScriptedGame>, expect: &Expect, after: &str) {
+    fn check(
+        &mut self,
+        game: &ScriptedGame,
+        history: &History<ScriptedGame>,
+        expect: &Expect,
+        after: &str,
+    ) {
         let state = history.current();
         if let Some(expected) = &expect.rendering {
             self.checks += 1;
@@ -196,8 +226,15 @@ impl Run<'_> {
                 Ok(actual) if same_text(&actual, &expected.value) => {}
                 Ok(actual) => {
                     let d = self
-                        .at(format!("the rendering after {after} differs"), expected.span.clone(), "expected this")
-                        .note(format!("diff (- expected, + actual):\n{}", diff(&expected.value, &actual)));
+                        .at(
+                            format!("the rendering after {after} differs"),
+                            expected.span.clone(),
+                            "expected this",
+                        )
+                        .note(format!(
+                            "diff (- expected, + actual):\n{}",
+                            diff(&expected.value, &actual)
+                        ));
                     self.fail(d);
                 }
                 Err(e) => self.fail(game.describe(&e)),
@@ -212,10 +249,18 @@ impl Run<'_> {
                 .unwrap_or_default();
             let expected: Vec<String> = expect.events.iter().map(|e| e.value.clone()).collect();
             if actual != expected {
-                let span = expect.events[0].span.start..expect.events.last().expect("not empty").span.end;
+                let span =
+                    expect.events[0].span.start..expect.events.last().expect("not empty").span.end;
                 let d = self
-                    .at(format!("the events of {after} differ"), span, "expected these")
-                    .note(format!("diff (- expected, + actual):\n{}", diff(&expected.join("\n"), &actual.join("\n"))));
+                    .at(
+                        format!("the events of {after} differ"),
+                        span,
+                        "expected these",
+                    )
+                    .note(format!(
+                        "diff (- expected, + actual):\n{}",
+                        diff(&expected.join("\n"), &actual.join("\n"))
+                    ));
                 self.fail(d);
             }
         }
@@ -223,7 +268,7 @@ impl Run<'_> {
             self.checks += 1;
             let actual = match history.outcome(game) {
                 Ok(Some(o)) => game.describe_outcome(o),
-                Ok(None) => "none (the game goes on)".to_string(),
+                Ok(None) => "none".to_string(),
                 Err(e) => return self.fail(game.describe(&e)),
             };
             if actual != expected.value {
@@ -239,7 +284,13 @@ impl Run<'_> {
 
 /// Whether two renderings are equal, ignoring trailing blanks on lines and at the end.
 fn same_text(a: &str, b: &str) -> bool {
-    let lines = |t: &str| t.trim_end().lines().map(str::trim_end).map(String::from).collect::<Vec<_>>();
+    let lines = |t: &str| {
+        t.trim_end()
+            .lines()
+            .map(str::trim_end)
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
     lines(a) == lines(b)
 }
 

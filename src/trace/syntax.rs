@@ -13,7 +13,7 @@
 //! > 9h                                   (a move, then the rendering expected after it, if given)
 //!  …rendering lines…
 //! * an event line expected after the move (if any are given, all must match)
-//! result: X wins                         (the result expected after the move)
+//! result: X wins                         (the result expected after the move; `none`: not over)
 //! > 9m
 //! error: the game is over                (the move must fail with a message containing this)
 //! ```
@@ -141,22 +141,21 @@ where
     let game = select! { Line::Game(g) => g.to_string() }.map_with(|g, e| spanned(g, e.span()));
     let option = select! { Line::Option(o) => o.to_string() }.map_with(|o, e| spanned(o, e.span()));
     let seed = select! { Line::Seed(s) => s.to_string() }.map_with(|s, e| spanned(s, e.span()));
-    let to_move = select! { Line::ToMove(s) => s.to_string() }.map_with(|s, e| spanned(s, e.span()));
+    let to_move =
+        select! { Line::ToMove(s) => s.to_string() }.map_with(|s, e| spanned(s, e.span()));
     let result = select! { Line::Result(r) => r.to_string() }.map_with(|r, e| spanned(r, e.span()));
     let error = select! { Line::Error(r) => r.to_string() }.map_with(|r, e| spanned(r, e.span()));
     let event = select! { Line::Event(v) => v.to_string() }.map_with(|v, e| spanned(v, e.span()));
     let mv = select! { Line::Move(m) => m.to_string() }.map_with(|m, e| spanned(m, e.span()));
 
     let start = choice((
-        just(Line::Position)
-            .ignore_then(text.clone())
-            .map(Start::Position),
-        just(Line::Start).ignore_then(text.clone()).map(Start::Expect),
+        just(Line::Position).ignore_then(text).map(Start::Position),
+        just(Line::Start).ignore_then(text).map(Start::Expect),
     ));
     let entry = mv
         .then(text.or_not())
         .then(event.repeated().collect::<Vec<_>>())
-        .then(result.clone().or_not())
+        .then(result.or_not())
         .then(error.or_not())
         .map(|((((text, rendering), events), result), error)| TraceMove {
             text,

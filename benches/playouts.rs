@@ -1,0 +1,55 @@
+//! Random playouts of scripted games, and the native primitives they call.
+
+use boardrules::{
+    runtime::{lines, Cell, Game, Grid},
+    script::{Library, ScriptedGame},
+};
+use criterion::{criterion_group, criterion_main, Criterion};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+fn load(name: &str) -> ScriptedGame {
+    let library = Library::with_rules_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/rules"));
+    ScriptedGame::load(&library, name).unwrap_or_else(|d| panic!("{}", d[0]))
+}
+
+/// Plays uniformly random moves to the end; returns the number of moves.
+fn playout<G: Game>(game: &G, rng: &mut ChaCha8Rng) -> usize {
+    let mut state = game.start().unwrap();
+    let mut plies = 0;
+    while game.outcome(&state).unwrap().is_none() {
+        let moves = game.legal_moves(&state).unwrap();
+        let mv = &moves[rng.random_range(0..moves.len())];
+        state = game.play(&state, mv).unwrap().state;
+        plies += 1;
+    }
+    plies
+}
+
+fn scripted_playouts(c: &mut Criterion) {
+    let caro = load("caro");
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    c.bench_function("caro scripted random playout (15x15)", |b| {
+        b.iter(|| playout(&caro, &mut rng))
+    });
+}
+
+fn primitives(c: &mut Criterion) {
+    let mut grid = Grid::new(15, 15, 0);
+    for x in 3..8 {
+        grid.set(Cell::new(x, 7), 1);
+    }
+    c.bench_function("runs_through (4 directions)", |b| {
+        b.iter(|| lines::runs_through(&grid, Cell::new(5, 7)))
+    });
+    c.bench_function("all_runs of 5+ (15x15)", |b| {
+        b.iter(|| lines::all_runs(&grid, 5, 0))
+    });
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(20);
+    targets = scripted_playouts, primitives
+}
+criterion_main!(benches);

@@ -1,0 +1,351 @@
+//! The command line, end to end: what users and tests rely on (see design.md).
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn boardrules() -> Command {
+    let mut cmd = Command::cargo_bin("boardrules").unwrap();
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1");
+    cmd
+}
+
+const HISTORY_22: &str = "13n10n12n8e7k9f9h7f9d8f6f7d6c7e7g8c8d6e5e5f4g9b";
+
+#[test]
+fn run_replays_a_concatenated_history_to_its_result() {
+    let out = boardrules()
+        .args(["run", "caro", HISTORY_22])
+        .assert()
+        .success();
+    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert_eq!(stdout.matches("\n> ").count(), 22);
+    assert!(stdout.contains("> 13n\n"));
+    assert!(stdout.trim_end().ends_with("result: O wins"), "{stdout}");
+    assert!(stdout.contains("O wins: 9b 8c 7d 6e 5f"));
+}
+
+#[test]
+fn run_rejects_a_move_after_the_win_after_printing_the_states_before_it() {
+    boardrules()
+        .args(["run", "caro", HISTORY_22, "1a"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("> 9b").and(predicate::str::contains("result:").not()))
+        .stderr(
+            predicate::str::contains("the game is over (O wins)")
+                .and(predicate::str::contains("╰──")),
+        );
+}
+
+#[test]
+fn run_json_has_one_object_per_state() {
+    let out = boardrules()
+        .args(["run", "caro", "--json", "9h", "10h"])
+        .assert()
+        .success();
+    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let lines: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["ply"], 0);
+    assert_eq!(lines[0]["move"], serde_json::Value::Null);
+    assert_eq!(lines[1]["move"], "9h");
+    assert_eq!(lines[1]["to_move"], "O");
+    assert_eq!(lines[2]["to_move"], "X");
+    assert!(lines[2]["state"].as_str().unwrap().contains("[O]"));
+    assert!(lines[2]["events"].as_array().unwrap().is_empty());
+    assert_eq!(lines[2]["result"], serde_json::Value::Null);
+}
+
+#[test]
+fn moves_lists_the_225_cells_of_the_empty_board() {
+    let out = boardrules().args(["moves", "caro"]).assert().success();
+    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let moves: Vec<&str> = stdout.lines().collect();
+    assert_eq!(moves.len(), 225);
+    assert_eq!(moves[0], "15a");
+    assert_eq!(moves[224], "1o");
+    let after = boardrules()
+        .args(["moves", "caro", "9h"])
+        .assert()
+        .success();
+    assert_eq!(
+        String::from_utf8_lossy(&after.get_output().stdout)
+            .lines()
+            .count(),
+        224
+    );
+}
+
+#[test]
+fn malformed_and_occupied_moves_exit_1_with_a_caret() {
+    for (args, message, label) in [
+        (
+            vec!["run", "caro", "9h", "32x"],
+            "cannot read move '32x'",
+            "off the 15×15 board",
+        ),
+        (
+            vec!["run", "caro", "t3"],
+            "cannot read move 't3'",
+            "is not a cell",
+        ),
+        (
+            vec!["run", "caro", "9h", "9h"],
+            "illegal move '9h'",
+            "already taken",
+        ),
+        (
+            vec!["moves", "caro", "32x"],
+            "cannot read move '32x'",
+            "off the",
+        ),
+    ] {
+        let out = boardrules().args(&args).assert().code(1);
+        let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+        assert!(stderr.contains(message), "{stderr}");
+        assert!(stderr.contains(label), "{stderr}");
+        assert!(stderr.contains("╰──"), "no caret in {stderr}");
+    }
+}
+
+#[test]
+fn positions_round_trip_through_run() {
+    let first = boardrules()
+        .args(["run", "caro", "--json", "9h", "10h", "9i"])
+        .assert()
+        .success();
+    let last: serde_json::Value = serde_json::from_str(
+        String::from_utf8(first.get_output().stdout.clone())
+            .unwrap()
+            .lines()
+            .last()
+            .unwrap(),
+    )
+    .unwrap();
+    let rendering = last["state"].as_str().unwrap();
+    boardrules()
+        .args(["run", "caro", "--position", rendering, "9j"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(format!("{rendering}\n> 9j")));
+}
+
+#[test]
+fn examples_given_as_positions_report_their_winners() {
+    let dir = tempfile::tempdir().unwrap();
+    // Example 4: O's five 9j-13j blocked by X at 8j and 14j.
+    let out = boardrules()
+        .args([
+            "run", "caro", "--json", "8j", "9j", "14j", "10j", "9a", "11j", "9b", "12j", "1o",
+            "13j",
+        ])
+        .assert()
+        .success();
+    let last: serde_json::Value = serde_json::from_str(
+        String::from_utf8(out.get_output().stdout.clone())
+            .unwrap()
+            .lines()
+            .last()
+            .unwrap(),
+    )
+    .unwrap();
+    let file = dir.path().join("example4.txt");
+    std::fs::write(&file, last["state"].as_str().unwrap()).unwrap();
+    let at = format!("@{}", file.display());
+    boardrules()
+        .args(["run", "caro", "--position", &at])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("result:").not());
+    boardrules()
+        .args([
+            "run",
+            "caro",
+            "-o",
+            "exact=false",
+            "-o",
+            "block_rule=false",
+            "--position",
+            &at,
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::ends_with("result: O wins\n"));
+}
+
+#[test]
+fn bad_positions_and_options_are_reported() {
+    boardrules()
+        .args(["run", "caro", "--position", " 2 . X\n 1 O Q"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("'Q' is not a cell"));
+    boardrules()
+        .args(["run", "caro", "-o", "size=big"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "'big' is not a value of option 'size' (integer)",
+        ));
+    boardrules()
+        .args(["run", "caro", "-o", "colour=red"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("no option 'colour'"));
+    boardrules()
+        .args(["run", "nosuchgame"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("no game named 'nosuchgame'"));
+}
+
+#[test]
+fn check_points_at_syntax_errors_and_missing_functions() {
+    boardrules()
+        .args(["check", "tests/fixtures/syntax_error.rhai"])
+        .assert()
+        .code(1)
+        .stderr(
+            predicate::str::contains("tests/fixtures/syntax_error.rhai:4:")
+                .and(predicate::str::contains("does not compile")),
+        );
+    let out = boardrules()
+        .args(["check", "tests/fixtures/missing_play.rhai"])
+        .assert()
+        .code(1);
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(
+        stderr.contains("does not define `fn play(state, mv)`"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("`render` takes 0 parameter(s) here; the contract is `fn render(state)`"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("missing_play.rhai:8:"), "{stderr}");
+    boardrules()
+        .args(["check", "caro"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("ok: caro"));
+    boardrules()
+        .args(["check", "rules/gomoku.rhai"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("exact=false"));
+}
+
+#[test]
+fn the_sandbox_stops_endless_loops_and_refuses_escapes() {
+    boardrules()
+        .args(["run", "tests/fixtures/endless.rhai", "9h"])
+        .timeout(std::time::Duration::from_secs(30))
+        .assert()
+        .code(1)
+        .stderr(
+            predicate::str::contains("more than 5000000 operations")
+                .and(predicate::str::contains("endless.rhai:4:")),
+        );
+    boardrules()
+        .args(["check", "tests/fixtures/escape.rhai"])
+        .assert()
+        .code(1)
+        .stderr(
+            predicate::str::contains("imports name a rules script")
+                .and(predicate::str::contains("escape.rhai:2:")),
+        );
+    boardrules()
+        .args(["check", "tests/fixtures/eval.rhai"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("'eval' is disabled"));
+}
+
+#[test]
+fn a_variant_file_imports_its_base() {
+    boardrules()
+        .args([
+            "run",
+            "tests/fixtures/exact_four.rhai",
+            "5a",
+            "6a",
+            "5b",
+            "6b",
+            "5c",
+            "6c",
+            "5d",
+        ])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("   a b c d e f g h i\n")
+                .and(predicate::str::ends_with("result: X wins\n")),
+        );
+}
+
+#[test]
+fn list_shows_games_and_options() {
+    boardrules().arg("list").assert().success().stdout(
+        predicate::str::contains("caro: Caro")
+            .and(predicate::str::contains("-o exact=true"))
+            .and(predicate::str::contains("gomoku:")),
+    );
+}
+
+#[test]
+fn test_subcommand_runs_the_traces() {
+    boardrules()
+        .args(["test", "tests/traces"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(" passed, 0 failed"));
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.trace");
+    std::fs::write(&bad, "game: caro\n> 9h\nresult: O wins\n").unwrap();
+    boardrules()
+        .args(["test", bad.to_str().unwrap()])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("0 passed, 1 failed"))
+        .stderr(predicate::str::contains("expected 'O wins', got 'none'"));
+}
+
+#[test]
+fn a_piped_play_session_plays_undoes_and_redoes() {
+    let out = boardrules()
+        .args(["play", "caro"])
+        .write_stdin("9h\n10h\nundo\nboard\nredo\nhistory\nmoves\nquit\n")
+        .assert()
+        .success();
+    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(
+        !stdout.contains("caro (X to move)>"),
+        "no prompts when piped"
+    );
+    assert!(stdout.contains("undid 1 move(s)"));
+    assert!(stdout.contains("redid 1 move(s)"));
+    assert!(
+        stdout.contains("  1. X 9h\n  2. O 10h\nmoves: 9h 10h"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("223 legal moves"));
+}
+
+#[test]
+fn a_piped_session_with_errors_exits_1_and_keeps_the_game() {
+    let out = boardrules()
+        .args(["play", "caro"])
+        .write_stdin("9h\n9h\nundo x\nfly\nhistory\n")
+        .assert()
+        .code(1);
+    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(stderr.contains("already taken"));
+    assert!(stderr.contains("expected a count"), "{stderr}");
+    assert!(stderr.contains("cannot read move 'fly'"));
+    assert!(stdout.ends_with("  1. X 9h\nmoves: 9h\n"), "{stdout}");
+}
