@@ -1,31 +1,20 @@
-//! The runtime's primitives as seen from rules scripts: `grid(…)`, `cell(x, y)`, line scans and
-//! `emit(…)`. Every function here is game-agnostic.
-
-use std::{cell::RefCell, rc::Rc};
+//! Grids, cells and line scans as scripts see them: `grid(…)`, `cell(x, y)`, `g.runs_through(c)`.
 
 use rhai::{Array, Dynamic, Engine, EvalAltResult, INT};
 
 use crate::runtime::{
     grid::{KING, ORTHOGONAL},
     lines::{self, LINE_DIRECTIONS},
-    Beyond, Cell, Event, Grid, Notation, Run,
+    Beyond, Cell, Grid, Notation, Run,
 };
 
 type Fallible<T> = Result<T, Box<EvalAltResult>>;
 
-/// Where `emit` puts the events of the call in progress.
-pub type EventSink = Rc<RefCell<Vec<Event>>>;
-
-/// Registers the runtime's types and functions, with `emit` writing into `events`.
-pub fn register(engine: &mut Engine, events: EventSink) {
+/// Registers `Cell`, `Grid` and `Run` with their functions.
+pub fn register(engine: &mut Engine) {
     register_cell(engine);
     register_grid(engine);
     register_run(engine);
-    engine.register_fn("emit", move |text: &str| {
-        events.borrow_mut().push(Event {
-            text: text.to_string(),
-        });
-    });
 }
 
 fn register_cell(engine: &mut Engine) {
@@ -46,7 +35,8 @@ fn notation(name: &str) -> Fallible<Notation> {
     })
 }
 
-fn on_board(grid: &Grid, cell: Cell) -> Fallible<Cell> {
+/// `cell`, or an error if it is off `grid`.
+pub fn on_board(grid: &Grid, cell: Cell) -> Fallible<Cell> {
     if grid.contains(cell) {
         Ok(cell)
     } else {
@@ -59,7 +49,8 @@ fn on_board(grid: &Grid, cell: Cell) -> Fallible<Cell> {
     }
 }
 
-fn cells(iter: impl Iterator<Item = Cell>) -> Array {
+/// Cells as a script array.
+pub fn cells(iter: impl Iterator<Item = Cell>) -> Array {
     iter.map(Dynamic::from).collect()
 }
 
