@@ -50,6 +50,18 @@ pub enum GameError {
 pub struct Event {
     /// The step, in words.
     pub text: String,
+    /// The board just after the step, rendered, when the rules gave it.
+    pub board: Option<String>,
+}
+
+impl Event {
+    /// An event with no board.
+    pub fn new(text: impl Into<String>) -> Self {
+        Event {
+            text: text.into(),
+            board: None,
+        }
+    }
 }
 
 impl fmt::Display for Event {

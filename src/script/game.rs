@@ -42,6 +42,7 @@ impl ScriptedGame {
     /// Loads and checks a script already read.
     pub fn from_source(library: &Library, source: ScriptSource) -> Result<Self, Vec<Diagnostic>> {
         let events = api::EventSink::default();
+        events.borrow_mut().enabled = true;
         let mut engine = sandbox::engine();
         api::register(&mut engine, Rc::clone(&events));
         let script = host::load(engine, library, source)?;
@@ -161,6 +162,11 @@ impl ScriptedGame {
     /// Sets the seed scripts see as `opts.seed`.
     pub fn set_seed(&mut self, seed: u64) {
         self.opts.insert("seed".into(), Dynamic::from(seed as INT));
+    }
+
+    /// Whether `play` records the events the script emits (on by default; search turns it off).
+    pub fn record_events(&self, on: bool) {
+        self.events.borrow_mut().enabled = on;
     }
 
     /// Every script text loaded for this game, for error reports.
@@ -337,10 +343,18 @@ impl Game for ScriptedGame {
     }
 
     fn play(&self, state: &Dynamic, mv: &Dynamic) -> Result<Played<Dynamic>, GameError> {
-        self.events.borrow_mut().clear();
+        self.events.borrow_mut().events.clear();
         let result = self.call("play", (state.clone(), mv.clone()));
-        let events: Vec<Event> = self.events.borrow_mut().drain(..).collect();
+        let recorded = std::mem::take(&mut self.events.borrow_mut().events);
         let state = result.map_err(|e| self.failure(&e, GameError::Illegal))?;
+        let mut events = Vec::with_capacity(recorded.len());
+        for (text, snapshot) in recorded {
+            let board = match snapshot {
+                Some(s) => Some(self.render(&s)?),
+                None => None,
+            };
+            events.push(Event { text, board });
+        }
         Ok(Played {
             state: self.state_value("play", state)?,
             events,

@@ -5,19 +5,34 @@ pub mod grid;
 
 use std::{cell::RefCell, rc::Rc};
 
-use rhai::Engine;
+use rhai::{Dynamic, Engine};
 
-use crate::runtime::Event;
+/// What `emit` records: the event's text and, if given, the state just after it.
+#[derive(Debug, Default)]
+pub struct EventLog {
+    /// Whether events are recorded at all (search and playouts turn this off).
+    pub enabled: bool,
+    /// The events of the call in progress.
+    pub events: Vec<(String, Option<Dynamic>)>,
+}
 
 /// Where `emit` puts the events of the call in progress.
-pub type EventSink = Rc<RefCell<Vec<Event>>>;
+pub type EventSink = Rc<RefCell<EventLog>>;
 
-/// Registers every primitive, with `emit(text)` writing into `events`.
+/// Registers every primitive, with `emit(text)` and `emit(text, state)` writing into `events`.
 pub fn register(engine: &mut Engine, events: EventSink) {
     grid::register(engine);
+    let sink = Rc::clone(&events);
     engine.register_fn("emit", move |text: &str| {
-        events.borrow_mut().push(Event {
-            text: text.to_string(),
-        });
+        let mut log = sink.borrow_mut();
+        if log.enabled {
+            log.events.push((text.to_string(), None));
+        }
+    });
+    engine.register_fn("emit", move |text: &str, state: Dynamic| {
+        let mut log = events.borrow_mut();
+        if log.enabled {
+            log.events.push((text.to_string(), Some(state)));
+        }
     });
 }
