@@ -7,6 +7,7 @@
 pub mod cli;
 pub mod diag;
 pub mod driver;
+pub mod markup;
 pub mod repl;
 pub mod runtime;
 pub mod script;

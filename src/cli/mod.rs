@@ -29,6 +29,9 @@ enum Command {
     Play {
         #[command(flatten)]
         game: GameArgs,
+        /// Continue a saved game (written by the REPL's `save`).
+        #[arg(long, value_name = "FILE")]
+        load: Option<String>,
     },
     /// Print the start state, then each move and the state after it, then the result.
     Run {
@@ -81,7 +84,7 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::List => list::run(),
-        Command::Play { game } => crate::repl::run(&game),
+        Command::Play { game, load } => crate::repl::run(&game, load.as_deref()),
         Command::Run {
             game,
             position,

@@ -1,6 +1,8 @@
 //! The REPL's command language, lexed with logos and parsed with chumsky. A line whose first
 //! word is not a command is a move (or several: `13n10n12n`).
 
+use std::{ops::Range, time::Duration};
+
 use chumsky::{input::Stream, prelude::*};
 use logos::Logos;
 
@@ -25,6 +27,47 @@ pub enum Command {
     New,
     /// List the game's options.
     Options,
+    /// Start a new game with an option changed (`KEY=VALUE`).
+    Set(String),
+    /// Switch to another rules script (a name or a path).
+    Variant(String),
+    /// Re-read the rules script and replay the game through it.
+    Reload,
+    /// Step through a history (a move list or `@FILE`), or the current game's.
+    Replay(Option<String>),
+    /// Replay: go to the start.
+    First,
+    /// Replay: one move back.
+    Prev,
+    /// Replay: one move on.
+    Next,
+    /// Replay: go to the end.
+    Last,
+    /// Replay: go to after move N.
+    Goto(usize),
+    /// Replay: stop and go back to the game.
+    Stop,
+    /// Save the game to a file.
+    Save(String),
+    /// Load a game from a file.
+    Load(String),
+    /// Show the last move's events step by step (with the board after each if asked).
+    Explain {
+        /// Show the board after each step.
+        boards: bool,
+    },
+    /// Try moves on a scratch copy of the game.
+    Draft,
+    /// Drop the scratch copy and go back.
+    DraftEnd,
+    /// Give each player this much time (`None`: clock off).
+    Clock(Option<Duration>),
+    /// Switch the message language.
+    Lang(String),
+    /// Switch the display theme (a name or a file).
+    Theme(String),
+    /// Colour on, off, or automatic.
+    Color(ColorChoice),
     /// Show help, for one command if named.
     Help(Option<String>),
     /// Leave the REPL.
@@ -33,36 +76,228 @@ pub enum Command {
     Nothing,
 }
 
-/// Every command word, with its arguments and what it does (for `help` and completion).
-pub const COMMANDS: &[(&str, &str, &str)] = &[
-    ("undo", "[N]", "take back the last move (or N moves)"),
-    ("redo", "[N]", "play an undone move again (or N)"),
-    ("board", "", "show the board"),
-    ("moves", "", "list the legal moves"),
-    ("history", "", "show the moves played so far"),
-    ("new", "", "start a new game"),
-    ("options", "", "list the game's variant options"),
-    ("help", "[COMMAND]", "show this help, or one command's"),
-    ("quit", "", "leave (also: exit, q)"),
+/// When to colour the output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ColorChoice {
+    /// Colour on a terminal, unless `NO_COLOR` is set.
+    Auto,
+    /// Always colour.
+    On,
+    /// Never colour.
+    Off,
+}
+
+/// One command word: its arguments, what it does, and an example.
+pub struct CommandHelp {
+    /// The word.
+    pub name: &'static str,
+    /// Its arguments.
+    pub args: &'static str,
+    /// The message-catalogue key of its description.
+    pub about_key: &'static str,
+    /// An example line.
+    pub example: &'static str,
+}
+
+/// Every command word, for `help` and completion.
+pub const COMMANDS: &[CommandHelp] = &[
+    CommandHelp {
+        name: "undo",
+        args: "[N]",
+        about_key: "help-undo",
+        example: "undo 2",
+    },
+    CommandHelp {
+        name: "redo",
+        args: "[N]",
+        about_key: "help-redo",
+        example: "redo",
+    },
+    CommandHelp {
+        name: "board",
+        args: "",
+        about_key: "help-board",
+        example: "board",
+    },
+    CommandHelp {
+        name: "moves",
+        args: "",
+        about_key: "help-moves",
+        example: "moves",
+    },
+    CommandHelp {
+        name: "history",
+        args: "",
+        about_key: "help-history",
+        example: "history",
+    },
+    CommandHelp {
+        name: "new",
+        args: "",
+        about_key: "help-new",
+        example: "new",
+    },
+    CommandHelp {
+        name: "options",
+        args: "",
+        about_key: "help-options",
+        example: "options",
+    },
+    CommandHelp {
+        name: "set",
+        args: "KEY=VALUE",
+        about_key: "help-set",
+        example: "set exact=false",
+    },
+    CommandHelp {
+        name: "variant",
+        args: "FILE|NAME",
+        about_key: "help-variant",
+        example: "variant gomoku",
+    },
+    CommandHelp {
+        name: "reload",
+        args: "",
+        about_key: "help-reload",
+        example: "reload",
+    },
+    CommandHelp {
+        name: "replay",
+        args: "[MOVES|@FILE]",
+        about_key: "help-replay",
+        example: "replay 13n10n12n8e",
+    },
+    CommandHelp {
+        name: "first",
+        args: "",
+        about_key: "help-first",
+        example: "first",
+    },
+    CommandHelp {
+        name: "prev",
+        args: "",
+        about_key: "help-prev",
+        example: "prev   (or p)",
+    },
+    CommandHelp {
+        name: "next",
+        args: "",
+        about_key: "help-next",
+        example: "next   (or n)",
+    },
+    CommandHelp {
+        name: "last",
+        args: "",
+        about_key: "help-last",
+        example: "last",
+    },
+    CommandHelp {
+        name: "goto",
+        args: "N",
+        about_key: "help-goto",
+        example: "goto 10",
+    },
+    CommandHelp {
+        name: "stop",
+        args: "",
+        about_key: "help-stop",
+        example: "stop   (or s)",
+    },
+    CommandHelp {
+        name: "save",
+        args: "FILE",
+        about_key: "help-save",
+        example: "save game.txt",
+    },
+    CommandHelp {
+        name: "load",
+        args: "FILE",
+        about_key: "help-load",
+        example: "load game.txt",
+    },
+    CommandHelp {
+        name: "explain",
+        args: "[--boards]",
+        about_key: "help-explain",
+        example: "explain --boards",
+    },
+    CommandHelp {
+        name: "draft",
+        args: "[end]",
+        about_key: "help-draft",
+        example: "draft",
+    },
+    CommandHelp {
+        name: "clock",
+        args: "TIME|off",
+        about_key: "help-clock",
+        example: "clock 5m",
+    },
+    CommandHelp {
+        name: "lang",
+        args: "CODE",
+        about_key: "help-lang",
+        example: "lang vi",
+    },
+    CommandHelp {
+        name: "theme",
+        args: "NAME|FILE",
+        about_key: "help-theme",
+        example: "theme stones",
+    },
+    CommandHelp {
+        name: "color",
+        args: "on|off|auto",
+        about_key: "help-color",
+        example: "color off",
+    },
+    CommandHelp {
+        name: "help",
+        args: "[COMMAND]",
+        about_key: "help-help",
+        example: "help replay",
+    },
+    CommandHelp {
+        name: "quit",
+        args: "",
+        about_key: "help-quit",
+        example: "quit   (or exit, q)",
+    },
 ];
 
 #[derive(Logos, Debug, Clone, PartialEq, Eq)]
 #[logos(skip r"[ \t\r\n]+")]
 enum Token<'a> {
+    #[regex(r"[0-9]+(ms|s|m|h)([0-9]+(ms|s|m|h))*", priority = 4)]
+    Duration(&'a str),
     #[regex(r"[0-9]+", priority = 3)]
     Number(&'a str),
     #[regex(r"[A-Za-z_][A-Za-z0-9_\-]*", priority = 2)]
     Word(&'a str),
-    #[regex(r"[^ \t\r\n]+", priority = 1)]
+    #[token("=", priority = 3)]
+    Eq,
+    #[regex(r"[^ \t\r\n=]+", priority = 1)]
     Other(&'a str),
 }
 
 impl std::fmt::Display for Token<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Token::Number(t) | Token::Word(t) | Token::Other(t) => write!(f, "'{t}'"),
+            Token::Duration(t) | Token::Number(t) | Token::Word(t) | Token::Other(t) => {
+                write!(f, "'{t}'")
+            }
+            Token::Eq => f.write_str("'='"),
         }
     }
+}
+
+/// A command as parsed, with raw arguments still as spans of the line.
+#[derive(Debug, Clone)]
+enum Parsed {
+    Done(Command),
+    Raw(fn(String) -> Command, Range<usize>),
+    OptionalRaw(fn(Option<String>) -> Command, Option<Range<usize>>),
 }
 
 type Extra<'a> = extra::Err<Rich<'a, Token<'a>>>;
@@ -74,10 +309,36 @@ where
     select! { Token::Word(w) if w.eq_ignore_ascii_case(word) => () }.labelled(word)
 }
 
-fn parser<'a, I>() -> impl Parser<'a, I, Command, Extra<'a>>
+fn parse_duration(text: &str) -> Option<Duration> {
+    let mut total = Duration::ZERO;
+    let mut digits = String::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c.is_ascii_digit() {
+            digits.push(c);
+            continue;
+        }
+        let n: u64 = digits.parse().ok()?;
+        digits.clear();
+        total += match c {
+            'm' if chars.peek() == Some(&'s') => {
+                chars.next();
+                Duration::from_millis(n)
+            }
+            'm' => Duration::from_secs(n.checked_mul(60)?),
+            'h' => Duration::from_secs(n.checked_mul(3600)?),
+            's' => Duration::from_secs(n),
+            _ => return None,
+        };
+    }
+    digits.is_empty().then_some(total)
+}
+
+fn parser<'a, I>() -> impl Parser<'a, I, Parsed, Extra<'a>>
 where
     I: chumsky::input::ValueInput<'a, Token = Token<'a>, Span = SimpleSpan>,
 {
+    use Command as C;
     let count = select! { Token::Number(n) => n }
         .try_map(|n: &str, span| {
             n.parse::<usize>()
@@ -85,30 +346,119 @@ where
                 .filter(|&n| n > 0)
                 .ok_or_else(|| Rich::custom(span, "expected a count from 1"))
         })
-        .labelled("a count")
-        .or_not()
-        .map(|n| n.unwrap_or(1));
+        .labelled("a count");
+    let ply = select! { Token::Number(n) => n }
+        .try_map(|n: &str, span| {
+            n.parse::<usize>()
+                .map_err(|_| Rich::custom(span, "expected a move number"))
+        })
+        .labelled("a move number");
+    let rest = any().repeated().at_least(1).to_span();
     let word = select! { Token::Word(w) => w.to_ascii_lowercase() }.labelled("a command name");
-    choice((
-        keyword("undo").ignore_then(count).map(Command::Undo),
-        keyword("redo").ignore_then(count).map(Command::Redo),
-        keyword("board").to(Command::Board),
-        keyword("moves").to(Command::Moves),
-        keyword("history").to(Command::History),
-        keyword("new").to(Command::New),
-        keyword("options").to(Command::Options),
+    let duration = select! {
+        Token::Duration(d) => d,
+        Token::Number(n) => n,
+    }
+    .try_map(|d: &str, span| {
+        parse_duration(d)
+            .filter(|d| !d.is_zero())
+            .ok_or_else(|| Rich::custom(span, "expected a time like 5m, 90s or 1m30s"))
+    })
+    .labelled("a time like 5m");
+    let on_off = choice((
+        keyword("on").to(ColorChoice::On),
+        keyword("off").to(ColorChoice::Off),
+        keyword("auto").to(ColorChoice::Auto),
+    ));
+    let done = |c: Command| Parsed::Done(c);
+    let commands = choice((
+        keyword("undo")
+            .ignore_then(count.or_not())
+            .map(move |n| done(C::Undo(n.unwrap_or(1)))),
+        keyword("redo")
+            .ignore_then(count.or_not())
+            .map(move |n| done(C::Redo(n.unwrap_or(1)))),
+        keyword("board").to(done(C::Board)),
+        keyword("moves").to(done(C::Moves)),
+        keyword("history").to(done(C::History)),
+        keyword("new").to(done(C::New)),
+        keyword("options").to(done(C::Options)),
+        keyword("set")
+            .ignore_then(
+                select! { Token::Word(_) => () }
+                    .labelled("an option name")
+                    .then(just(Token::Eq).labelled("'='"))
+                    .then(any().repeated().at_least(1))
+                    .to_span(),
+            )
+            .map(|s: SimpleSpan| Parsed::Raw(C::Set, s.into_range())),
+        keyword("variant")
+            .ignore_then(rest)
+            .map(|s: SimpleSpan| Parsed::Raw(C::Variant, s.into_range())),
+        keyword("reload").to(done(C::Reload)),
+        keyword("replay")
+            .ignore_then(rest.or_not())
+            .map(|s: Option<SimpleSpan>| Parsed::OptionalRaw(C::Replay, s.map(|s| s.into_range()))),
+    ));
+    let more = choice((
+        keyword("first").to(done(C::First)),
+        choice((keyword("prev"), keyword("p"))).to(done(C::Prev)),
+        choice((keyword("next"), keyword("n"))).to(done(C::Next)),
+        keyword("last").to(done(C::Last)),
+        keyword("goto")
+            .ignore_then(ply)
+            .map(move |n| done(C::Goto(n))),
+        choice((keyword("stop"), keyword("s"))).to(done(C::Stop)),
+        keyword("save")
+            .ignore_then(rest)
+            .map(|s: SimpleSpan| Parsed::Raw(C::Save, s.into_range())),
+        keyword("load")
+            .ignore_then(rest)
+            .map(|s: SimpleSpan| Parsed::Raw(C::Load, s.into_range())),
+        keyword("explain")
+            .ignore_then(
+                select! {
+                    Token::Other(o) if o == "--boards" => (),
+                    Token::Word(w) if w == "boards" => (),
+                }
+                .labelled("--boards")
+                .or_not(),
+            )
+            .map(move |b| {
+                done(C::Explain {
+                    boards: b.is_some(),
+                })
+            }),
+        keyword("draft")
+            .ignore_then(keyword("end").or_not())
+            .map(move |e| done(if e.is_some() { C::DraftEnd } else { C::Draft })),
+        keyword("clock")
+            .ignore_then(choice((keyword("off").to(None), duration.map(Some))))
+            .map(move |d| done(C::Clock(d))),
+        keyword("lang")
+            .ignore_then(rest)
+            .map(|s: SimpleSpan| Parsed::Raw(C::Lang, s.into_range())),
+        keyword("theme")
+            .ignore_then(rest)
+            .map(|s: SimpleSpan| Parsed::Raw(C::Theme, s.into_range())),
+        choice((keyword("color"), keyword("colour")))
+            .ignore_then(on_off)
+            .map(move |c| done(C::Color(c))),
         keyword("help")
             .ignore_then(word.or_not())
-            .map(Command::Help),
-        choice((keyword("quit"), keyword("exit"), keyword("q"))).to(Command::Quit),
-    ))
-    .then_ignore(end())
+            .map(move |w| done(C::Help(w))),
+        choice((keyword("quit"), keyword("exit"), keyword("q"))).to(done(C::Quit)),
+    ));
+    commands.or(more).then_ignore(end())
 }
 
+/// The command words, including short forms.
+const ALIASES: &[&str] = &["p", "n", "s", "exit", "q", "colour"];
+
 /// Whether `word` starts a command.
-fn is_command_word(word: &str) -> bool {
-    COMMANDS.iter().any(|(c, ..)| c.eq_ignore_ascii_case(word))
-        || ["exit", "q"].iter().any(|c| c.eq_ignore_ascii_case(word))
+pub fn is_command_word(word: &str) -> bool {
+    COMMANDS.iter().any(|c| c.name.eq_ignore_ascii_case(word))
+        || ALIASES.iter().any(|c| c.eq_ignore_ascii_case(word))
 }
 
 /// Reads one line of input.
@@ -124,22 +474,32 @@ pub fn parse(line: &str) -> Result<Command, Diagnostic> {
     }
     let eoi = SimpleSpan::from(line.len()..line.len());
     let stream = Stream::from_iter(tokens).map(eoi, |(t, s): (_, _)| (t, s));
-    parser().parse(stream).into_result().map_err(|errs| {
-        let err = &errs[0];
-        let found = match err.found() {
-            Some(t) => t.to_string(),
-            None => "the end of the line".to_string(),
-        };
-        let expected: Vec<String> = err.expected().map(|e| e.to_string()).collect();
-        let label = if expected.is_empty() {
-            err.reason().to_string()
-        } else {
-            format!("expected {}", expected.join(" or "))
-        };
-        Diagnostic::new(format!("cannot read the command: unexpected {found}"))
-            .at("<input>", line, err.span().into_range(), label)
-            .note("type `help` for the commands")
-    })
+    let text = |span: Range<usize>| line[span].trim().to_string();
+    match parser().parse(stream).into_result() {
+        Ok(Parsed::Done(c)) => Ok(c),
+        Ok(Parsed::Raw(make, span)) => Ok(make(text(span))),
+        Ok(Parsed::OptionalRaw(make, span)) => Ok(make(span.map(text))),
+        Err(errs) => {
+            let err = &errs[0];
+            let found = match err.found() {
+                Some(t) => t.to_string(),
+                None => "the end of the line".to_string(),
+            };
+            let mut expected: Vec<String> = err.expected().map(|e| e.to_string()).collect();
+            expected.sort();
+            expected.dedup();
+            let label = match err.reason() {
+                chumsky::error::RichReason::Custom(m) => m.clone(),
+                _ if expected.is_empty() => "unexpected".to_string(),
+                _ => format!("expected {}", expected.join(" or ")),
+            };
+            Err(
+                Diagnostic::new(format!("cannot read the command: unexpected {found}"))
+                    .at("<input>", line, err.span().into_range(), label)
+                    .note("type `help` for the commands"),
+            )
+        }
+    }
 }
 
 #[cfg(test)]
@@ -157,6 +517,39 @@ mod tests {
         assert_eq!(parse("13n10n").unwrap(), Command::Play("13n10n".into()));
         assert_eq!(parse("0 0 0 1").unwrap(), Command::Play("0 0 0 1".into()));
         assert_eq!(parse("").unwrap(), Command::Nothing);
+        assert_eq!(
+            parse("set exact=false").unwrap(),
+            Command::Set("exact=false".into())
+        );
+        assert_eq!(
+            parse("replay 13n10n 12n").unwrap(),
+            Command::Replay(Some("13n10n 12n".into()))
+        );
+        assert_eq!(parse("replay").unwrap(), Command::Replay(None));
+        assert_eq!(
+            parse("save /tmp/a b.txt").unwrap(),
+            Command::Save("/tmp/a b.txt".into())
+        );
+        assert_eq!(
+            parse("explain --boards").unwrap(),
+            Command::Explain { boards: true }
+        );
+        assert_eq!(parse("draft end").unwrap(), Command::DraftEnd);
+        assert_eq!(
+            parse("clock 1m30s").unwrap(),
+            Command::Clock(Some(Duration::from_secs(90)))
+        );
+        assert_eq!(
+            parse("clock 250ms").unwrap(),
+            Command::Clock(Some(Duration::from_millis(250)))
+        );
+        assert_eq!(parse("clock off").unwrap(), Command::Clock(None));
+        assert_eq!(parse("n").unwrap(), Command::Next);
+        assert_eq!(parse("goto 0").unwrap(), Command::Goto(0));
+        assert_eq!(
+            parse("color off").unwrap(),
+            Command::Color(ColorChoice::Off)
+        );
     }
 
     #[test]
@@ -165,5 +558,10 @@ mod tests {
         assert_eq!(d.pointer.unwrap().span, 5..6);
         let d = parse("board 3").unwrap_err();
         assert_eq!(d.pointer.unwrap().span, 6..7);
+        let d = parse("clock soon").unwrap_err();
+        assert_eq!(d.pointer.unwrap().span, 6..10);
+        let d = parse("set exact").unwrap_err();
+        assert!(d.pointer.unwrap().label.contains("'='"));
+        assert!(parse("goto").is_err());
     }
 }

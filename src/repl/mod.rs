@@ -1,9 +1,19 @@
 //! The `play` REPL: type a move to play it, or a command (`help` lists them). Interactive on a
-//! terminal (rustyline, with a history file); line by line with no prompts when piped, exiting
-//! non-zero if any line failed, so a session can be a test.
+//! terminal (rustyline, with completion, hints and a history file); line by line with no prompts
+//! or colours when piped, exiting non-zero if any line failed, so a session can be a test.
 
+mod clock;
 pub mod command;
+mod files;
+mod helper;
+pub mod i18n;
+mod replay;
+mod rules;
+pub mod save;
 mod session;
+pub mod settings;
+pub mod theme;
+mod ui;
 
 use std::{
     io::{BufRead, IsTerminal},
@@ -11,16 +21,38 @@ use std::{
     process::ExitCode,
 };
 
-use rustyline::{error::ReadlineError, DefaultEditor};
+use rustyline::{error::ReadlineError, history::DefaultHistory, Editor};
 
-use crate::{cli::GameArgs, diag::Diagnostic};
-use session::{Flow, Session};
+use crate::{cli::GameArgs, diag::Diagnostic, script::Library};
+use helper::{ReplHelper, Words};
+use session::{Choice, Failure, Flow, Session};
+use ui::Ui;
 
-/// Runs the REPL on the game `args` names.
-pub fn run(args: &GameArgs) -> Result<ExitCode, Vec<Diagnostic>> {
-    let mut session = Session::new(args.load()?)?;
-    if std::io::stdin().is_terminal() {
-        interactive(&mut session)
+/// Runs the REPL on the game `args` names, or on the saved game `load`.
+pub fn run(args: &GameArgs, load: Option<&str>) -> Result<ExitCode, Vec<Diagnostic>> {
+    let interactive = std::io::stdin().is_terminal();
+    let (ui, notes) = Ui::new(interactive);
+    for n in notes {
+        eprintln!("{n}");
+    }
+    let choice = Choice {
+        game: args.game.clone(),
+        options: args
+            .options
+            .iter()
+            .map(|o| match o.split_once('=') {
+                Some((k, v)) => (k.trim().to_string(), v.trim().to_string()),
+                None => (o.clone(), String::new()),
+            })
+            .collect(),
+        seed: args.seed.unwrap_or(0),
+    };
+    let mut session = Session::new(args.load()?, choice, ui)?;
+    if let Some(path) = load {
+        session.load(path).map_err(|Failure(ds)| ds)?;
+    }
+    if interactive {
+        interactive_loop(&mut session)
     } else {
         piped(&mut session)
     }
@@ -33,9 +65,9 @@ fn piped(session: &mut Session) -> Result<ExitCode, Vec<Diagnostic>> {
         match session.execute(&line) {
             Ok(Flow::Quit) => break,
             Ok(Flow::Continue) => {}
-            Err(d) => {
+            Err(Failure(ds)) => {
                 failures += 1;
-                eprint!("{}", d.render(false));
+                ds.iter().for_each(|d| eprint!("{}", d.render(false)));
             }
         }
     }
@@ -53,20 +85,50 @@ fn history_file() -> Option<PathBuf> {
         .or_else(|| dirs::data_dir().map(|d| d.join("boardrules").join("history.txt")))
 }
 
-fn interactive(session: &mut Session) -> Result<ExitCode, Vec<Diagnostic>> {
-    let mut editor = DefaultEditor::new().map_err(|e| {
+/// Refreshes what completion offers after a command.
+fn refresh(words: &mut Words, session: &Session) {
+    words.moves = session.completions();
+    words.options = session
+        .game()
+        .options()
+        .iter()
+        .map(|o| o.name.clone())
+        .collect();
+    words.options.push("seed".into());
+    words.color = session.ui().color();
+}
+
+fn interactive_loop(session: &mut Session) -> Result<ExitCode, Vec<Diagnostic>> {
+    let cannot = |e: ReadlineError| {
         vec![Diagnostic::new(format!(
             "cannot start the line editor: {e}"
         ))]
-    })?;
+    };
+    let mut editor: Editor<ReplHelper, DefaultHistory> = Editor::new().map_err(cannot)?;
+    let helper = ReplHelper::default();
+    let words = std::rc::Rc::clone(&helper.words);
+    {
+        let mut w = words.borrow_mut();
+        w.languages = i18n::Catalog::languages();
+        w.themes = theme::Theme::built_in().map(String::from).collect();
+        w.games = Library::discover().names();
+    }
+    editor.set_helper(Some(helper));
     let history = history_file();
     if let Some(path) = &history {
         let _ = editor.load_history(path); // a first run has none yet
     }
-    println!("{} — type a move, or `help`.", session.title());
-    session.show_board();
-    let color = crate::cli::stderr_color();
+    println!(
+        "{}",
+        session.ui().t("welcome", &[("title", &session.title())])
+    );
+    let show = session.show_board();
+    if let Err(Failure(ds)) = show {
+        ds.iter()
+            .for_each(|d| eprint!("{}", d.render(session.ui().color())));
+    }
     loop {
+        refresh(&mut words.borrow_mut(), session);
         match editor.readline(&session.prompt()) {
             Ok(line) => {
                 if !line.trim().is_empty() {
@@ -75,7 +137,10 @@ fn interactive(session: &mut Session) -> Result<ExitCode, Vec<Diagnostic>> {
                 match session.execute(&line) {
                     Ok(Flow::Quit) => break,
                     Ok(Flow::Continue) => {}
-                    Err(d) => eprint!("{}", d.render(color)),
+                    Err(Failure(ds)) => {
+                        let color = session.ui().color();
+                        ds.iter().for_each(|d| eprint!("{}", d.render(color)));
+                    }
                 }
             }
             Err(ReadlineError::Interrupted | ReadlineError::Eof) => break,

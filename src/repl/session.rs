@@ -1,11 +1,19 @@
-//! A REPL session: one game, its history, and what each command does to them.
+//! A REPL session: the game, its history, and the modes around it (replay, drafts, the clock).
+//! This module dispatches commands; the commands that replay, save and load, or change the rules
+//! live in their own modules beside it.
 
-use super::command::{self, Command, COMMANDS};
+use std::time::Instant;
+
+use super::{
+    clock::{self, Clock},
+    command::{self, Command},
+    replay::Replay,
+    ui::Ui,
+};
 use crate::{
-    cli::game_args::option_list,
     diag::Diagnostic,
     driver::{move_error, split_with_spans},
-    runtime::{Game, GameError, History},
+    runtime::{Game, GameError, History, Outcome},
     script::ScriptedGame,
 };
 
@@ -18,19 +26,64 @@ pub enum Flow {
     Quit,
 }
 
+/// Why a command failed: one or more reports. The game is as it was before the command.
+#[derive(Debug)]
+pub struct Failure(pub Vec<Diagnostic>);
+
+impl From<Diagnostic> for Failure {
+    fn from(d: Diagnostic) -> Self {
+        Failure(vec![d])
+    }
+}
+
+impl From<Vec<Diagnostic>> for Failure {
+    fn from(d: Vec<Diagnostic>) -> Self {
+        Failure(d)
+    }
+}
+
+/// What a command returns.
+pub type Done = Result<(), Failure>;
+
+/// How the game was chosen, so `reload` and `save` can choose it again.
+#[derive(Debug, Clone)]
+pub struct Choice {
+    /// The game as the user named it: a built-in name or a script path.
+    pub game: String,
+    /// Options set, as `KEY=VALUE` texts, in order.
+    pub options: Vec<(String, String)>,
+    /// The seed.
+    pub seed: u64,
+}
+
 /// A game being played in the REPL.
 pub struct Session {
-    game: ScriptedGame,
-    history: History<ScriptedGame>,
+    pub(super) game: ScriptedGame,
+    pub(super) choice: Choice,
+    pub(super) history: History<ScriptedGame>,
+    /// Replay mode, when on.
+    pub(super) replay: Option<Replay>,
+    /// The games put aside by `draft`, innermost last.
+    pub(super) drafts: Vec<History<ScriptedGame>>,
+    pub(super) clock: Option<Clock>,
+    /// The player who ran out of time.
+    pub(super) lost_on_time: Option<usize>,
+    pub(super) ui: Ui,
 }
 
 impl Session {
-    /// A new game of `game`.
-    pub fn new(game: ScriptedGame) -> Result<Self, Vec<Diagnostic>> {
+    /// A new game of `game`, chosen as `choice` says.
+    pub fn new(game: ScriptedGame, choice: Choice, ui: Ui) -> Result<Self, Vec<Diagnostic>> {
         let start = game.start().map_err(|e| vec![game.describe(&e)])?;
         Ok(Session {
             history: History::new(start),
             game,
+            choice,
+            replay: None,
+            drafts: Vec::new(),
+            clock: None,
+            lost_on_time: None,
+            ui,
         })
     }
 
@@ -39,90 +92,154 @@ impl Session {
         self.game.title()
     }
 
-    /// The prompt: the game and whose turn it is (or how it ended).
+    /// The game.
+    pub fn game(&self) -> &ScriptedGame {
+        &self.game
+    }
+
+    /// The language, theme and colour.
+    pub fn ui(&self) -> &Ui {
+        &self.ui
+    }
+
+    /// The line shown before input: the game, the mode, whose turn it is, the clocks.
     pub fn prompt(&self) -> String {
-        let state = self.history.current();
-        let status = match self.game.outcome(state) {
-            Ok(Some(o)) => self.game.describe_outcome(o),
+        let mut prompt = self.game.name().to_string();
+        if let Some(r) = &self.replay {
+            let (ply, total) = r.position();
+            prompt += &format!(
+                " [{}]",
+                self.ui
+                    .t("prompt-replay", &[("ply", &ply), ("total", &total)])
+            );
+        } else if !self.drafts.is_empty() {
+            prompt += &format!(" [{}]", self.ui.t("prompt-draft", &[]));
+        }
+        prompt += &format!(" ({})", self.status(self.view().current()));
+        if let (Some(c), None) = (&self.clock, &self.replay) {
+            let left = c.left(Instant::now());
+            let times: Vec<String> = left
+                .iter()
+                .enumerate()
+                .map(|(p, t)| format!("{} {}", self.game.player_name(p), clock::format(*t)))
+                .collect();
+            prompt += &format!(" {}", times.join(" · "));
+        }
+        prompt + "> "
+    }
+
+    /// Whose turn it is, or how the game ended, in words.
+    pub(super) fn status(&self, state: &rhai::Dynamic) -> String {
+        match self.outcome_of(state) {
+            Ok(Some(o)) => self.describe(o),
             Ok(None) => match self.game.to_move(state) {
-                Ok(p) => format!("{} to move", self.game.player_name(p)),
+                Ok(p) => self
+                    .ui
+                    .t("to-move", &[("player", &self.game.player_name(p))]),
                 Err(_) => "?".into(),
             },
             Err(_) => "?".into(),
-        };
-        format!("{} ({status})> ", self.game.name())
-    }
-
-    fn fault(&self, e: &GameError) -> Diagnostic {
-        self.game.describe(e)
-    }
-
-    /// Prints the board.
-    pub fn show_board(&self) {
-        match self.game.render(self.history.current()) {
-            Ok(text) => println!("{text}"),
-            Err(e) => eprint!("{}", self.fault(&e).render(false)),
         }
     }
 
+    /// The outcome in the session's language.
+    pub(super) fn describe(&self, outcome: Outcome) -> String {
+        match outcome {
+            Outcome::Win(p) => self
+                .ui
+                .t("outcome-win", &[("player", &self.game.player_name(p))]),
+            Outcome::Draw => self.ui.t("outcome-draw", &[]),
+        }
+    }
+
+    /// The outcome of the current game's `state`, counting a loss on time.
+    fn outcome_of(&self, state: &rhai::Dynamic) -> Result<Option<Outcome>, GameError> {
+        let on_current = std::ptr::eq(state, self.history.current()) && self.replay.is_none();
+        match self.lost_on_time.filter(|_| on_current) {
+            Some(loser) => {
+                let players = self.game.player_names().len();
+                Ok(Some(if players == 2 {
+                    Outcome::Win(1 - loser)
+                } else {
+                    Outcome::Draw
+                }))
+            }
+            None => self.game.outcome(state),
+        }
+    }
+
+    /// The history on screen: the replay's when replaying, else the game's.
+    pub(super) fn view(&self) -> &History<ScriptedGame> {
+        self.replay.as_ref().map_or(&self.history, Replay::history)
+    }
+
+    pub(super) fn fault(&self, e: &GameError) -> Diagnostic {
+        self.game.describe(e)
+    }
+
+    /// The board of `state`, drawn in the theme.
+    pub(super) fn board_of(&self, state: &rhai::Dynamic) -> Result<String, Diagnostic> {
+        let marked = self.game.render_marked(state).map_err(|e| self.fault(&e))?;
+        Ok(self.ui.draw(self.game.name(), &marked))
+    }
+
+    /// Prints the board on screen.
+    pub fn show_board(&self) -> Done {
+        println!("{}", self.board_of(self.view().current())?);
+        Ok(())
+    }
+
     /// Runs one line. On error the game is exactly as before.
-    pub fn execute(&mut self, line: &str) -> Result<Flow, Diagnostic> {
-        match command::parse(line)? {
+    pub fn execute(&mut self, line: &str) -> Result<Flow, Failure> {
+        let command = command::parse(line)?;
+        self.check_clock();
+        if self.replay.is_some() {
+            return self.execute_in_replay(line, command);
+        }
+        match command {
+            Command::Play(text) => self.play(line, &text)?,
+            Command::Undo(n) => self.undo(n)?,
+            Command::Redo(n) => self.redo(n)?,
+            Command::New => self.new_game()?,
+            Command::Set(setting) => self.set(line, &setting)?,
+            Command::Variant(game) => self.switch_rules(&game)?,
+            Command::Reload => self.reload()?,
+            Command::Replay(source) => self.start_replay(line, source.as_deref())?,
+            Command::Save(path) => self.save(&path)?,
+            Command::Load(path) => self.load(&path)?,
+            Command::Draft => self.draft(),
+            Command::DraftEnd => self.draft_end()?,
+            Command::Clock(budget) => self.set_clock(budget),
+            other => return self.execute_anywhere(other),
+        }
+        Ok(Flow::Continue)
+    }
+
+    /// The commands that work the same in every mode.
+    pub(super) fn execute_anywhere(&mut self, command: Command) -> Result<Flow, Failure> {
+        match command {
             Command::Nothing => {}
             Command::Quit => return Ok(Flow::Quit),
-            Command::Play(text) => self.play(line, &text)?,
-            Command::Undo(n) => {
-                let done = (0..n).take_while(|_| self.history.undo()).count();
-                if done == 0 {
-                    return Err(Diagnostic::new(
-                        "nothing to undo: this is the start of the game",
-                    ));
-                }
-                println!("undid {done} move(s)");
-                self.show_board();
-            }
-            Command::Redo(n) => {
-                let done = (0..n).take_while(|_| self.history.redo()).count();
-                if done == 0 {
-                    return Err(Diagnostic::new("nothing to redo"));
-                }
-                println!("redid {done} move(s)");
-                self.show_board();
-            }
-            Command::Board => self.show_board(),
+            Command::Board => self.show_board()?,
             Command::Moves => self.list_moves()?,
             Command::History => self.show_history(),
-            Command::New => {
-                let start = self.game.start().map_err(|e| self.fault(&e))?;
-                self.history = History::new(start);
-                println!("new game");
-                self.show_board();
+            Command::Options => self.list_options(),
+            Command::Explain { boards } => self.explain(boards)?,
+            Command::Lang(code) => println!("{}", self.ui.set_language(&code)?),
+            Command::Theme(name) => {
+                println!("{}", self.ui.set_theme(&name)?);
+                self.show_board()?;
             }
-            Command::Options => {
-                for o in self.game.options() {
-                    println!(
-                        "{:<14} {:<8} {}",
-                        o.name,
-                        self.game
-                            .option_values()
-                            .get(o.name.as_str())
-                            .map(|v| v.to_string())
-                            .unwrap_or_default(),
-                        o.help
-                    );
-                }
-                if self.game.options().is_empty() {
-                    println!("{}", option_list(&self.game));
-                }
-            }
-            Command::Help(topic) => help(topic.as_deref())?,
+            Command::Color(choice) => println!("{}", self.ui.set_color(choice)),
+            Command::Help(topic) => println!("{}", self.ui.help(topic.as_deref())?),
+            _ => return Err(Diagnostic::new(self.ui.t("not-replaying", &[])).into()),
         }
         Ok(Flow::Continue)
     }
 
     /// Plays every move `text` holds; if one fails, the moves before it stay played and the
     /// error points at the failing one.
-    fn play(&mut self, line: &str, text: &str) -> Result<(), Diagnostic> {
+    fn play(&mut self, line: &str, text: &str) -> Done {
         let offset = line.find(text).unwrap_or(0);
         let moves = split_with_spans(&self.game, text).map_err(|e| {
             move_error(
@@ -136,82 +253,288 @@ impl Session {
         })?;
         for (mv, span) in moves {
             let span = span.start + offset..span.end + offset;
-            let step = self
+            if let Some(result) = self.game_over()? {
+                let e = GameError::GameOver(result);
+                return Err(move_error(&self.game, &e, "<input>", line, span, &mv).into());
+            }
+            let now = Instant::now();
+            if let Some(loser) = self.clock.as_mut().and_then(|c| c.stop(now)) {
+                self.lose_on_time(loser);
+                let e = GameError::GameOver(self.status(self.history.current()));
+                return Err(move_error(&self.game, &e, "<input>", line, span, &mv).into());
+            }
+            let played = self
                 .history
                 .play_text(&self.game, &mv)
-                .map_err(|e| move_error(&self.game, &e, "<input>", line, span, &mv))?;
-            let events: Vec<String> = step.events.iter().map(|e| format!("* {e}")).collect();
-            println!("> {}", step.text);
-            self.show_board();
+                .map(|step| {
+                    let events: Vec<String> = step
+                        .events
+                        .iter()
+                        .map(|e| format!("* {}", e.text))
+                        .collect();
+                    (step.text.clone(), events)
+                })
+                .map_err(|e| move_error(&self.game, &e, "<input>", line, span, &mv));
+            self.restart_clock();
+            let (text, events) = played?;
+            println!("> {text}");
+            self.show_board()?;
             events.iter().for_each(|e| println!("{e}"));
         }
         let state = self.history.current();
         for w in self.game.warnings(state).map_err(|e| self.fault(&e))? {
             println!("! {w}");
         }
-        if let Some(o) = self.game.outcome(state).map_err(|e| self.fault(&e))? {
-            println!("result: {}", self.game.describe_outcome(o));
+        if let Some(result) = self.game_over()? {
+            println!("{}", self.ui.t("result", &[("result", &result)]));
         }
         Ok(())
     }
 
-    fn list_moves(&self) -> Result<(), Diagnostic> {
-        let state = self.history.current();
-        if let Some(o) = self.game.outcome(state).map_err(|e| self.fault(&e))? {
+    /// How the current game ended, in words, if it has.
+    fn game_over(&self) -> Result<Option<String>, Diagnostic> {
+        let outcome = self
+            .outcome_of(self.history.current())
+            .map_err(|e| self.fault(&e))?;
+        Ok(outcome.map(|o| self.describe(o)))
+    }
+
+    fn undo(&mut self, n: usize) -> Done {
+        let done = (0..n).take_while(|_| self.history.undo()).count();
+        if done == 0 {
+            return Err(Diagnostic::new(self.ui.t("nothing-to-undo", &[])).into());
+        }
+        self.lost_on_time = None;
+        self.restart_clock();
+        println!("{}", self.ui.t("undid", &[("n", &done)]));
+        self.show_board()
+    }
+
+    fn redo(&mut self, n: usize) -> Done {
+        let done = (0..n).take_while(|_| self.history.redo()).count();
+        if done == 0 {
+            return Err(Diagnostic::new(self.ui.t("nothing-to-redo", &[])).into());
+        }
+        self.restart_clock();
+        println!("{}", self.ui.t("redid", &[("n", &done)]));
+        self.show_board()
+    }
+
+    fn new_game(&mut self) -> Done {
+        let start = self.game.start().map_err(|e| self.fault(&e))?;
+        self.history = History::new(start);
+        self.lost_on_time = None;
+        if let Some(c) = &mut self.clock {
+            *c = Clock::new(c.initial, self.game.player_names().len());
+        }
+        self.restart_clock();
+        println!("{}", self.ui.t("new-game", &[]));
+        self.show_board()
+    }
+
+    fn list_moves(&self) -> Done {
+        let state = self.view().current();
+        if let Some(o) = self.outcome_of(state).map_err(|e| self.fault(&e))? {
             println!(
-                "no moves: the game is over ({})",
-                self.game.describe_outcome(o)
+                "{}",
+                self.ui.t("no-moves-over", &[("result", &self.describe(o))])
             );
             return Ok(());
         }
-        let moves = self.game.legal_moves(state).map_err(|e| self.fault(&e))?;
-        let texts: Result<Vec<String>, _> = moves
-            .iter()
-            .map(|m| self.game.format_move(state, m))
-            .collect();
-        let texts = texts.map_err(|e| self.fault(&e))?;
-        println!("{} legal moves: {}", texts.len(), texts.join(" "));
+        let texts = self.legal_move_texts(state).map_err(|e| self.fault(&e))?;
+        println!(
+            "{}",
+            self.ui.t(
+                "legal-moves",
+                &[("n", &texts.len()), ("moves", &texts.join(" "))]
+            )
+        );
         Ok(())
     }
 
+    /// The legal moves of `state` in canonical notation.
+    pub(super) fn legal_move_texts(&self, state: &rhai::Dynamic) -> Result<Vec<String>, GameError> {
+        self.game
+            .legal_moves(state)?
+            .iter()
+            .map(|m| self.game.format_move(state, m))
+            .collect()
+    }
+
+    /// The legal moves of the position on screen (for completion); none if they cannot be listed.
+    pub fn completions(&self) -> Vec<String> {
+        let state = self.view().current();
+        match self.outcome_of(state) {
+            Ok(None) => self.legal_move_texts(state).unwrap_or_default(),
+            _ => Vec::new(),
+        }
+    }
+
     fn show_history(&self) {
-        if self.history.ply() == 0 {
-            println!("no moves yet");
+        let listing: Vec<(String, String)> = match &self.replay {
+            Some(r) => r.listing().to_vec(),
+            None => (0..self.history.ply())
+                .map(|i| {
+                    let player = self
+                        .history
+                        .state_at(i)
+                        .and_then(|s| self.game.to_move(s).ok())
+                        .map(|p| self.game.player_name(p))
+                        .unwrap_or_default();
+                    (player, self.history.steps()[i].text.clone())
+                })
+                .collect(),
+        };
+        if listing.is_empty() {
+            println!("{}", self.ui.t("no-moves-yet", &[]));
             return;
         }
-        for (i, step) in self.history.steps().iter().enumerate() {
-            let player = self
-                .history
-                .state_at(i)
-                .and_then(|s| self.game.to_move(s).ok())
-                .map(|p| self.game.player_name(p))
-                .unwrap_or_default();
-            println!("{:>3}. {player} {}", i + 1, step.text);
+        let cursor = self.replay.as_ref().map(|r| r.position().0);
+        for (i, (player, text)) in listing.iter().enumerate() {
+            let here = if cursor == Some(i + 1) { "  <" } else { "" };
+            println!("{:>3}. {player} {text}{here}", i + 1);
         }
-        let all: Vec<&str> = self
-            .history
-            .steps()
-            .iter()
-            .map(|s| s.text.as_str())
-            .collect();
-        println!("moves: {}", all.join(" "));
+        let moves: Vec<&str> = listing.iter().map(|(_, m)| m.as_str()).collect();
+        println!(
+            "{}",
+            self.ui.t("moves-line", &[("moves", &moves.join(" "))])
+        );
     }
-}
 
-fn help(topic: Option<&str>) -> Result<(), Diagnostic> {
-    match topic {
-        None => {
-            println!("Type a move to play it (several at once work too), or a command:");
-            for (name, args, what) in COMMANDS {
-                println!("  {:<18} {what}", format!("{name} {args}"));
+    fn list_options(&self) {
+        if self.game.options().is_empty() {
+            println!(
+                "{}",
+                self.ui.t("no-options", &[("game", &self.game.name())])
+            );
+            return;
+        }
+        for o in self.game.options() {
+            let value = self
+                .game
+                .option_values()
+                .get(o.name.as_str())
+                .map(|v| v.to_string())
+                .unwrap_or_default();
+            let default = o.default.to_string();
+            let note = if value == default {
+                String::new()
+            } else {
+                self.ui.t("option-default", &[("value", &default)])
+            };
+            println!("{:<14} {:<8} {}{note}", o.name, value, o.help);
+        }
+        println!("{}", self.ui.t("options-how", &[]));
+    }
+
+    /// Shows the last move's events, one per line, with the board after each if `boards`.
+    fn explain(&self, boards: bool) -> Done {
+        let history = self.view();
+        let Some(step) = history.steps().last() else {
+            return Err(Diagnostic::new(self.ui.t("explain-nothing", &[])).into());
+        };
+        println!(
+            "{}",
+            self.ui.t(
+                "explain-move",
+                &[("n", &history.ply()), ("move", &step.text)]
+            )
+        );
+        if step.events.is_empty() {
+            println!("{}", self.ui.t("explain-no-events", &[]));
+        }
+        for (i, event) in step.events.iter().enumerate() {
+            println!("{:>3}. {}", i + 1, event.text);
+            if boards {
+                match &event.board {
+                    Some(board) => println!("{}", self.ui.draw(self.game.name(), board)),
+                    None => println!("     {}", self.ui.t("explain-no-board", &[])),
+                }
             }
         }
-        Some(t) => {
-            let (name, args, what) = COMMANDS.iter().find(|(n, ..)| *n == t).ok_or_else(|| {
-                Diagnostic::new(format!("no command '{t}'")).note("type `help` for the list")
-            })?;
-            println!("{name} {args}\n  {what}");
+        if boards {
+            println!("{}", self.ui.t("explain-after", &[]));
+            self.show_board()?;
+        }
+        Ok(())
+    }
+
+    fn draft(&mut self) {
+        self.drafts.push(self.history.clone());
+        println!(
+            "{}",
+            self.ui.t("draft-started", &[("depth", &self.drafts.len())])
+        );
+    }
+
+    fn draft_end(&mut self) -> Done {
+        let saved = self
+            .drafts
+            .pop()
+            .ok_or_else(|| Diagnostic::new(self.ui.t("not-drafting", &[])))?;
+        self.history = saved;
+        self.restart_clock();
+        println!("{}", self.ui.t("draft-ended", &[]));
+        self.show_board()
+    }
+
+    fn set_clock(&mut self, budget: Option<std::time::Duration>) {
+        self.lost_on_time = None;
+        match budget {
+            Some(b) => {
+                self.clock = Some(Clock::new(b, self.game.player_names().len()));
+                self.restart_clock();
+                println!("{}", self.ui.t("clock-set", &[("time", &clock::format(b))]));
+            }
+            None => {
+                self.clock = None;
+                println!("{}", self.ui.t("clock-off", &[]));
+            }
         }
     }
-    Ok(())
+
+    /// Starts the clock of the player to move (when the game goes on).
+    pub(super) fn restart_clock(&mut self) {
+        if self.clock.is_none() {
+            return;
+        }
+        let state = self.history.current();
+        let player = match self.outcome_of(state) {
+            Ok(None) => self.game.to_move(state).ok(),
+            _ => None,
+        };
+        let now = Instant::now();
+        if let Some(c) = &mut self.clock {
+            c.stop(now);
+            if let Some(p) = player {
+                c.start(p, now);
+            }
+        }
+    }
+
+    /// Flags a player whose time ran out while the REPL waited for input.
+    fn check_clock(&mut self) {
+        let Some(c) = &self.clock else { return };
+        let now = Instant::now();
+        if let Some(p) = c.left(now).iter().position(|t| t.is_zero()) {
+            if self.lost_on_time.is_none() {
+                if let Some(c) = &mut self.clock {
+                    c.stop(now);
+                }
+                self.lose_on_time(p);
+            }
+        }
+    }
+
+    fn lose_on_time(&mut self, player: usize) {
+        self.lost_on_time = Some(player);
+        println!(
+            "{}",
+            self.ui
+                .t("out-of-time", &[("player", &self.game.player_name(player))])
+        );
+        if let Ok(Some(result)) = self.game_over() {
+            println!("{}", self.ui.t("result", &[("result", &result)]));
+        }
+    }
 }

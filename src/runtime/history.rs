@@ -15,11 +15,21 @@ pub struct Step<M> {
 
 /// A game's history: `states[i]` is the position after `i` moves. Undo pops the last move onto a
 /// redo stack; playing a new move clears that stack.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct History<G: Game> {
     states: Vec<G::State>,
     steps: Vec<Step<G::Move>>,
     undone: Vec<(Step<G::Move>, G::State)>,
+}
+
+impl<G: Game> Clone for History<G> {
+    fn clone(&self) -> Self {
+        History {
+            states: self.states.clone(),
+            steps: self.steps.clone(),
+            undone: self.undone.clone(),
+        }
+    }
 }
 
 impl<G: Game> History<G> {

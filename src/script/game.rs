@@ -191,6 +191,13 @@ impl ScriptedGame {
         }
     }
 
+    /// The state as `render` draws it, with the script's `highlight` tags kept (see
+    /// [`crate::markup`]); [`Game::render`] gives the same text without them.
+    pub fn render_marked(&self, state: &Dynamic) -> Result<String, GameError> {
+        self.call_as("render", (state.clone(),), GameError::BadText, "a string")
+            .map(|s: rhai::ImmutableString| s.to_string())
+    }
+
     /// Whether the script defines `name` with `arity` parameters.
     pub fn defines(&self, name: &str, arity: usize) -> bool {
         self.script
@@ -394,8 +401,8 @@ impl Game for ScriptedGame {
     }
 
     fn render(&self, state: &Dynamic) -> Result<String, GameError> {
-        self.call_as("render", (state.clone(),), GameError::BadText, "a string")
-            .map(|s: rhai::ImmutableString| s.to_string())
+        self.render_marked(state)
+            .map(|text| crate::markup::strip(&text).into_owned())
     }
 
     fn parse_state(&self, text: &str, to_move: Option<usize>) -> Result<Dynamic, GameError> {

@@ -7,6 +7,8 @@ use std::{cell::RefCell, rc::Rc};
 
 use rhai::{Dynamic, Engine};
 
+use crate::markup;
+
 /// What `emit` records: the event's text and, if given, the state just after it.
 #[derive(Debug, Default)]
 pub struct EventLog {
@@ -19,9 +21,16 @@ pub struct EventLog {
 /// Where `emit` puts the events of the call in progress.
 pub type EventSink = Rc<RefCell<EventLog>>;
 
-/// Registers every primitive, with `emit(text)` and `emit(text, state)` writing into `events`.
+/// Registers every primitive, with `emit(text)` and `emit(text, state)` writing into `events`,
+/// and `highlight(kind, text)` tagging rendered text for the REPL's colours.
 pub fn register(engine: &mut Engine, events: EventSink) {
     grid::register(engine);
+    engine.register_fn("highlight", |kind: &str, text: &str| {
+        markup::highlight(kind, text)
+    });
+    engine.register_fn("highlight", |kind: &str, c: char| {
+        markup::highlight(kind, c.encode_utf8(&mut [0; 4]))
+    });
     let sink = Rc::clone(&events);
     engine.register_fn("emit", move |text: &str| {
         let mut log = sink.borrow_mut();

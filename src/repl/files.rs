@@ -1,0 +1,141 @@
+//! `save FILE` and `load FILE`: a game to a readable file and back, through the current rules.
+
+use std::{path::Path, time::Duration};
+
+use super::{
+    clock::Clock,
+    save::{self, checksum, SaveFile, SavedClock},
+    session::{Choice, Done, Session},
+};
+use crate::{
+    cli::GameArgs,
+    diag::Diagnostic,
+    runtime::{Game, History},
+};
+
+impl Session {
+    /// `save FILE`.
+    pub(super) fn save(&mut self, path: &str) -> Done {
+        let history = &self.history;
+        let checksums: Vec<String> = (1..=history.ply())
+            .filter_map(|i| history.state_at(i))
+            .map(|s| checksum(self.game.state_hash(s)))
+            .collect();
+        let now = std::time::Instant::now();
+        let file = SaveFile {
+            game: self.choice.game.clone(),
+            seed: self.choice.seed,
+            moves: history.steps().iter().map(|s| s.text.clone()).collect(),
+            final_checksum: checksum(self.game.state_hash(history.current())),
+            checksums,
+            options: self.choice.options.iter().cloned().collect(),
+            clock: self.clock.as_ref().map(|c| SavedClock {
+                budget_ms: c.initial.as_millis() as u64,
+                remaining_ms: c.left(now).iter().map(|d| d.as_millis() as u64).collect(),
+                lost_on_time: self.lost_on_time.map(|p| p + 1),
+            }),
+        };
+        save::write_atomically(Path::new(path), &file.to_text())
+            .map_err(|e| Diagnostic::new(self.ui.t("cannot-save", &[("why", &e)])))?;
+        println!(
+            "{}",
+            self.ui
+                .t("saved", &[("n", &history.ply()), ("path", &path)])
+        );
+        Ok(())
+    }
+
+    /// `load FILE`: replays the saved moves through the current rules; nothing changes unless
+    /// every move replays.
+    pub fn load(&mut self, path: &str) -> Done {
+        let (text, file) = save::read(Path::new(path))?;
+        let at = |span: std::ops::Range<usize>, label: &str, message: &str| {
+            save::error_at(path, &text, span, label, message)
+        };
+        let options: Vec<(String, String)> = file
+            .options
+            .iter()
+            .map(|(k, v)| {
+                let value = match v.get_ref() {
+                    toml::Value::String(s) => s.clone(),
+                    other => other.to_string(),
+                };
+                (k.clone(), value)
+            })
+            .collect();
+        let game_name = file.game.get_ref().clone();
+        let load_error = self.ui.t("load-failed", &[]);
+        let base = GameArgs {
+            game: game_name.clone(),
+            options: Vec::new(),
+            seed: Some(file.seed),
+        };
+        let mut game = base
+            .load()
+            .map_err(|ds| at(file.game.span(), &ds[0].message, &load_error))?;
+        for (key, value) in &options {
+            game.set_option(key, value)
+                .map_err(|m| at(file.options[key].span(), &m, &load_error))?;
+        }
+        let start = game.start().map_err(|e| vec![game.describe(&e)])?;
+        let mut history = History::new(start);
+        let mut diverges = None;
+        for (i, mv) in file.moves.iter().enumerate() {
+            history.play_text(&game, mv.get_ref()).map_err(|e| {
+                at(
+                    mv.span(),
+                    &e.to_string(),
+                    &self.ui.t("load-move-failed", &[("n", &(i + 1))]),
+                )
+            })?;
+            let saved = file.checksums.get(i);
+            if diverges.is_none()
+                && saved.is_some_and(|c| *c != checksum(game.state_hash(history.current())))
+            {
+                diverges = Some(i + 1);
+            }
+        }
+        if let Some(f) = &file.final_checksum {
+            if diverges.is_none() && *f.get_ref() != checksum(game.state_hash(history.current())) {
+                diverges = Some(history.ply());
+            }
+        }
+        let players = game.player_names().len();
+        self.clock = file.clock.as_ref().map(|c| {
+            let mut clock = Clock::new(Duration::from_millis(c.budget_ms), players);
+            for (left, ms) in clock.remaining.iter_mut().zip(&c.remaining_ms) {
+                *left = Duration::from_millis(*ms);
+            }
+            clock
+        });
+        self.lost_on_time = file
+            .clock
+            .and_then(|c| c.lost_on_time)
+            .and_then(|p| p.checked_sub(1));
+        self.game = game;
+        self.choice = Choice {
+            game: game_name,
+            options,
+            seed: file.seed,
+        };
+        self.history = history;
+        self.replay = None;
+        self.drafts.clear();
+        self.restart_clock();
+        println!(
+            "{}",
+            self.ui.t(
+                "loaded",
+                &[
+                    ("n", &self.history.ply()),
+                    ("path", &path),
+                    ("game", &self.game.name())
+                ]
+            )
+        );
+        if let Some(n) = diverges {
+            println!("{}", self.ui.t("load-diverges", &[("n", &n)]));
+        }
+        self.show_board()
+    }
+}

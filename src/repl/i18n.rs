@@ -1,0 +1,136 @@
+//! The REPL's message catalogue. Every message the REPL prints comes from a language file: a TOML
+//! table of `key = "text with {placeholders}"`. English and Vietnamese are built in; adding a
+//! language is adding `LANG.toml` to the `locales` folder of the user's boardrules config folder.
+
+use std::{collections::BTreeMap, fmt::Display, path::PathBuf};
+
+const BUILT_IN: &[(&str, &str)] = &[
+    ("en", include_str!("../../locales/en.toml")),
+    ("vi", include_str!("../../locales/vi.toml")),
+];
+
+/// Messages in one language, falling back to English for any key the language lacks.
+#[derive(Debug, Clone)]
+pub struct Catalog {
+    language: String,
+    messages: BTreeMap<String, String>,
+    english: BTreeMap<String, String>,
+}
+
+fn parse(text: &str) -> Result<BTreeMap<String, String>, String> {
+    toml::from_str(text).map_err(|e| e.to_string())
+}
+
+/// The folder user language files are read from.
+pub fn user_locales() -> Option<PathBuf> {
+    super::settings::config_dir().map(|d| d.join("locales"))
+}
+
+impl Catalog {
+    /// The English catalogue.
+    pub fn english() -> Self {
+        let english = parse(BUILT_IN[0].1).expect("the built-in English catalogue is valid TOML");
+        Catalog {
+            language: "en".into(),
+            messages: english.clone(),
+            english,
+        }
+    }
+
+    /// The catalogue for `language`: a user file if there is one, else a built-in one.
+    pub fn load(language: &str) -> Result<Self, String> {
+        let english = Self::english();
+        let user_file = user_locales().map(|d| d.join(format!("{language}.toml")));
+        let text = match user_file.filter(|f| f.is_file()) {
+            Some(file) => {
+                std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?
+            }
+            None => BUILT_IN
+                .iter()
+                .find(|(code, _)| *code == language)
+                .map(|(_, text)| text.to_string())
+                .ok_or_else(|| {
+                    english.text(
+                        "lang-unknown",
+                        &[
+                            ("lang", &language),
+                            ("known", &Self::languages().join(", ")),
+                        ],
+                    )
+                })?,
+        };
+        Ok(Catalog {
+            language: language.to_string(),
+            messages: parse(&text)?,
+            english: english.english,
+        })
+    }
+
+    /// The languages available: built in, and user files.
+    pub fn languages() -> Vec<String> {
+        let mut codes: Vec<String> = BUILT_IN.iter().map(|(c, _)| c.to_string()).collect();
+        if let Some(Ok(entries)) = user_locales().map(std::fs::read_dir) {
+            for path in entries.filter_map(Result::ok).map(|e| e.path()) {
+                if let (Some(stem), Some("toml")) =
+                    (path.file_stem(), path.extension().and_then(|e| e.to_str()))
+                {
+                    codes.push(stem.to_string_lossy().into_owned());
+                }
+            }
+        }
+        codes.sort();
+        codes.dedup();
+        codes
+    }
+
+    /// This catalogue's language code.
+    pub fn language(&self) -> &str {
+        &self.language
+    }
+
+    /// The message `key` with `{name}` placeholders filled from `args`.
+    pub fn text(&self, key: &str, args: &[(&str, &dyn Display)]) -> String {
+        let template = self
+            .messages
+            .get(key)
+            .or_else(|| self.english.get(key))
+            .map_or(key, String::as_str);
+        let mut out = template.to_string();
+        for (name, value) in args {
+            out = out.replace(&format!("{{{name}}}"), &value.to_string());
+        }
+        out
+    }
+
+    /// Every key of the English catalogue.
+    pub fn keys(&self) -> impl Iterator<Item = &str> {
+        self.english.keys().map(String::as_str)
+    }
+
+    /// Whether this language has its own text for `key`.
+    pub fn has(&self, key: &str) -> bool {
+        self.messages.contains_key(key)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_built_in_language_has_every_key() {
+        let en = Catalog::english();
+        for (code, _) in BUILT_IN {
+            let cat = Catalog::load(code).unwrap();
+            let missing: Vec<&str> = en.keys().filter(|k| !cat.has(k)).collect();
+            assert!(missing.is_empty(), "{code} lacks {missing:?}");
+        }
+    }
+
+    #[test]
+    fn placeholders_are_filled() {
+        let en = Catalog::english();
+        assert_eq!(en.text("undid", &[("n", &2)]), "undid 2 move(s)");
+        assert!(Catalog::load("xx").is_err());
+    }
+}

@@ -1,0 +1,153 @@
+//! Changing the rules in play: `set KEY=VALUE` (a new game under that option), `variant GAME`
+//! (another script) and `reload` (the same script re-read, the game replayed through it).
+
+use super::session::{Choice, Done, Session};
+use crate::{
+    cli::GameArgs,
+    diag::Diagnostic,
+    driver::apply_option,
+    runtime::{Game, History},
+    script::ScriptedGame,
+};
+
+impl Choice {
+    /// Loads the game this choice names, with its options and seed.
+    pub fn load(&self) -> Result<ScriptedGame, Vec<Diagnostic>> {
+        GameArgs {
+            game: self.game.clone(),
+            options: self
+                .options
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect(),
+            seed: Some(self.seed),
+        }
+        .load()
+    }
+}
+
+impl Session {
+    /// Starts a new game of `game` under `choice`.
+    fn restart_with(&mut self, game: ScriptedGame, choice: Choice) -> Done {
+        let start = game.start().map_err(|e| game.describe(&e))?;
+        self.game = game;
+        self.choice = choice;
+        self.history = History::new(start);
+        self.drafts.clear();
+        self.lost_on_time = None;
+        if let Some(c) = &mut self.clock {
+            *c = super::clock::Clock::new(c.initial, self.game.player_names().len());
+        }
+        self.restart_clock();
+        Ok(())
+    }
+
+    /// `set KEY=VALUE`: a new game with that option (or seed).
+    pub(super) fn set(&mut self, line: &str, setting: &str) -> Done {
+        let offset = line.find(setting).unwrap_or(0);
+        let (key, value) = setting.split_once('=').unwrap_or((setting, ""));
+        let (key, value) = (key.trim(), value.trim());
+        let mut choice = self.choice.clone();
+        if key == "seed" {
+            choice.seed = value.parse().map_err(|_| {
+                let span = offset + key.len() + 1..offset + setting.len();
+                Diagnostic::new(self.ui.t("bad-option", &[])).at(
+                    "<input>",
+                    line,
+                    span,
+                    self.ui.t("seed-number", &[]),
+                )
+            })?;
+        } else {
+            let mut probe = self.choice.load()?;
+            apply_option(&mut probe, setting).map_err(|(span, message)| {
+                let span = span.start + offset..span.end + offset;
+                Diagnostic::new(self.ui.t("bad-option", &[])).at("<input>", line, span, message)
+            })?;
+            choice.options.retain(|(k, _)| k != key);
+            choice.options.push((key.to_string(), value.to_string()));
+        }
+        let game = choice.load()?;
+        self.restart_with(game, choice)?;
+        println!(
+            "{}",
+            self.ui
+                .t("new-game-with", &[("setting", &format!("{key}={value}"))])
+        );
+        self.show_board()
+    }
+
+    /// `variant GAME`: a new game under another rules script (a name or a path).
+    pub(super) fn switch_rules(&mut self, name: &str) -> Done {
+        let choice = Choice {
+            game: name.to_string(),
+            options: Vec::new(),
+            seed: self.choice.seed,
+        };
+        let game = choice.load()?;
+        self.restart_with(game, choice)?;
+        println!(
+            "{}",
+            self.ui.t(
+                "switched",
+                &[("title", &self.game.title()), ("label", &self.game.label())]
+            )
+        );
+        self.show_board()
+    }
+
+    /// `reload`: re-reads the rules script and replays the game through it, reporting the first
+    /// move that is no longer legal or leads to a different position.
+    pub(super) fn reload(&mut self) -> Done {
+        let game = self.choice.load().map_err(|mut ds| {
+            if let Some(d) = ds.last_mut() {
+                d.notes.push(self.ui.t("reload-kept", &[]));
+            }
+            ds
+        })?;
+        let start = game.start().map_err(|e| game.describe(&e))?;
+        let mut history = History::new(start);
+        let mut report = None;
+        for (i, step) in self.history.steps().iter().enumerate() {
+            if let Err(e) = history.play_text(&game, &step.text) {
+                report = Some(self.ui.t(
+                    "reload-illegal",
+                    &[("n", &(i + 1)), ("move", &step.text), ("why", &e)],
+                ));
+                break;
+            }
+            let old = self
+                .history
+                .state_at(i + 1)
+                .map(|s| self.game.state_hash(s));
+            if report.is_none() && old != Some(game.state_hash(history.current())) {
+                report = Some(
+                    self.ui
+                        .t("reload-differs", &[("n", &(i + 1)), ("move", &step.text)]),
+                );
+            }
+        }
+        let changed = report.is_some();
+        self.game = game;
+        self.history = history;
+        self.drafts.clear();
+        self.restart_clock();
+        match report {
+            Some(r) => println!(
+                "{}\n{r}",
+                self.ui.t("reloaded", &[("label", &self.game.label())])
+            ),
+            None => println!(
+                "{}",
+                self.ui.t(
+                    "reloaded-same",
+                    &[("label", &self.game.label()), ("n", &self.history.ply())]
+                )
+            ),
+        }
+        if changed {
+            self.show_board()?;
+        }
+        Ok(())
+    }
+}

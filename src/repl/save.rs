@@ -1,0 +1,182 @@
+//! Saved games: a readable TOML file with the game, its options and seed, the moves, a checksum
+//! of the position after each move and of the final one, and the clock. Loading replays the moves
+//! through the current rules and says where they diverge. Writes are atomic.
+
+use std::{collections::BTreeMap, ops::Range, path::Path};
+
+use serde::{Deserialize, Serialize};
+use toml::Spanned;
+
+use crate::diag::Diagnostic;
+
+/// The clock of a saved game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedClock {
+    /// Each player's starting time, in milliseconds.
+    pub budget_ms: u64,
+    /// Each player's time left, in milliseconds.
+    pub remaining_ms: Vec<u64>,
+    /// The player (1, 2, …) who ran out of time, if one did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lost_on_time: Option<usize>,
+}
+
+/// A saved game, as written.
+#[derive(Debug, Clone, Serialize)]
+pub struct SaveFile {
+    /// The game: a built-in name or a script path.
+    pub game: String,
+    /// The seed.
+    pub seed: u64,
+    /// The moves, in canonical notation.
+    pub moves: Vec<String>,
+    /// A checksum (16 hex digits) of the position after each move.
+    pub checksums: Vec<String>,
+    /// The checksum of the final position.
+    pub final_checksum: String,
+    /// The options that differ from the script's defaults, as text.
+    pub options: BTreeMap<String, String>,
+    /// The clock, when one ran.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clock: Option<SavedClock>,
+}
+
+/// A saved game as read back, with where each part stands in the file for error reports.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LoadedFile {
+    /// The game.
+    pub game: Spanned<String>,
+    /// The seed.
+    #[serde(default)]
+    pub seed: u64,
+    /// The moves.
+    pub moves: Vec<Spanned<String>>,
+    /// Per-move checksums (may be left out of a hand-written file).
+    #[serde(default)]
+    pub checksums: Vec<String>,
+    /// The final checksum (may be left out).
+    pub final_checksum: Option<Spanned<String>>,
+    /// Options.
+    #[serde(default)]
+    pub options: BTreeMap<String, Spanned<toml::Value>>,
+    /// The clock.
+    pub clock: Option<SavedClock>,
+}
+
+/// Formats a state hash as a checksum.
+pub fn checksum(hash: u64) -> String {
+    format!("{hash:016x}")
+}
+
+const HEADER: &str =
+    "# A boardrules saved game: `boardrules play --load FILE`, or `load FILE` in the REPL.\n";
+
+impl SaveFile {
+    /// The file's text.
+    pub fn to_text(&self) -> String {
+        let body = toml::to_string(self).expect("a save file always serialises");
+        format!("{HEADER}{body}")
+    }
+}
+
+/// The whole text of a file, and the file read as a saved game; errors point into the text.
+pub fn read(path: &Path) -> Result<(String, LoadedFile), Diagnostic> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Diagnostic::new(format!("cannot read saved game {name}: {e}")))?;
+    match toml::from_str::<LoadedFile>(&text) {
+        Ok(file) => Ok((text, file)),
+        Err(e) => {
+            let span = e.span().unwrap_or(0..0);
+            Err(error_at(
+                &name,
+                &text,
+                span,
+                e.message(),
+                "this is not a saved game I can read",
+            ))
+        }
+    }
+}
+
+/// An error about a saved game, pointing at `span` of its text.
+pub fn error_at(
+    name: &str,
+    text: &str,
+    span: Range<usize>,
+    label: &str,
+    message: &str,
+) -> Diagnostic {
+    Diagnostic::new(format!("{message} ({name})"))
+        .at(name, text, span, label)
+        .note("nothing was changed")
+}
+
+/// Writes `text` to `path` atomically: into a temporary file beside it, then renamed over it, so
+/// a crash never leaves half a file.
+pub fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
+    use std::io::Write;
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut tmp =
+        tempfile::NamedTempFile::new_in(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    tmp.write_all(text.as_bytes())
+        .and_then(|_| tmp.as_file().sync_all())
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    tmp.persist(path)
+        .map_err(|e| format!("{}: {}", path.display(), e.error))?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_saved_game_reads_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("g.toml");
+        let save = SaveFile {
+            game: "caro".into(),
+            seed: 3,
+            moves: vec!["9h".into(), "10h".into()],
+            checksums: vec![checksum(1), checksum(2)],
+            final_checksum: checksum(2),
+            options: BTreeMap::from([("exact".into(), "false".into())]),
+            clock: Some(SavedClock {
+                budget_ms: 60_000,
+                remaining_ms: vec![50_000, 60_000],
+                lost_on_time: None,
+            }),
+        };
+        write_atomically(&path, &save.to_text()).unwrap();
+        let (_, file) = read(&path).unwrap();
+        assert_eq!(file.game.get_ref(), "caro");
+        assert_eq!(
+            file.moves
+                .iter()
+                .map(|m| m.get_ref().as_str())
+                .collect::<Vec<_>>(),
+            ["9h", "10h"]
+        );
+        assert_eq!(file.checksums, save.checksums);
+        assert_eq!(file.clock, save.clock);
+        assert_eq!(file.options["exact"].get_ref().as_str(), Some("false"));
+    }
+
+    #[test]
+    fn a_corrupted_file_points_at_the_damage() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("g.toml");
+        std::fs::write(&path, "game = \"caro\"\nmoves = [\"9h\", 10h]\n").unwrap();
+        let err = read(&path).unwrap_err();
+        let p = err.pointer.unwrap();
+        assert_eq!(p.text.lines().nth(1).unwrap(), "moves = [\"9h\", 10h]");
+        assert!(p.span.start >= 14 + 15, "{:?}", p.span);
+    }
+}

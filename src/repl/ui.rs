@@ -1,0 +1,140 @@
+//! What the REPL looks like and speaks: the message catalogue, the theme, colour, and the settings
+//! they are remembered in.
+
+use std::{fmt::Display, io::IsTerminal};
+
+use super::{
+    command::{ColorChoice, COMMANDS},
+    i18n::Catalog,
+    settings::Settings,
+    theme::Theme,
+};
+use crate::diag::Diagnostic;
+
+/// The REPL's language, theme and colour.
+pub struct Ui {
+    /// The messages.
+    pub catalog: Catalog,
+    /// The theme.
+    pub theme: Theme,
+    /// The remembered settings.
+    pub settings: Settings,
+    interactive: bool,
+}
+
+impl Ui {
+    /// The UI from the saved settings; `interactive` is whether a person is at a terminal.
+    /// Problems with the settings are returned as notes, and defaults used.
+    pub fn new(interactive: bool) -> (Ui, Vec<String>) {
+        let (settings, problem) = Settings::load();
+        let mut notes: Vec<String> = problem.into_iter().collect();
+        let catalog = Catalog::load(&settings.language).unwrap_or_else(|e| {
+            notes.push(e);
+            Catalog::english()
+        });
+        let theme = Theme::load(&settings.theme).unwrap_or_else(|e| {
+            notes.push(e);
+            Theme::default()
+        });
+        let notes = notes
+            .into_iter()
+            .map(|n| catalog.text("settings-unreadable", &[("why", &n)]))
+            .collect();
+        let ui = Ui {
+            catalog,
+            theme,
+            settings,
+            interactive,
+        };
+        (ui, notes)
+    }
+
+    /// A message from the catalogue.
+    pub fn t(&self, key: &str, args: &[(&str, &dyn Display)]) -> String {
+        self.catalog.text(key, args)
+    }
+
+    /// Whether output is coloured now.
+    pub fn color(&self) -> bool {
+        match self.settings.color {
+            ColorChoice::On => true,
+            ColorChoice::Off => false,
+            ColorChoice::Auto => {
+                self.interactive
+                    && std::env::var_os("NO_COLOR").is_none()
+                    && std::io::stdout().is_terminal()
+            }
+        }
+    }
+
+    /// Draws a rendering of `game` (with highlight tags) for the screen.
+    pub fn draw(&self, game: &str, marked: &str) -> String {
+        self.theme.draw(game, marked, self.color())
+    }
+
+    fn remember(&self) -> Option<String> {
+        self.settings
+            .save()
+            .err()
+            .map(|e| self.t("settings-not-saved", &[("why", &e)]))
+    }
+
+    /// `lang CODE`.
+    pub fn set_language(&mut self, code: &str) -> Result<String, Diagnostic> {
+        self.catalog = Catalog::load(code).map_err(Diagnostic::new)?;
+        self.settings.language = code.to_string();
+        Ok(self.confirm(self.t("lang-set", &[("lang", &code)])))
+    }
+
+    /// `theme NAME|FILE`.
+    pub fn set_theme(&mut self, name: &str) -> Result<String, Diagnostic> {
+        self.theme = Theme::load(name).map_err(Diagnostic::new)?;
+        self.settings.theme = name.to_string();
+        Ok(self.confirm(self.t("theme-set", &[("theme", &name)])))
+    }
+
+    /// `color on|off|auto`.
+    pub fn set_color(&mut self, choice: ColorChoice) -> String {
+        self.settings.color = choice;
+        let word = match choice {
+            ColorChoice::On => "on",
+            ColorChoice::Off => "off",
+            ColorChoice::Auto => "auto",
+        };
+        self.confirm(self.t("color-set", &[("color", &word)]))
+    }
+
+    fn confirm(&self, message: String) -> String {
+        match self.remember() {
+            Some(problem) => format!("{message}\n{problem}"),
+            None => message,
+        }
+    }
+
+    /// `help` and `help COMMAND`.
+    pub fn help(&self, topic: Option<&str>) -> Result<String, Diagnostic> {
+        let Some(topic) = topic else {
+            let mut out = self.t("help-intro", &[]);
+            for c in COMMANDS {
+                let usage = format!("{} {}", c.name, c.args);
+                out += &format!("\n  {usage:<22} {}", self.t(c.about_key, &[]));
+            }
+            return Ok(out);
+        };
+        let c = COMMANDS
+            .iter()
+            .find(|c| c.name.eq_ignore_ascii_case(topic))
+            .ok_or_else(|| {
+                Diagnostic::new(self.t("help-unknown", &[("command", &topic)]))
+                    .note(self.t("see-help", &[]))
+            })?;
+        Ok(format!(
+            "{} {}\n  {}\n  {}: {}",
+            c.name,
+            c.args,
+            self.t(c.about_key, &[]),
+            self.t("example", &[]),
+            c.example
+        ))
+    }
+}
