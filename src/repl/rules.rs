@@ -97,7 +97,7 @@ impl Session {
     }
 
     /// `reload`: re-reads the rules script and replays the game through it, reporting the first
-    /// move that is no longer legal or leads to a different position.
+    /// move that is no longer legal or leads to a different position (as rendered).
     pub(super) fn reload(&mut self) -> Done {
         let game = self.choice.load().map_err(|mut ds| {
             if let Some(d) = ds.last_mut() {
@@ -107,47 +107,44 @@ impl Session {
         })?;
         let start = game.start().map_err(|e| game.describe(&e))?;
         let mut history = History::new(start);
-        let mut report = None;
+        let mut report: Vec<String> = Vec::new();
         for (i, step) in self.history.steps().iter().enumerate() {
             if let Err(e) = history.play_text(&game, &step.text) {
-                report = Some(self.ui.t(
+                report.push(self.ui.t(
                     "reload-illegal",
                     &[("n", &(i + 1)), ("move", &step.text), ("why", &e)],
                 ));
                 break;
             }
-            let old = self
-                .history
-                .state_at(i + 1)
-                .map(|s| self.game.state_hash(s));
-            if report.is_none() && old != Some(game.state_hash(history.current())) {
-                report = Some(
+            // Positions are compared as the player sees them: the state itself may hold the
+            // options, which a reload may have changed without changing the position.
+            let old = self.history.state_at(i + 1).map(|s| self.game.render(s));
+            let new = game.render(history.current());
+            if report.is_empty() && old.map(|o| o.ok()) != Some(new.ok()) {
+                report.push(
                     self.ui
                         .t("reload-differs", &[("n", &(i + 1)), ("move", &step.text)]),
                 );
             }
         }
-        let changed = report.is_some();
         self.game = game;
         self.history = history;
         self.drafts.clear();
         self.restart_clock();
-        match report {
-            Some(r) => println!(
-                "{}\n{r}",
-                self.ui.t("reloaded", &[("label", &self.game.label())])
-            ),
-            None => println!(
+        if report.is_empty() {
+            let n = self.history.ply();
+            let label = self.game.label();
+            println!(
                 "{}",
-                self.ui.t(
-                    "reloaded-same",
-                    &[("label", &self.game.label()), ("n", &self.history.ply())]
-                )
-            ),
+                self.ui.t("reloaded-same", &[("label", &label), ("n", &n)])
+            );
+            return Ok(());
         }
-        if changed {
-            self.show_board()?;
-        }
-        Ok(())
+        println!(
+            "{}",
+            self.ui.t("reloaded", &[("label", &self.game.label())])
+        );
+        report.iter().for_each(|r| println!("{r}"));
+        self.show_board()
     }
 }

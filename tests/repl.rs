@@ -1,0 +1,456 @@
+//! The REPL, driven as a user drives it: piped sessions with expected output, one process per
+//! session, settings kept in a temporary config folder. Error reports are insta snapshots.
+
+use std::path::Path;
+
+use assert_cmd::Command;
+
+/// A REPL process with its own config folder and no colour.
+fn repl(config: &Path, args: &[&str]) -> Command {
+    let mut cmd = Command::cargo_bin("boardrules").unwrap();
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .env("BOARDRULES_CONFIG_DIR", config)
+        .env("BOARDRULES_HISTORY", config.join("history.txt"))
+        .arg("play")
+        .args(args);
+    cmd
+}
+
+/// Runs `input` through a REPL of `args`; returns stdout, stderr and whether it succeeded.
+fn session(config: &Path, args: &[&str], input: &str) -> (String, String, bool) {
+    let out = repl(config, args).write_stdin(input).output().unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.success(),
+    )
+}
+
+/// The last board printed: from the last column-letter header to the status line after its
+/// footer.
+fn last_board(stdout: &str) -> String {
+    let footer = stdout.rfind("   a b c").expect("a board was printed");
+    let header = stdout[..footer].rfind("   a b c").expect("a header");
+    let after = footer + stdout[footer..].find('\n').unwrap() + 1;
+    let end = after + stdout[after..].find('\n').unwrap_or(stdout.len() - after);
+    stdout[header..end].to_string()
+}
+
+const HISTORY_25: &str = "13n10n12n8e7k9e12m7e6e8n12l12o10k14o12j12k11l9j10l9l9k8k11m13o8j";
+
+#[test]
+fn moves_undo_redo_save_and_load_in_a_new_process_show_the_same_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("game.toml");
+    let input = format!(
+        "9h 10h 9i\nundo 2\nredo\nhistory\nsave {}\n",
+        file.display()
+    );
+    let (out, err, ok) = session(dir.path(), &["caro"], &input);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("undid 2 move(s)\n") && out.contains("redid 1 move(s)\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  1. X 9h\n  2. O 10h\nmoves: 9h 10h\n"),
+        "{out}"
+    );
+    assert!(out.contains("saved 2 move(s) to"));
+    let saved_board = last_board(&out);
+    assert!(
+        saved_board.ends_with("X to move, last move O 10h"),
+        "{saved_board}"
+    );
+
+    let (out, err, ok) = session(
+        dir.path(),
+        &["caro", "--load", file.to_str().unwrap()],
+        "board\n",
+    );
+    assert!(ok, "{err}");
+    assert!(out.starts_with("loaded 2 move(s) of caro from"), "{out}");
+    assert_eq!(last_board(&out), saved_board);
+    let (out, _, ok) = session(
+        dir.path(),
+        &["caro"],
+        &format!("load {}\nhistory\n", file.display()),
+    );
+    assert!(ok && out.contains("moves: 9h 10h\n"), "{out}");
+}
+
+#[test]
+fn a_corrupted_save_file_is_reported_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("game.toml");
+    std::fs::write(&file, "game = \"caro\"\nmoves = [\"9h\", 10h]\n").unwrap();
+    let (out, err, ok) = session(
+        dir.path(),
+        &["caro"],
+        &format!("9h\nload {}\nhistory\n", file.display()),
+    );
+    assert!(!ok);
+    assert!(out.ends_with("  1. X 9h\nmoves: 9h\n"), "{out}");
+    insta::assert_snapshot!(err.replace(&file.display().to_string(), "game.toml"));
+
+    std::fs::write(&file, "game = \"caro\"\nmoves = [\"9h\", \"9h\"]\n").unwrap();
+    let (_, err, ok) = session(dir.path(), &["caro"], &format!("load {}\n", file.display()));
+    assert!(!ok);
+    insta::assert_snapshot!(
+        "illegal_saved_move",
+        err.replace(&file.display().to_string(), "game.toml")
+    );
+}
+
+#[test]
+fn a_save_file_from_other_rules_says_where_it_diverges() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("game.toml");
+    let text = "game = \"caro\"\nmoves = [\"9h\", \"10h\"]\nchecksums = [\"0000000000000000\", \"0000000000000000\"]\n";
+    std::fs::write(&file, text).unwrap();
+    let (out, _, ok) = session(dir.path(), &["caro"], &format!("load {}\n", file.display()));
+    assert!(ok);
+    assert!(
+        out.contains("note: from move 1 the position differs from the one saved"),
+        "{out}"
+    );
+}
+
+#[test]
+fn replaying_the_assignment_history_shows_its_boards_and_messages() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = format!("replay {HISTORY_25}\np\nn\nn\nx\nlast\nn\ngoto 1\nfirst\ns\nhistory\n");
+    let (out, err, ok) = session(dir.path(), &["caro"], &input);
+    assert!(!ok, "the stray key is a failed command");
+    assert!(out.contains("replaying 25 moves"));
+    // `p` at the empty board, `n` past the last move
+    let start = out.find("Start of the game.").expect("start message");
+    let end = out.find("End of the history.").expect("end message");
+    assert!(
+        start < out.find("move 1 of 25: X 13n").unwrap()
+            && end > out.find("move 25 of 25: X 8j").unwrap()
+    );
+    assert_eq!(
+        err.matches("Illegal input, please try again:").count(),
+        1,
+        "{err}"
+    );
+    assert!(out.contains("move 2 of 25: O 10n\n"));
+    // the board after the 25th move is the game's end
+    let after_25 = &out[out.find("move 25 of 25").unwrap()..end];
+    assert!(after_25.contains("X wins: 8j 9k 10l 11m 12n"), "{after_25}");
+    assert!(
+        after_25.contains(" 8 . . . . O . . . .[X]O . . O .   8"),
+        "{after_25}"
+    );
+    assert!(out.contains("move 1 of 25: X 13n\n   a b c"));
+    assert!(out.contains("the start, before move 1 of 25"));
+    assert!(out.contains("replay stopped; back to the game"));
+    assert!(
+        out.ends_with("no moves yet\n"),
+        "stopping leaves the game as it was: {out}"
+    );
+}
+
+#[test]
+fn a_move_in_the_middle_of_a_replay_starts_a_new_branch() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, err, ok) = session(
+        dir.path(),
+        &["caro"],
+        "9h 10h 9i 10i\nreplay\nn\nn\n1a\nhistory\nnext\n",
+    );
+    assert!(!ok, "`next` after branching is not a replay any more");
+    assert!(out.contains("new branch from move 2"), "{out}");
+    assert!(out.contains("moves: 9h 10h 1a\n"), "{out}");
+    assert!(err.contains("not replaying"), "{err}");
+}
+
+#[test]
+fn reload_reports_the_first_move_that_diverges() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("mycaro.rhai");
+    let caro =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/caro.rhai"))
+            .unwrap();
+    std::fs::write(&script, &caro).unwrap();
+    let script_arg = script.to_str().unwrap();
+    // One process: play, then the teacher edits the script (here: between two REPL lines, by a
+    // rules file the session reloads), then reload.
+    let four = caro.replace("win:         #{ value: 5,", "win:         #{ value: 4,");
+    assert_ne!(four, caro, "the edit applies");
+    let moves = "9h 1a 9i 1b 9j 1c 9k 1d";
+    let (out, _, ok) = session(dir.path(), &[script_arg], &format!("{moves}\nreload\n"));
+    assert!(ok);
+    assert!(
+        out.contains("all 8 moves replay to the same positions"),
+        "{out}"
+    );
+
+    // The teacher edits the script between two lines of the session: win=4. Move 7 now wins,
+    // so move 8 is no longer legal.
+    let (out, err, ok) = session_editing(
+        dir.path(),
+        script_arg,
+        &format!("{moves}\nreload\nhistory\n"),
+        &script,
+        &four,
+    );
+    assert!(ok, "{out}{err}");
+    assert!(
+        out.contains("move 7 (9k) now gives a different position:"),
+        "{out}"
+    );
+    assert!(out.contains("move 8 (1d) is no longer legal"), "{out}");
+    assert!(out.contains("X wins: 9h 9i 9j 9k"), "{out}");
+    assert!(out.ends_with("moves: 9h 1a 9i 1b 9j 1c 9k\n"), "{out}");
+}
+
+/// Runs a session that edits `script` to `edited` after its first line has been played.
+fn session_editing(
+    config: &Path,
+    script_arg: &str,
+    input: &str,
+    script: &Path,
+    edited: &str,
+) -> (String, String, bool) {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::Stdio;
+    let bin = assert_cmd::cargo::cargo_bin("boardrules");
+    let mut child = std::process::Command::new(bin)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .env("BOARDRULES_CONFIG_DIR", config)
+        .args(["play", script_arg])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut lines = input.lines();
+    writeln!(stdin, "{}", lines.next().unwrap()).unwrap();
+    // wait until the first line's last move is on screen, then edit the script
+    let mut seen = String::new();
+    while !seen.contains("> 1d") {
+        let mut line = String::new();
+        if stdout.read_line(&mut line).unwrap() == 0 {
+            break;
+        }
+        seen += &line;
+    }
+    std::fs::write(script, edited).unwrap();
+    for line in lines {
+        writeln!(stdin, "{line}").unwrap();
+    }
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut stdout, &mut rest).unwrap();
+    (
+        seen + &rest,
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.success(),
+    )
+}
+
+#[test]
+fn options_set_and_variant_start_new_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, err, ok) = session(
+        dir.path(),
+        &["caro"],
+        "options\nset size=9\nset bogus=1\nset size=99\nvariant gomoku\noptions\n",
+    );
+    assert!(!ok);
+    assert!(
+        out.contains("exact          true     true: six or more in a row do not win"),
+        "{out}"
+    );
+    assert!(
+        out.contains("new game with size=9\n   a b c d e f g h i\n"),
+        "{out}"
+    );
+    assert!(out.contains("switched to Gomoku (freestyle)"), "{out}");
+    assert!(
+        out.contains("exact          false    true: six or more"),
+        "{out}"
+    );
+    insta::assert_snapshot!(err);
+}
+
+#[test]
+fn explain_shows_each_step_of_the_last_move_with_boards_on_request() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, err, ok) = session(
+        dir.path(),
+        &["tests/fixtures/pile.rhai"],
+        "explain\n2\nexplain\nexplain --boards\n",
+    );
+    assert!(!ok, "nothing to explain before a move");
+    assert!(err.contains("no move to explain yet"));
+    let explained = &out[out.find("move 1: 2").unwrap()..];
+    assert_eq!(
+        explained,
+        "move 1: 2\n  1. take a stone: 6 left\n  2. take a stone: 5 left\n\
+         move 1: 2\n  1. take a stone: 6 left\npile: |||||| (6)\n  2. take a stone: 5 left\npile: ||||| (5)\n\
+         after the move:\npile: ||||| (5)\n"
+    );
+}
+
+#[test]
+fn a_draft_is_dropped_at_its_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, err, ok) = session(
+        dir.path(),
+        &["caro"],
+        "9h\ndraft\n10h 9i 10i\nhistory\ndraft end\nhistory\ndraft end\n",
+    );
+    assert!(!ok);
+    assert!(out.contains("moves: 9h 10h 9i 10i\n"));
+    assert!(out.contains("draft dropped; back to the game"));
+    assert!(out.ends_with("  1. X 9h\nmoves: 9h\n"), "{out}");
+    assert!(err.contains("not in a draft"));
+}
+
+#[test]
+fn running_out_of_time_loses_and_is_recorded() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("game.toml");
+    let (_, _, ok) = session(
+        dir.path(),
+        &["caro"],
+        &format!("clock 5m\n9h\nsave {}\n", file.display()),
+    );
+    assert!(ok);
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("[clock]\nbudget_ms = 300000\n"), "{text}");
+    // O's time is up in the saved game: the next command flags it
+    let flagged = text.replace(
+        &text[text.find("remaining_ms").unwrap()..],
+        "remaining_ms = [299000, 0]\n",
+    );
+    std::fs::write(&file, flagged).unwrap();
+    let (out, err, ok) = session(
+        dir.path(),
+        &["caro", "--load", file.to_str().unwrap()],
+        &format!("10h\nsave {}\n", file.display()),
+    );
+    assert!(!ok, "no move after the flag");
+    assert!(out.contains("O ran out of time\nresult: X wins\n"), "{out}");
+    assert!(err.contains("the game is over (X wins)"), "{err}");
+    assert!(std::fs::read_to_string(&file)
+        .unwrap()
+        .contains("lost_on_time = 2"));
+}
+
+#[test]
+fn language_theme_and_colour_persist_in_the_config_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, _, ok) = session(
+        dir.path(),
+        &["caro", "-o", "size=5"],
+        "lang vi\ntheme stones\n1a\n",
+    );
+    assert!(ok);
+    assert!(out.contains("ngôn ngữ: vi") && out.contains("giao diện: stones"));
+    assert!(out.contains(" 1[●]· · · ·   1"), "{out}");
+    // a new process speaks Vietnamese with the same theme
+    let (out, err, ok) = session(
+        dir.path(),
+        &["caro", "-o", "size=5"],
+        "undo\nlang xx\n1a\ncolor on\nboard\n",
+    );
+    assert!(!ok);
+    assert!(err.contains("không còn gì để đi lại"), "{err}");
+    assert!(
+        err.contains("không có ngôn ngữ 'xx'") || err.contains("no language 'xx'"),
+        "{err}"
+    );
+    assert!(
+        out.contains("\u{1b}["),
+        "colour on gives ANSI colours: {out}"
+    );
+    // an unreadable settings file: a note, and the defaults
+    std::fs::write(dir.path().join("config.toml"), "language = 3\n").unwrap();
+    let (out, err, ok) = session(dir.path(), &["caro"], "undo\n");
+    assert!(!ok && out.is_empty());
+    assert!(
+        err.contains("note: settings ignored, defaults used"),
+        "{err}"
+    );
+    assert!(err.contains("nothing to undo"), "{err}");
+}
+
+#[test]
+fn help_lists_every_command_and_explains_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, err, ok) = session(dir.path(), &["caro"], "help\nhelp clock\nhelp nonesuch\n");
+    assert!(!ok);
+    for word in [
+        "undo", "redo", "replay", "save", "load", "reload", "set", "variant", "explain", "draft",
+        "clock", "lang", "theme", "color",
+    ] {
+        assert!(out.contains(&format!("\n  {word} ")), "help lacks {word}");
+    }
+    assert!(out.contains("clock TIME|off\n  give each player this much time; running out loses\n  example: clock 5m\n"));
+    assert!(err.contains("no command 'nonesuch'"));
+}
+
+#[test]
+fn bad_commands_point_at_the_problem_and_change_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, err, ok) = session(
+        dir.path(),
+        &["caro"],
+        "9h\nundo x\nclock soon\n9h\ngoto 3\nhistory\n",
+    );
+    assert!(!ok);
+    assert!(out.ends_with("  1. X 9h\nmoves: 9h\n"), "{out}");
+    insta::assert_snapshot!(err);
+}
+
+#[test]
+fn the_moves_command_lists_the_legal_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, _, ok) = session(dir.path(), &["caro", "-o", "size=5"], "moves\n1a\nmoves\n");
+    assert!(ok);
+    assert!(out.starts_with("25 legal moves: 5a 5b"));
+    assert!(
+        out.contains("24 legal moves: 5a")
+            && !out.contains(
+                "24 legal moves: 5a 5b 5c 5d 5e 4a 4b 4c 4d 4e 3a 3b 3c 3d 3e 2a 2b 2c 2d 2e 1a"
+            )
+    );
+}
+
+#[test]
+#[cfg(unix)]
+fn the_terminal_repl_completes_commands_and_plays_moves() {
+    use expectrl::{Eof, Expect, Regex};
+    let dir = tempfile::tempdir().unwrap();
+    let bin = assert_cmd::cargo::cargo_bin("boardrules");
+    let mut cmd = std::process::Command::new(bin);
+    cmd.args(["play", "caro", "-o", "size=5"])
+        .env("NO_COLOR", "1")
+        .env("TERM", "xterm")
+        .env("BOARDRULES_CONFIG_DIR", dir.path())
+        .env("BOARDRULES_HISTORY", dir.path().join("history.txt"));
+    let mut p = expectrl::session::Session::spawn(cmd).unwrap();
+    p.set_expect_timeout(Some(std::time::Duration::from_secs(20)));
+    p.expect("caro (X to move)> ").unwrap();
+    p.send("1").unwrap();
+    p.send("a\r").unwrap();
+    p.expect(Regex(r"last move X 1a")).unwrap();
+    // `hist` + TAB completes to `history`
+    p.send("hist\t").unwrap();
+    p.send("\r").unwrap();
+    p.expect("moves: 1a").unwrap();
+    p.send("quit\r").unwrap();
+    p.expect(Eof).unwrap();
+    assert!(std::fs::read_to_string(dir.path().join("history.txt"))
+        .unwrap()
+        .contains("history"));
+}
