@@ -454,3 +454,21 @@ fn the_terminal_repl_completes_commands_and_plays_moves() {
         .unwrap()
         .contains("history"));
 }
+
+#[test]
+fn warnings_follow_the_move_that_makes_a_threat() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, _, ok) = session(dir.path(), &["caro"], "9h 1a 9i 1b 9j\n1c\n9k\n");
+    assert!(ok);
+    assert_eq!(out.matches("! ").count(), 1, "{out}");
+    assert!(
+        out.ends_with("! X threatens to win: 9g or 9l wins next\n"),
+        "{out}"
+    );
+    // a four blocked at both ends is no threat under the block rule; the open end still is
+    let (out, _, _) = session(dir.path(), &["caro"], "9h 9g 9i 1b 9j 1c 9k\n");
+    assert!(
+        out.ends_with("! X threatens to win: 9l wins next\n"),
+        "{out}"
+    );
+}
