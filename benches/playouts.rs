@@ -4,6 +4,8 @@ use boardrules::{
     runtime::{lines, Cell, Game, Grid},
     script::{Library, ScriptedGame},
 };
+mod native;
+
 use criterion::{criterion_group, criterion_main, Criterion};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -28,9 +30,18 @@ fn playout<G: Game>(game: &G, rng: &mut ChaCha8Rng) -> usize {
 
 fn scripted_playouts(c: &mut Criterion) {
     let caro = load("caro");
+    caro.record_events(false);
+    let start = caro.start().unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(1);
-    c.bench_function("caro scripted random playout (15x15)", |b| {
+    c.bench_function("caro random playout through the script (15x15)", |b| {
         b.iter(|| playout(&caro, &mut rng))
+    });
+    c.bench_function("caro random playout, native form (15x15)", |b| {
+        b.iter(|| caro.random_playout(&start, &mut rng).unwrap())
+    });
+    let mut reference = native::find("caro").unwrap();
+    c.bench_function("caro random playout, hand-written reference (15x15)", |b| {
+        b.iter(|| reference.playout(&mut rng))
     });
 }
 

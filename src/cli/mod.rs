@@ -1,5 +1,6 @@
 //! The `boardrules` command line: one module per subcommand.
 
+mod bench;
 mod check;
 pub mod game_args;
 mod list;
@@ -59,6 +60,17 @@ enum Command {
         /// A path to a .rhai script, or a game name.
         script: String,
     },
+    /// Random playouts per second of the scripted game and of its native reference, and the ratio.
+    Bench {
+        #[command(flatten)]
+        game: GameArgs,
+        /// How long to run each side.
+        #[arg(long, default_value_t = 3.0, value_name = "S")]
+        seconds: f64,
+        /// Play the scripted side through the script even if it has a native form.
+        #[arg(long)]
+        script_only: bool,
+    },
     /// Replay trace files (default: tests/traces) and report mismatches.
     Test {
         /// Trace files or folders of them (*.trace).
@@ -98,6 +110,11 @@ pub fn main() -> ExitCode {
         } => run::moves(&game, &position, &moves),
         Command::Check { script } => check::run(&script),
         Command::Test { paths } => test::run(&paths),
+        Command::Bench {
+            game,
+            seconds,
+            script_only,
+        } => bench::run(&game, seconds, script_only),
     };
     match result {
         Ok(code) => code,

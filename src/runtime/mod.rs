@@ -4,6 +4,8 @@ pub mod game;
 pub mod grid;
 pub mod history;
 pub mod lines;
+pub mod placement;
+pub mod playout;
 
 pub use game::{Event, Game, GameError, Outcome, Played, ScriptSpot, StableHasher};
 pub use grid::{Cell, Grid, Notation};

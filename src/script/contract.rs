@@ -106,4 +106,10 @@ pub const CONTRACT: &[ContractFn] = &[
         required: false,
         purpose: "an array of warnings about the state (\"X has four: 9k wins next\")",
     },
+    ContractFn {
+        name: "native",
+        params: &["state"],
+        required: false,
+        purpose: "the position as a native game family, so playouts and search run natively",
+    },
 ];

@@ -8,12 +8,15 @@ use super::{
     api,
     host::{self, bare_message, innermost, LoadedScript, Sources},
     library::{Library, ScriptSource},
+    native::{self, NativeGame},
     options::OptionSpec,
     sandbox,
 };
 use crate::{
     diag::Diagnostic,
-    runtime::{Cell, Event, Game, GameError, Grid, Outcome, Played, Run, ScriptSpot, StableHasher},
+    runtime::{
+        playout, Cell, Event, Game, GameError, Grid, Outcome, Played, Run, ScriptSpot, StableHasher,
+    },
 };
 
 /// A rules script ready to play, with the option values chosen for it.
@@ -196,6 +199,44 @@ impl ScriptedGame {
     pub fn render_marked(&self, state: &Dynamic) -> Result<String, GameError> {
         self.call_as("render", (state.clone(),), GameError::BadText, "a string")
             .map(|s: rhai::ImmutableString| s.to_string())
+    }
+
+    /// The position as a native game family, if the script defines `native(state)`.
+    pub fn native(&self, state: &Dynamic) -> Result<Option<NativeGame>, GameError> {
+        if !self.defines("native", 1) {
+            return Ok(None);
+        }
+        let map: Map = self.call_as(
+            "native",
+            (state.clone(),),
+            |message| GameError::Rules {
+                message,
+                spot: None,
+            },
+            "a map",
+        )?;
+        native::read(&map, self.players.len())
+            .map(Some)
+            .map_err(|m| self.rules_error(format!("native(): {m}")))
+    }
+
+    /// Plays uniformly random moves from `state` to the end; returns the outcome (`None` if the
+    /// game did not end) and the number of moves. Runs natively when the script describes its
+    /// position with `native(state)` (one script call per playout), else through the script with
+    /// events off.
+    pub fn random_playout(
+        &self,
+        state: &Dynamic,
+        rng: &mut impl rand::Rng,
+    ) -> Result<(Option<Outcome>, usize), GameError> {
+        if let Some(NativeGame::Placement(mut p)) = self.native(state)? {
+            let (outcome, plies) = p.random_playout(rng);
+            return Ok((Some(outcome), plies));
+        }
+        self.record_events(false);
+        let result = playout::random_playout(self, state, rng);
+        self.record_events(true);
+        result
     }
 
     /// Whether the script defines `name` with `arity` parameters.

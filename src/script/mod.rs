@@ -6,6 +6,7 @@ pub mod contract;
 pub mod game;
 pub mod host;
 pub mod library;
+pub mod native;
 pub mod options;
 pub mod sandbox;
 

@@ -1,0 +1,243 @@
+//! Placement games with a line goal — the m,n,k family (tic-tac-toe, gomoku and its variants):
+//! players in turn put a stone on an empty cell, and a run of `length` stones through the stone
+//! just placed wins, optionally only when it is exactly that long and not blocked at both ends.
+//! Played natively, with no allocation per move, for random playouts and search. A rules
+//! script opts in by describing its position with `native(state)` (see the README); tests check
+//! that the script and this module agree move by move.
+
+use rand::Rng;
+
+use super::{game::Outcome, grid::Grid, lines::LINE_DIRECTIONS};
+
+/// When a run of stones wins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LineGoal {
+    /// The length of a winning run.
+    pub length: usize,
+    /// Longer runs do not win.
+    pub exact: bool,
+    /// A run whose two ends are both blocked does not win.
+    pub block_both_ends: bool,
+    /// The board edge blocks an end (otherwise only an opponent stone does).
+    pub edge_blocks: bool,
+}
+
+/// A position of a placement game: cells hold 0 (empty) or a player's number 1, 2, ….
+#[derive(Debug, Clone)]
+pub struct Placement {
+    width: usize,
+    height: usize,
+    players: u8,
+    goal: LineGoal,
+    cells: Vec<u8>,
+    empties: Vec<u32>,
+    to_move: u8,
+    winner: Option<u8>,
+}
+
+impl Placement {
+    /// The position `grid` shows with `to_move` (0-based) to move; `winner` if the game is won.
+    pub fn new(
+        grid: &Grid,
+        players: usize,
+        to_move: usize,
+        winner: Option<usize>,
+        goal: LineGoal,
+    ) -> Result<Self, String> {
+        if !(2..=255).contains(&players) || to_move >= players {
+            return Err(format!("to_move {to_move} is not one of {players} players"));
+        }
+        if goal.length == 0 {
+            return Err("a line goal needs a length of at least 1".into());
+        }
+        let mut cells = Vec::with_capacity(grid.values().len());
+        for &v in grid.values() {
+            if v < 0 || v > players as i64 {
+                return Err(format!("a cell holds {v}: cells must hold 0 to {players}"));
+            }
+            cells.push(v as u8);
+        }
+        let empties = (0..cells.len() as u32)
+            .filter(|&i| cells[i as usize] == 0)
+            .collect();
+        Ok(Placement {
+            width: grid.width() as usize,
+            height: grid.height() as usize,
+            players: players as u8,
+            goal,
+            cells,
+            empties,
+            to_move: to_move as u8,
+            winner: winner.map(|w| w as u8),
+        })
+    }
+
+    /// The outcome: a win, a draw when the board is full, or `None` while the game goes on.
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self.winner {
+            Some(w) => Some(Outcome::Win(w as usize)),
+            None if self.empties.is_empty() => Some(Outcome::Draw),
+            None => None,
+        }
+    }
+
+    /// The empty cells as indices `y * width + x`, in no particular order.
+    pub fn empties(&self) -> &[u32] {
+        &self.empties
+    }
+
+    /// The player to move (0-based).
+    pub fn to_move(&self) -> usize {
+        self.to_move as usize
+    }
+
+    /// Puts the mover's stone on cell `index` (`y * width + x`). On error nothing changes.
+    pub fn play(&mut self, index: usize) -> Result<(), String> {
+        if self.outcome().is_some() {
+            return Err("the game is over".into());
+        }
+        let k = self
+            .empties
+            .iter()
+            .position(|&e| e as usize == index)
+            .ok_or_else(|| format!("cell {index} is not an empty cell of the board"))?;
+        self.place_nth(k);
+        Ok(())
+    }
+
+    /// Puts the mover's stone on the `k`-th empty cell (an index into [`Self::empties`]).
+    fn place_nth(&mut self, k: usize) {
+        let index = self.empties.swap_remove(k) as usize;
+        let stone = self.to_move + 1;
+        self.cells[index] = stone;
+        if self.wins_at(index, stone) {
+            self.winner = Some(self.to_move);
+        }
+        self.to_move = (self.to_move + 1) % self.players;
+    }
+
+    fn at(&self, x: isize, y: isize) -> Option<u8> {
+        if x < 0 || y < 0 || x >= self.width as isize || y >= self.height as isize {
+            None
+        } else {
+            Some(self.cells[y as usize * self.width + x as usize])
+        }
+    }
+
+    /// Whether the run through cell `index` (holding `stone`) wins, in any direction.
+    fn wins_at(&self, index: usize, stone: u8) -> bool {
+        let (x, y) = ((index % self.width) as isize, (index / self.width) as isize);
+        let goal = self.goal;
+        LINE_DIRECTIONS.iter().any(|&(dx, dy)| {
+            let (dx, dy) = (dx as isize, dy as isize);
+            let reach = |sx: isize, sy: isize| {
+                let mut n = 1;
+                while self.at(x + sx * n, y + sy * n) == Some(stone) {
+                    n += 1;
+                }
+                n
+            };
+            let (ahead, back) = (reach(dx, dy), reach(-dx, -dy));
+            let length = (ahead + back - 1) as usize;
+            if length < goal.length || (goal.exact && length > goal.length) {
+                return false;
+            }
+            if !goal.block_both_ends {
+                return true;
+            }
+            let blocked = |end: Option<u8>| end.map_or(goal.edge_blocks, |v| v != 0);
+            let after = self.at(x + dx * ahead, y + dy * ahead);
+            let before = self.at(x - dx * back, y - dy * back);
+            !(blocked(before) && blocked(after))
+        })
+    }
+
+    /// Plays uniformly random moves to the end; returns the outcome and the moves played.
+    pub fn random_playout(&mut self, rng: &mut impl Rng) -> (Outcome, usize) {
+        let mut plies = 0;
+        loop {
+            if let Some(outcome) = self.outcome() {
+                return (outcome, plies);
+            }
+            let k = rng.random_range(0..self.empties.len());
+            self.place_nth(k);
+            plies += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::runtime::Cell;
+    use rand::SeedableRng;
+
+    const CARO: LineGoal = LineGoal {
+        length: 5,
+        exact: true,
+        block_both_ends: true,
+        edge_blocks: false,
+    };
+
+    fn after(stones: &[(i64, i64, i64)], last: (i64, i64), goal: LineGoal) -> bool {
+        let mut grid = Grid::new(15, 15, 0);
+        for &(x, y, v) in stones {
+            grid.set(Cell::new(x, y), v);
+        }
+        let p = Placement::new(&grid, 2, 0, None, goal).unwrap();
+        let index = (last.1 * 15 + last.0) as usize;
+        p.wins_at(index, grid.get(Cell::new(last.0, last.1)).unwrap() as u8)
+    }
+
+    #[test]
+    fn exact_five_wins_and_overlines_and_double_blocks_do_not() {
+        let five: Vec<_> = (3..8).map(|x| (x, 7, 1)).collect();
+        assert!(after(&five, (5, 7), CARO));
+        let mut six = five.clone();
+        six.push((8, 7, 1));
+        assert!(!after(&six, (5, 7), CARO));
+        assert!(after(
+            &six,
+            (5, 7),
+            LineGoal {
+                exact: false,
+                ..CARO
+            }
+        ));
+        let mut blocked = five.clone();
+        blocked.extend([(2, 7, 2), (8, 7, 2)]);
+        assert!(!after(&blocked, (5, 7), CARO));
+        assert!(after(
+            &blocked,
+            (5, 7),
+            LineGoal {
+                block_both_ends: false,
+                ..CARO
+            }
+        ));
+        let edge: Vec<_> = (0..5).map(|x| (x, 0, 1)).chain([(5, 0, 2)]).collect();
+        assert!(after(&edge, (0, 0), CARO));
+        assert!(!after(
+            &edge,
+            (0, 0),
+            LineGoal {
+                edge_blocks: true,
+                ..CARO
+            }
+        ));
+        let diagonal: Vec<_> = (0..5).map(|i| (4 + i, 10 - i, 2)).collect();
+        assert!(after(&diagonal, (6, 8), CARO));
+    }
+
+    #[test]
+    fn playouts_end_with_a_full_board_or_a_winner() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        for _ in 0..200 {
+            let mut p = Placement::new(&Grid::new(7, 7, 0), 2, 0, None, CARO).unwrap();
+            let (outcome, plies) = p.random_playout(&mut rng);
+            assert!(plies <= 49);
+            assert_eq!(outcome == Outcome::Draw, plies == 49 && p.winner.is_none());
+        }
+        assert!(Placement::new(&Grid::new(3, 3, 5), 2, 0, None, CARO).is_err());
+    }
+}
