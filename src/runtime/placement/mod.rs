@@ -7,6 +7,8 @@
 
 use rand::Rng;
 
+pub mod search;
+
 use super::{game::Outcome, grid::Grid, lines::LINE_DIRECTIONS};
 
 /// When a run of stones wins.

@@ -1,0 +1,386 @@
+//! Native search for placement games: alpha-beta (negamax) with iterative deepening under a time
+//! budget, a transposition table keyed by Zobrist hashes, and move ordering by how much a move
+//! does for both sides. Positions are scored by windows: every `length` cells in a line that hold
+//! stones of one player only score `weights[n]` for that player (n stones in the window), so
+//! open and half-open runs, broken runs and double threats all count. The weights come from the
+//! rules script.
+
+use std::{
+    collections::HashMap,
+    time::{Duration, Instant},
+};
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::Placement;
+use crate::runtime::lines::LINE_DIRECTIONS;
+
+/// A score beyond any evaluation: a won position.
+pub const WIN: i64 = 1 << 40;
+
+/// How hard to search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SearchLimits {
+    /// Stop deepening once this much time has passed.
+    pub time: Duration,
+    /// The deepest iteration.
+    pub max_depth: u32,
+    /// How many of the best-ordered moves are searched at each node below the root.
+    pub width: usize,
+    /// Seed for choosing between equally good moves.
+    pub seed: u64,
+}
+
+/// What a search found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Found {
+    /// The move: a cell index `y * width + x`.
+    pub cell: usize,
+    /// Its score for the player to move.
+    pub score: i64,
+    /// The deepest iteration completed.
+    pub depth: u32,
+    /// Positions visited.
+    pub nodes: u64,
+}
+
+#[derive(Clone, Copy)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+struct Searcher<'w> {
+    pos: Placement,
+    weights: &'w [i64],
+    zobrist: Vec<[u64; 2]>,
+    hash: u64,
+    table: HashMap<u64, (u32, i64, Bound, u32)>,
+    nodes: u64,
+    deadline: Instant,
+    out_of_time: bool,
+    width: usize,
+}
+
+impl Placement {
+    /// Window scores of the position: `(player 1's, player 2's)`.
+    fn window_scores(&self, weights: &[i64]) -> [i64; 2] {
+        let k = self.goal.length as isize;
+        let mut score = [0i64; 2];
+        let (w, h) = (self.width as isize, self.height as isize);
+        for &(dx, dy) in &LINE_DIRECTIONS {
+            let (dx, dy) = (dx as isize, dy as isize);
+            for y in 0..h {
+                for x in 0..w {
+                    let (ex, ey) = (x + dx * (k - 1), y + dy * (k - 1));
+                    if ex < 0 || ex >= w || ey < 0 || ey >= h {
+                        continue;
+                    }
+                    let mut count = [0usize; 3];
+                    for i in 0..k {
+                        let v = self.cells[((y + dy * i) * w + x + dx * i) as usize];
+                        count[v.min(2) as usize] += 1;
+                    }
+                    if count[2] == 0 && count[1] > 0 {
+                        score[0] += weights[count[1].min(weights.len() - 1)];
+                    } else if count[1] == 0 && count[2] > 0 {
+                        score[1] += weights[count[2].min(weights.len() - 1)];
+                    }
+                }
+            }
+        }
+        score
+    }
+
+    /// The position's score for the player to move (two players): own windows minus the
+    /// opponent's.
+    pub fn evaluate(&self, weights: &[i64]) -> i64 {
+        let s = self.window_scores(weights);
+        let me = self.to_move as usize;
+        s[me.min(1)] - s[1 - me.min(1)]
+    }
+
+    /// What putting a stone on empty cell `index` does: the window weight it adds for the
+    /// mover (attack) plus the weight it takes from the opponent (defence).
+    fn gain(&self, index: usize, weights: &[i64]) -> i64 {
+        let me = self.to_move + 1;
+        let k = self.goal.length as isize;
+        let (w, h) = (self.width as isize, self.height as isize);
+        let (x, y) = ((index % self.width) as isize, (index / self.width) as isize);
+        let top = weights.len() - 1;
+        let mut gain = 0;
+        for &(dx, dy) in &LINE_DIRECTIONS {
+            let (dx, dy) = (dx as isize, dy as isize);
+            for shift in 0..k {
+                let (sx, sy) = (x - dx * shift, y - dy * shift);
+                let (ex, ey) = (sx + dx * (k - 1), sy + dy * (k - 1));
+                if sx < 0 || sy < 0 || sx >= w || sy >= h || ex < 0 || ey < 0 || ex >= w || ey >= h
+                {
+                    continue;
+                }
+                let (mut own, mut other) = (0usize, 0usize);
+                for i in 0..k {
+                    match self.cells[((sy + dy * i) * w + sx + dx * i) as usize] {
+                        0 => {}
+                        v if v == me => own += 1,
+                        _ => other += 1,
+                    }
+                }
+                if other == 0 {
+                    gain += weights[(own + 1).min(top)] - weights[own.min(top)];
+                }
+                if own == 0 && other > 0 {
+                    gain += weights[(other + 1).min(top)] - weights[other.min(top)];
+                }
+            }
+        }
+        gain
+    }
+
+    /// Empty cells within two cells of a stone (the centre on an empty board).
+    fn candidates(&self) -> Vec<usize> {
+        let (w, h) = (self.width as isize, self.height as isize);
+        let mut near = vec![false; self.cells.len()];
+        let mut any = false;
+        for (i, &v) in self.cells.iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            any = true;
+            let (x, y) = ((i % self.width) as isize, (i / self.width) as isize);
+            for ny in (y - 2).max(0)..=(y + 2).min(h - 1) {
+                for nx in (x - 2).max(0)..=(x + 2).min(w - 1) {
+                    near[(ny * w + nx) as usize] = true;
+                }
+            }
+        }
+        if !any {
+            return vec![(h / 2 * w + w / 2) as usize];
+        }
+        (0..self.cells.len())
+            .filter(|&i| near[i] && self.cells[i] == 0)
+            .collect()
+    }
+
+    /// The best move for the player to move within `limits`, or `None` if the game is over.
+    /// Two-player games only.
+    pub fn best_move(&self, weights: &[i64], limits: SearchLimits) -> Option<Found> {
+        if self.outcome().is_some() || self.players != 2 || weights.is_empty() {
+            return None;
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(limits.seed);
+        let zobrist: Vec<[u64; 2]> = (0..self.cells.len())
+            .map(|_| [rng.random(), rng.random()])
+            .collect();
+        let hash = self
+            .cells
+            .iter()
+            .enumerate()
+            .filter(|(_, &v)| v > 0)
+            .fold(0, |h, (i, &v)| h ^ zobrist[i][(v - 1).min(1) as usize]);
+        let mut s = Searcher {
+            pos: self.clone(),
+            weights,
+            zobrist,
+            hash,
+            table: HashMap::new(),
+            nodes: 0,
+            deadline: Instant::now() + limits.time,
+            out_of_time: false,
+            width: limits.width.max(1),
+        };
+        // Root moves in order, ties broken by the seed.
+        let mut root: Vec<(i64, u64, usize)> = self
+            .candidates()
+            .into_iter()
+            .map(|c| (self.gain(c, weights), rng.random::<u64>(), c))
+            .collect();
+        root.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        let mut moves: Vec<usize> = root.iter().map(|m| m.2).collect();
+        let mut best = Found {
+            cell: moves[0],
+            score: 0,
+            depth: 0,
+            nodes: 0,
+        };
+        for depth in 1..=limits.max_depth.max(1) {
+            let (mut alpha, beta) = (-WIN * 2, WIN * 2);
+            let mut iteration_best = None;
+            for &mv in &moves {
+                let score = -s.child(mv, depth - 1, -beta, -alpha);
+                if s.out_of_time {
+                    break;
+                }
+                if iteration_best.is_none() || score > alpha {
+                    alpha = score;
+                    iteration_best = Some((mv, score));
+                }
+            }
+            if s.out_of_time && depth > 1 {
+                break;
+            }
+            if let Some((mv, score)) = iteration_best {
+                best = Found {
+                    cell: mv,
+                    score,
+                    depth,
+                    nodes: s.nodes,
+                };
+                moves.retain(|&m| m != mv);
+                moves.insert(0, mv);
+                if score.abs() >= WIN / 2 {
+                    break; // a forced result: deeper search changes nothing
+                }
+            }
+            if s.out_of_time {
+                break;
+            }
+        }
+        best.nodes = s.nodes;
+        Some(best)
+    }
+}
+
+impl Searcher<'_> {
+    /// The score, for the player who moved, of playing `mv`: negated score of the child.
+    fn child(&mut self, mv: usize, depth: u32, alpha: i64, beta: i64) -> i64 {
+        let stone = self.pos.to_move + 1;
+        self.pos.cells[mv] = stone;
+        self.hash ^= self.zobrist[mv][(stone - 1).min(1) as usize];
+        let won = self.pos.wins_at(mv, stone);
+        self.pos.to_move = 1 - self.pos.to_move;
+        let score = if won {
+            -(WIN + depth as i64) // the player now to move has lost; sooner is worse
+        } else {
+            self.negamax(depth, alpha, beta)
+        };
+        self.pos.to_move = 1 - self.pos.to_move;
+        self.hash ^= self.zobrist[mv][(stone - 1).min(1) as usize];
+        self.pos.cells[mv] = 0;
+        score
+    }
+
+    fn negamax(&mut self, depth: u32, mut alpha: i64, beta: i64) -> i64 {
+        self.nodes += 1;
+        if self.nodes % 1024 == 0 && Instant::now() >= self.deadline {
+            self.out_of_time = true;
+        }
+        if self.out_of_time {
+            return 0;
+        }
+        if depth == 0 {
+            return self.pos.evaluate(self.weights);
+        }
+        let mut moves = self.pos.candidates();
+        if moves.is_empty() {
+            return 0; // a full board: a draw
+        }
+        let original_alpha = alpha;
+        let remembered = self.table.get(&self.hash).copied();
+        if let Some((d, score, bound, _)) = remembered {
+            if d >= depth {
+                match bound {
+                    Bound::Exact => return score,
+                    Bound::Lower if score >= beta => return score,
+                    Bound::Upper if score <= alpha => return score,
+                    _ => {}
+                }
+            }
+        }
+        let weights = self.weights;
+        let mut scored: Vec<(i64, usize)> = moves
+            .drain(..)
+            .map(|m| (self.pos.gain(m, weights), m))
+            .collect();
+        scored.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        scored.truncate(self.width);
+        if let Some((_, _, _, tt_move)) = remembered {
+            if let Some(i) = scored.iter().position(|m| m.1 == tt_move as usize) {
+                scored[..=i].rotate_right(1);
+            }
+        }
+        let mut best = (-WIN * 2, scored[0].1);
+        for (_, mv) in scored {
+            let score = -self.child(mv, depth - 1, -beta, -alpha);
+            if self.out_of_time {
+                return 0;
+            }
+            if score > best.0 {
+                best = (score, mv);
+            }
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        let bound = if best.0 <= original_alpha {
+            Bound::Upper
+        } else if best.0 >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table
+            .insert(self.hash, (depth, best.0, bound, best.1 as u32));
+        best.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::runtime::{placement::LineGoal, Cell, Grid};
+
+    const CARO: LineGoal = LineGoal {
+        length: 5,
+        exact: true,
+        block_both_ends: true,
+        edge_blocks: false,
+    };
+    const WEIGHTS: [i64; 6] = [0, 1, 12, 150, 2_000, 100_000];
+
+    fn position(stones: &[(i64, i64, i64)], to_move: usize) -> Placement {
+        let mut grid = Grid::new(15, 15, 0);
+        for &(x, y, v) in stones {
+            grid.set(Cell::new(x, y), v);
+        }
+        Placement::new(&grid, 2, to_move, None, CARO).unwrap()
+    }
+
+    fn limits() -> SearchLimits {
+        SearchLimits {
+            time: Duration::from_millis(300),
+            max_depth: 6,
+            width: 12,
+            seed: 1,
+        }
+    }
+
+    #[test]
+    fn takes_an_immediate_win() {
+        // X (1) has four with one open end; O (2) has an open four elsewhere: X wins first.
+        let mut stones: Vec<_> = (3..7).map(|x| (x, 7, 1)).collect();
+        stones.push((2, 7, 2));
+        stones.extend((3..7).map(|y| (10, y, 2)));
+        let found = position(&stones, 0).best_move(&WEIGHTS, limits()).unwrap();
+        assert_eq!(found.cell, 7 * 15 + 7);
+        assert!(found.score >= WIN);
+    }
+
+    #[test]
+    fn blocks_a_four_and_an_open_three() {
+        let mut stones: Vec<_> = (3..7).map(|x| (x, 7, 2)).collect();
+        stones.extend([(2, 7, 1), (12, 12, 1)]);
+        let found = position(&stones, 0).best_move(&WEIGHTS, limits()).unwrap();
+        assert_eq!(found.cell, 7 * 15 + 7, "the only block");
+        // an open three of O: X must play at one of its ends
+        let stones = [(5, 5, 2), (6, 5, 2), (7, 5, 2), (7, 9, 1), (1, 1, 1)];
+        let found = position(&stones, 0).best_move(&WEIGHTS, limits()).unwrap();
+        assert!(
+            [5 * 15 + 4, 5 * 15 + 8, 5 * 15 + 3, 5 * 15 + 9].contains(&found.cell),
+            "{found:?}"
+        );
+    }
+}
