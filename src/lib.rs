@@ -4,6 +4,7 @@
 //! Rhai rules script that the [`script`] host loads at run time and adapts to the runtime's
 //! [`runtime::Game`] trait. The command line and the REPL sit on top.
 
+pub mod ai;
 pub mod cli;
 pub mod diag;
 pub mod driver;

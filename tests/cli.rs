@@ -349,3 +349,34 @@ fn a_piped_session_with_errors_exits_1_and_keeps_the_game() {
     assert!(stderr.contains("cannot read move 'fly'"));
     assert!(stdout.ends_with("  1. X 9h\nmoves: 9h\n"), "{stdout}");
 }
+
+#[test]
+fn hint_gives_a_move_and_a_reason_for_each_game_within_its_budget() {
+    let start = std::time::Instant::now();
+    boardrules()
+        .args([
+            "hint", "caro", "--level", "hard", "9h", "10a", "9i", "10b", "9j", "10c", "1o", "10d",
+            "9k",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("10e\nO wins at 10e"));
+    assert!(start.elapsed() < std::time::Duration::from_secs(3));
+    // a game with no native form: Monte Carlo through the script finds the winning take
+    boardrules()
+        .args([
+            "hint",
+            "tests/fixtures/pile.rhai",
+            "--level",
+            "medium",
+            "-o",
+            "stones=3",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("3\n"));
+    boardrules()
+        .args(["hint", "caro", "9h9i9j9k9l", "--position", "nonsense"])
+        .assert()
+        .code(1);
+}

@@ -472,3 +472,26 @@ fn warnings_follow_the_move_that_makes_a_threat() {
         "{out}"
     );
 }
+
+#[test]
+fn hint_and_vs_bring_in_the_computer() {
+    let dir = tempfile::tempdir().unwrap();
+    // O has four in a row; the hint for X is the one block, and the computer (O) then wins
+    let (out, err, ok) = session(
+        dir.path(),
+        &["caro"],
+        "9h 10a 9i 10b 9j 10c 1o 10d\nhint easy\nvs medium\n1n\nvs off\n",
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("hint: 10e — blocks O's win at 10e"), "{out}");
+    assert!(out.contains("the computer plays O (medium)"), "{out}");
+    assert!(
+        out.contains("> 10e\n") && out.contains("(computer, medium: O wins at 10e)"),
+        "{out}"
+    );
+    assert!(out.contains("result: O wins"), "{out}");
+    // `play --vs` gives the computer the second player from the start
+    let (out, _, ok) = session(dir.path(), &["caro", "--vs", "easy"], "9h\nhistory\n");
+    assert!(ok);
+    assert!(out.contains("  1. X 9h\n  2. O "), "{out}");
+}

@@ -3,6 +3,7 @@
 mod bench;
 mod check;
 pub mod game_args;
+mod hint;
 mod list;
 mod run;
 mod test;
@@ -33,6 +34,9 @@ enum Command {
         /// Continue a saved game (written by the REPL's `save`).
         #[arg(long, value_name = "FILE")]
         load: Option<String>,
+        /// Play against the computer at this level (it plays the second player).
+        #[arg(long, value_enum, value_name = "LEVEL")]
+        vs: Option<crate::ai::Level>,
     },
     /// Print the start state, then each move and the state after it, then the result.
     Run {
@@ -52,6 +56,21 @@ enum Command {
         game: GameArgs,
         #[command(flatten)]
         position: PositionArgs,
+        /// Moves to play first.
+        moves: Vec<String>,
+    },
+    /// The computer's move for the side to move (after the given moves), and why.
+    Hint {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        position: PositionArgs,
+        /// How hard to think.
+        #[arg(long, value_enum, default_value = "hard")]
+        level: crate::ai::Level,
+        /// Time budget in milliseconds (default: the level's).
+        #[arg(long, value_name = "N")]
+        time_ms: Option<u64>,
         /// Moves to play first.
         moves: Vec<String>,
     },
@@ -96,7 +115,7 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::List => list::run(),
-        Command::Play { game, load } => crate::repl::run(&game, load.as_deref()),
+        Command::Play { game, load, vs } => crate::repl::run(&game, load.as_deref(), vs),
         Command::Run {
             game,
             position,
@@ -109,6 +128,13 @@ pub fn main() -> ExitCode {
             moves,
         } => run::moves(&game, &position, &moves),
         Command::Check { script } => check::run(&script),
+        Command::Hint {
+            game,
+            position,
+            level,
+            time_ms,
+            moves,
+        } => hint::run(&game, &position, level, time_ms, &moves),
         Command::Test { paths } => test::run(&paths),
         Command::Bench {
             game,

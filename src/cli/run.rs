@@ -97,23 +97,28 @@ fn json_line(
 }
 
 /// Prints the legal moves after `moves`, one per line, in canonical notation.
-pub fn moves(args: &GameArgs, position: &PositionArgs, moves: &[String]) -> Outcome {
+/// The game, and its history after the given moves from the given position.
+pub fn position_after(
+    args: &GameArgs,
+    position: &PositionArgs,
+    moves: &[String],
+) -> Result<(ScriptedGame, History<ScriptedGame>), Vec<Diagnostic>> {
     let game = args.load()?;
     let start = position.start(&game)?;
     let list = MoveList::from_args(&game, moves).map_err(|d| vec![d])?;
     let mut history = History::new(start);
     for (mv, span) in &list.moves {
         if let Err(e) = history.play_text(&game, mv) {
-            return Err(vec![move_error(
-                &game,
-                &e,
-                "<moves>",
-                &list.text,
-                span.clone(),
-                mv,
-            )]);
+            let span = span.clone();
+            return Err(vec![move_error(&game, &e, "<moves>", &list.text, span, mv)]);
         }
     }
+    Ok((game, history))
+}
+
+/// `boardrules moves`.
+pub fn moves(args: &GameArgs, position: &PositionArgs, moves: &[String]) -> Outcome {
+    let (game, history) = position_after(args, position, moves)?;
     let state = history.current();
     let fail = |e| vec![game.describe(&e)];
     if history.outcome(&game).map_err(fail)?.is_some() {

@@ -6,7 +6,7 @@ use std::{ops::Range, time::Duration};
 use chumsky::{input::Stream, prelude::*};
 use logos::Logos;
 
-use crate::diag::Diagnostic;
+use crate::{ai::Level, diag::Diagnostic};
 
 /// A REPL command.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -62,6 +62,10 @@ pub enum Command {
     DraftEnd,
     /// Give each player this much time (`None`: clock off).
     Clock(Option<Duration>),
+    /// Suggest a move for the side to move (at the remembered level, or this one).
+    Hint(Option<Level>),
+    /// The computer plays the other side at this level (`None`: stop).
+    Vs(Option<Level>),
     /// Switch the message language.
     Lang(String),
     /// Switch the display theme (a name or a file).
@@ -235,6 +239,18 @@ pub const COMMANDS: &[CommandHelp] = &[
         example: "clock 5m",
     },
     CommandHelp {
+        name: "hint",
+        args: "[LEVEL]",
+        about_key: "help-hint",
+        example: "hint hard",
+    },
+    CommandHelp {
+        name: "vs",
+        args: "easy|medium|hard|off",
+        about_key: "help-vs",
+        example: "vs hard",
+    },
+    CommandHelp {
         name: "lang",
         args: "CODE",
         about_key: "help-lang",
@@ -365,6 +381,11 @@ where
             .ok_or_else(|| Rich::custom(span, "expected a time like 5m, 90s or 1m30s"))
     })
     .labelled("a time like 5m");
+    let level = choice((
+        keyword("easy").to(Level::Easy),
+        keyword("medium").to(Level::Medium),
+        keyword("hard").to(Level::Hard),
+    ));
     let on_off = choice((
         keyword("on").to(ColorChoice::On),
         keyword("off").to(ColorChoice::Off),
@@ -435,6 +456,12 @@ where
         keyword("clock")
             .ignore_then(choice((keyword("off").to(None), duration.map(Some))))
             .map(move |d| done(C::Clock(d))),
+        keyword("hint")
+            .ignore_then(level.clone().or_not())
+            .map(move |l| done(C::Hint(l))),
+        keyword("vs")
+            .ignore_then(choice((keyword("off").to(None), level.map(Some))))
+            .map(move |l| done(C::Vs(l))),
         keyword("lang")
             .ignore_then(rest)
             .map(|s: SimpleSpan| Parsed::Raw(C::Lang, s.into_range())),

@@ -28,8 +28,13 @@ use helper::{ReplHelper, Words};
 use session::{Choice, Failure, Flow, Session};
 use ui::Ui;
 
-/// Runs the REPL on the game `args` names, or on the saved game `load`.
-pub fn run(args: &GameArgs, load: Option<&str>) -> Result<ExitCode, Vec<Diagnostic>> {
+/// Runs the REPL on the game `args` names, or on the saved game `load`, with the computer
+/// playing at level `vs` if given.
+pub fn run(
+    args: &GameArgs,
+    load: Option<&str>,
+    vs: Option<crate::ai::Level>,
+) -> Result<ExitCode, Vec<Diagnostic>> {
     let interactive = std::io::stdin().is_terminal();
     let (ui, notes) = Ui::new(interactive);
     for n in notes {
@@ -50,6 +55,9 @@ pub fn run(args: &GameArgs, load: Option<&str>) -> Result<ExitCode, Vec<Diagnost
     let mut session = Session::new(args.load()?, choice, ui)?;
     if let Some(path) = load {
         session.load(path).map_err(|Failure(ds)| ds)?;
+    }
+    if vs.is_some() {
+        session.versus(vs).map_err(|Failure(ds)| ds)?;
     }
     if interactive {
         interactive_loop(&mut session)

@@ -11,6 +11,7 @@ use super::{
     ui::Ui,
 };
 use crate::{
+    ai::{self, Level},
     diag::Diagnostic,
     driver::{move_error, split_with_spans},
     runtime::{Game, GameError, History, Outcome},
@@ -68,6 +69,8 @@ pub struct Session {
     pub(super) clock: Option<Clock>,
     /// The player who ran out of time.
     pub(super) lost_on_time: Option<usize>,
+    /// The computer's level and the player it plays, when it plays.
+    pub(super) computer: Option<(Level, usize)>,
     pub(super) ui: Ui,
 }
 
@@ -83,6 +86,7 @@ impl Session {
             drafts: Vec::new(),
             clock: None,
             lost_on_time: None,
+            computer: None,
             ui,
         })
     }
@@ -210,6 +214,7 @@ impl Session {
             Command::Draft => self.draft(),
             Command::DraftEnd => self.draft_end()?,
             Command::Clock(budget) => self.set_clock(budget),
+            Command::Vs(level) => self.versus(level)?,
             other => return self.execute_anywhere(other),
         }
         Ok(Flow::Continue)
@@ -232,6 +237,7 @@ impl Session {
             }
             Command::Color(choice) => println!("{}", self.ui.set_color(choice)),
             Command::Help(topic) => println!("{}", self.ui.help(topic.as_deref())?),
+            Command::Hint(level) => self.hint(level)?,
             _ => return Err(Diagnostic::new(self.ui.t("not-replaying", &[])).into()),
         }
         Ok(Flow::Continue)
@@ -281,12 +287,102 @@ impl Session {
             self.show_board()?;
             events.iter().for_each(|e| println!("{e}"));
         }
+        self.after_moves()?;
+        self.computer_turn()
+    }
+
+    /// Warnings about the position, and the result if the game is over.
+    fn after_moves(&self) -> Done {
         let state = self.history.current();
         for w in self.game.warnings(state).map_err(|e| self.fault(&e))? {
             println!("! {w}");
         }
         if let Some(result) = self.game_over()? {
             println!("{}", self.ui.t("result", &[("result", &result)]));
+        }
+        Ok(())
+    }
+
+    /// The level `hint` and `vs` use when none is given.
+    fn default_level(&self) -> Level {
+        Level::parse(&self.ui.settings.level).unwrap_or(Level::Medium)
+    }
+
+    /// `hint [LEVEL]`: the computer's suggestion for the side to move, and why.
+    fn hint(&self, level: Option<Level>) -> Done {
+        let level = level.unwrap_or_else(|| self.default_level());
+        let state = self.view().current();
+        let seed = self.choice.seed ^ self.view().ply() as u64;
+        match ai::choose(&self.game, state, level, None, seed).map_err(|e| self.fault(&e))? {
+            Some(h) => println!(
+                "{}",
+                self.ui
+                    .t("hint", &[("move", &h.text), ("reason", &h.reason)])
+            ),
+            None => return Err(Diagnostic::new(self.ui.t("hint-over", &[])).into()),
+        }
+        Ok(())
+    }
+
+    /// `vs LEVEL`: the computer takes the side that is not to move; `vs off` stops it.
+    pub fn versus(&mut self, level: Option<Level>) -> Done {
+        let Some(level) = level else {
+            self.computer = None;
+            println!("{}", self.ui.t("vs-off", &[]));
+            return Ok(());
+        };
+        let state = self.history.current();
+        let to_move = self.game.to_move(state).map_err(|e| self.fault(&e))?;
+        let players = self.game.player_names().len();
+        let side = (to_move + 1) % players;
+        self.computer = Some((level, side));
+        let name = self.game.player_name(side);
+        println!(
+            "{}",
+            self.ui
+                .t("vs-on", &[("player", &name), ("level", &level.name())])
+        );
+        Ok(())
+    }
+
+    /// The computer's moves while it is its turn.
+    fn computer_turn(&mut self) -> Done {
+        while let Some((level, side)) = self.computer {
+            let state = self.history.current();
+            if self
+                .outcome_of(state)
+                .map_err(|e| self.fault(&e))?
+                .is_some()
+                || self.game.to_move(state).map_err(|e| self.fault(&e))? != side
+            {
+                return Ok(());
+            }
+            let seed = self.choice.seed ^ self.history.ply() as u64;
+            let Some(hint) =
+                ai::choose(&self.game, state, level, None, seed).map_err(|e| self.fault(&e))?
+            else {
+                return Ok(());
+            };
+            if let Some(loser) = self.clock.as_mut().and_then(|c| c.stop(Instant::now())) {
+                self.lose_on_time(loser);
+                return Ok(());
+            }
+            let played = self
+                .history
+                .play(&self.game, &hint.mv)
+                .map(|s| s.text.clone());
+            self.restart_clock();
+            let text = played.map_err(|e| self.fault(&e))?;
+            println!("> {text}");
+            self.show_board()?;
+            println!(
+                "{}",
+                self.ui.t(
+                    "computer-played",
+                    &[("level", &level.name()), ("reason", &hint.reason)]
+                )
+            );
+            self.after_moves()?;
         }
         Ok(())
     }

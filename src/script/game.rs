@@ -203,6 +203,14 @@ impl ScriptedGame {
 
     /// The position as a native game family, if the script defines `native(state)`.
     pub fn native(&self, state: &Dynamic) -> Result<Option<NativeGame>, GameError> {
+        Ok(self.native_with_weights(state)?.map(|(n, _)| n))
+    }
+
+    /// [`Self::native`], with the evaluation weights the script gives for search, if any.
+    pub fn native_with_weights(
+        &self,
+        state: &Dynamic,
+    ) -> Result<Option<(NativeGame, Option<Vec<i64>>)>, GameError> {
         if !self.defines("native", 1) {
             return Ok(None);
         }
@@ -215,9 +223,10 @@ impl ScriptedGame {
             },
             "a map",
         )?;
-        native::read(&map, self.players.len())
-            .map(Some)
-            .map_err(|m| self.rules_error(format!("native(): {m}")))
+        let bad = |m: String| self.rules_error(format!("native(): {m}"));
+        let game = native::read(&map, self.players.len()).map_err(bad)?;
+        let weights = native::weights(&map).map_err(bad)?;
+        Ok(Some((game, weights)))
     }
 
     /// Plays uniformly random moves from `state` to the end; returns the outcome (`None` if the

@@ -4,7 +4,8 @@
 //! and the native family agree.
 //!
 //! The one family today is `placement` (see [`crate::runtime::placement`]):
-//! `#{ placement: #{ board, to_move, winner, line, exact, block_both_ends, edge_blocks } }`.
+//! `#{ placement: #{ board, to_move, winner, line, exact, block_both_ends, edge_blocks, weights } }`
+//! (`weights`, optional, are the search's evaluation: see [`crate::runtime::placement::search`]).
 
 use rhai::{Dynamic, Map, INT};
 
@@ -61,4 +62,26 @@ pub fn read(map: &Map, players: usize) -> Result<NativeGame, String> {
     };
     let to_move = int(&p, "to_move")?.max(0) as usize;
     Placement::new(&board, players, to_move, winner, goal).map(NativeGame::Placement)
+}
+
+/// The search weights `native(state)` gives (`weights: [w0, w1, …]`: the worth of a line window
+/// holding n stones of one player only), if any.
+pub fn weights(map: &Map) -> Result<Option<Vec<i64>>, String> {
+    let Some(p) = map.get("placement").and_then(|p| p.read_lock::<Map>()) else {
+        return Ok(None);
+    };
+    let Some(w) = p.get("weights") else {
+        return Ok(None);
+    };
+    let array = w
+        .read_lock::<rhai::Array>()
+        .ok_or("`weights` must be an array of integers")?;
+    array
+        .iter()
+        .map(|v| {
+            v.as_int()
+                .map_err(|t| format!("`weights` must hold integers, not {t}"))
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map(Some)
 }

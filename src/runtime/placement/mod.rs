@@ -88,6 +88,26 @@ impl Placement {
         &self.empties
     }
 
+    /// The board's width.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// When a line wins.
+    pub fn goal(&self) -> LineGoal {
+        self.goal
+    }
+
+    /// Whether `player` (0-based) putting a stone on empty cell `index` would win.
+    pub fn wins_with(&self, index: usize, player: usize) -> bool {
+        if self.cells.get(index) != Some(&0) {
+            return false;
+        }
+        let mut trial = self.clone();
+        trial.cells[index] = player as u8 + 1;
+        trial.wins_at(index, player as u8 + 1)
+    }
+
     /// The player to move (0-based).
     pub fn to_move(&self) -> usize {
         self.to_move as usize

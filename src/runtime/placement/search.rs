@@ -105,12 +105,18 @@ impl Placement {
     /// What putting a stone on empty cell `index` does: the window weight it adds for the
     /// mover (attack) plus the weight it takes from the opponent (defence).
     fn gain(&self, index: usize, weights: &[i64]) -> i64 {
+        let (attack, defence) = self.gain_parts(index, weights);
+        attack + defence
+    }
+
+    /// [`Self::gain`] in its two parts: `(attack, defence)`.
+    pub fn gain_parts(&self, index: usize, weights: &[i64]) -> (i64, i64) {
         let me = self.to_move + 1;
         let k = self.goal.length as isize;
         let (w, h) = (self.width as isize, self.height as isize);
         let (x, y) = ((index % self.width) as isize, (index / self.width) as isize);
         let top = weights.len() - 1;
-        let mut gain = 0;
+        let (mut attack, mut defence) = (0, 0);
         for &(dx, dy) in &LINE_DIRECTIONS {
             let (dx, dy) = (dx as isize, dy as isize);
             for shift in 0..k {
@@ -129,14 +135,14 @@ impl Placement {
                     }
                 }
                 if other == 0 {
-                    gain += weights[(own + 1).min(top)] - weights[own.min(top)];
+                    attack += weights[(own + 1).min(top)] - weights[own.min(top)];
                 }
                 if own == 0 && other > 0 {
-                    gain += weights[(other + 1).min(top)] - weights[other.min(top)];
+                    defence += weights[(other + 1).min(top)] - weights[other.min(top)];
                 }
             }
         }
-        gain
+        (attack, defence)
     }
 
     /// Empty cells within two cells of a stone (the centre on an empty board).
@@ -199,6 +205,26 @@ impl Placement {
             .collect();
         root.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
         let mut moves: Vec<usize> = root.iter().map(|m| m.2).collect();
+        // Tactics first, at every level: win now if possible; else, if the opponent could win
+        // next move, only the cells that stop it are worth searching.
+        let me = self.to_move as usize;
+        if let Some(&cell) = moves.iter().find(|&&c| self.wins_with(c, me)) {
+            return Some(Found {
+                cell,
+                score: WIN,
+                depth: 1,
+                nodes: 0,
+            });
+        }
+        let opponent = (me + 1) % self.players as usize;
+        let blocks: Vec<usize> = moves
+            .iter()
+            .copied()
+            .filter(|&c| self.wins_with(c, opponent))
+            .collect();
+        if !blocks.is_empty() {
+            moves = blocks;
+        }
         let mut best = Found {
             cell: moves[0],
             score: 0,

@@ -1,0 +1,236 @@
+//! The computer player: a move for the side to move, at a level, for any game — used by
+//! `boardrules hint`, the REPL's `hint` and `vs`, and the Gomocup brain. It picks the best search
+//! the game allows: the native search of a game with a native form (`native(state)`), else
+//! random-playout (Monte Carlo) search through the script.
+
+use std::time::{Duration, Instant};
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rhai::Dynamic;
+
+use crate::{
+    runtime::{
+        placement::{search::SearchLimits, Placement},
+        Cell, Game, GameError, Outcome,
+    },
+    script::{native::NativeGame, ScriptedGame},
+};
+
+/// How strong (and how slow) the computer is.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    /// Quick and fallible.
+    Easy,
+    /// A fraction of a second.
+    Medium,
+    /// Up to about a second a move.
+    Hard,
+}
+
+impl Level {
+    /// Reads `easy`, `medium` or `hard`.
+    pub fn parse(text: &str) -> Option<Level> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "easy" => Some(Level::Easy),
+            "medium" => Some(Level::Medium),
+            "hard" => Some(Level::Hard),
+            _ => None,
+        }
+    }
+
+    /// The level's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        }
+    }
+
+    /// The time a move may take at this level.
+    pub fn budget(self) -> Duration {
+        Duration::from_millis(match self {
+            Level::Easy => 50,
+            Level::Medium => 250,
+            Level::Hard => 900,
+        })
+    }
+}
+
+/// A chosen move and why.
+#[derive(Debug, Clone)]
+pub struct Hint {
+    /// The move.
+    pub mv: Dynamic,
+    /// The move in canonical notation.
+    pub text: String,
+    /// One line on why.
+    pub reason: String,
+}
+
+/// The weights the native search uses when a script gives none: each stone in a window of the
+/// line length is worth about ten times the one before.
+fn default_weights(length: usize) -> Vec<i64> {
+    (0..=length)
+        .map(|n| {
+            if n == 0 {
+                0
+            } else {
+                10i64.saturating_pow(n as u32 - 1) * if n == length { 100 } else { 1 }
+            }
+        })
+        .collect()
+}
+
+/// A move for the side to move in `state` at `level` (within `time` if given), or `None` if the
+/// game is over.
+pub fn choose(
+    game: &ScriptedGame,
+    state: &Dynamic,
+    level: Level,
+    time: Option<Duration>,
+    seed: u64,
+) -> Result<Option<Hint>, GameError> {
+    if game.outcome(state)?.is_some() {
+        return Ok(None);
+    }
+    let time = time.unwrap_or_else(|| level.budget());
+    if let Some((NativeGame::Placement(position), weights)) = game.native_with_weights(state)? {
+        if let Some(hint) = placement_hint(game, state, &position, weights, level, time, seed)? {
+            return Ok(Some(hint));
+        }
+    }
+    monte_carlo(game, state, level, time, seed)
+}
+
+fn placement_hint(
+    game: &ScriptedGame,
+    state: &Dynamic,
+    position: &Placement,
+    weights: Option<Vec<i64>>,
+    level: Level,
+    time: Duration,
+    seed: u64,
+) -> Result<Option<Hint>, GameError> {
+    let weights = weights.unwrap_or_else(|| default_weights(position.goal().length));
+    let (max_depth, width) = match level {
+        Level::Easy => (1, 6),
+        Level::Medium => (4, 10),
+        Level::Hard => (16, 12),
+    };
+    let Some(found) = position.best_move(
+        &weights,
+        SearchLimits {
+            time,
+            max_depth,
+            width,
+            seed,
+        },
+    ) else {
+        return Ok(None);
+    };
+    let cell = Cell::new(
+        (found.cell % position.width()) as i64,
+        (found.cell / position.width()) as i64,
+    );
+    let Some(mv) = game
+        .legal_moves(state)?
+        .into_iter()
+        .find(|m| m.clone().try_cast::<Cell>() == Some(cell))
+    else {
+        return Ok(None); // the script's moves are not cells: search through the script instead
+    };
+    let text = game.format_move(state, &mv)?;
+    let me = game.player_name(position.to_move());
+    let them = game.player_name(1 - position.to_move().min(1));
+    let reason = if position.wins_with(found.cell, position.to_move()) {
+        format!("{me} wins at {text}")
+    } else if position.wins_with(found.cell, 1 - position.to_move().min(1)) {
+        format!("blocks {them}'s win at {text}")
+    } else if found.score >= crate::runtime::placement::search::WIN / 2 {
+        format!("{me} forces a win (seen {} moves ahead)", found.depth)
+    } else if found.score <= -crate::runtime::placement::search::WIN / 2 {
+        format!("{them} can force a win; {text} holds out longest")
+    } else {
+        let (attack, defence) = position.gain_parts(found.cell, &weights);
+        let aim = if defence > attack {
+            format!("mostly blocks {them}'s lines")
+        } else {
+            format!("builds {me}'s lines")
+        };
+        format!(
+            "{aim} (searched {} moves ahead, {} positions)",
+            found.depth, found.nodes
+        )
+    };
+    Ok(Some(Hint { mv, text, reason }))
+}
+
+/// Monte Carlo search through the script: random playouts after each legal move, shared out
+/// until the time is up; the move whose playouts the mover wins most often.
+fn monte_carlo(
+    game: &ScriptedGame,
+    state: &Dynamic,
+    level: Level,
+    time: Duration,
+    seed: u64,
+) -> Result<Option<Hint>, GameError> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let moves = game.legal_moves(state)?;
+    if moves.is_empty() {
+        return Ok(None);
+    }
+    let me = game.to_move(state)?;
+    if level == Level::Easy && moves.len() > 1 && rng.random_bool(0.3) {
+        let mv = moves[rng.random_range(0..moves.len())].clone();
+        let text = game.format_move(state, &mv)?;
+        return Ok(Some(Hint {
+            mv,
+            text,
+            reason: "a move picked at random (easy)".into(),
+        }));
+    }
+    let deadline = Instant::now() + time;
+    let children: Vec<Dynamic> = moves
+        .iter()
+        .map(|m| game.play(state, m).map(|p| p.state))
+        .collect::<Result<_, _>>()?;
+    let mut wins = vec![0.0f64; moves.len()];
+    let mut runs = vec![0u32; moves.len()];
+    let mut total = 0;
+    while total < moves.len() || Instant::now() < deadline {
+        let i = total % moves.len();
+        let (outcome, _) = game.random_playout(&children[i], &mut rng)?;
+        wins[i] += match outcome {
+            Some(Outcome::Win(p)) if p == me => 1.0,
+            Some(Outcome::Win(_)) => 0.0,
+            _ => 0.5,
+        };
+        runs[i] += 1;
+        total += 1;
+        if total >= 200_000 {
+            break;
+        }
+    }
+    let rate = |i: usize| wins[i] / runs[i].max(1) as f64;
+    let best = (0..moves.len())
+        .max_by(|&a, &b| rate(a).total_cmp(&rate(b)))
+        .expect("moves is not empty");
+    let text = game.format_move(state, &moves[best])?;
+    let reason = format!(
+        "{} wins {:.0}% of {} random games after it ({} games in all)",
+        game.player_name(me),
+        rate(best) * 100.0,
+        runs[best],
+        total
+    );
+    Ok(Some(Hint {
+        mv: moves[best].clone(),
+        text,
+        reason,
+    }))
+}
