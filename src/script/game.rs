@@ -13,7 +13,9 @@ use super::{
 };
 use crate::{
     diag::Diagnostic,
-    runtime::{Cell, Event, Game, GameError, Grid, Outcome, Played, Run, ScriptSpot, StableHasher},
+    runtime::{
+        Cell, Event, Game, GameError, Grid, Outcome, Played, Rng, Run, ScriptSpot, StableHasher,
+    },
 };
 
 /// A rules script ready to play, with the option values chosen for it.
@@ -470,6 +472,8 @@ fn hash_value(value: &Dynamic, h: &mut StableHasher) {
         (9u8, &*r).hash(h);
     } else if let Ok(c) = value.as_char() {
         (10u8, c).hash(h);
+    } else if let Some(r) = value.read_lock::<Rng>() {
+        (12u8, &*r).hash(h);
     } else {
         (11u8, value.type_name(), value.to_string()).hash(h);
     }

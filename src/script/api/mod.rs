@@ -2,6 +2,9 @@
 //! primitives; every function here is game-agnostic.
 
 pub mod grid;
+pub mod paths;
+pub mod random;
+pub mod regions;
 
 use std::{cell::RefCell, rc::Rc};
 
@@ -22,6 +25,9 @@ pub type EventSink = Rc<RefCell<EventLog>>;
 /// Registers every primitive, with `emit(text)` and `emit(text, state)` writing into `events`.
 pub fn register(engine: &mut Engine, events: EventSink) {
     grid::register(engine);
+    regions::register(engine);
+    paths::register(engine);
+    random::register(engine);
     let sink = Rc::clone(&events);
     engine.register_fn("emit", move |text: &str| {
         let mut log = sink.borrow_mut();
