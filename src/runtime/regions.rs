@@ -94,7 +94,10 @@ mod tests {
             ]
         );
         assert_eq!(region(&g, Cell::new(0, 0), &KING).len(), 5);
-        assert_eq!(region(&g, Cell::new(3, 2), &ORTHOGONAL), vec![Cell::new(3, 2)]);
+        assert_eq!(
+            region(&g, Cell::new(3, 2), &ORTHOGONAL),
+            vec![Cell::new(3, 2)]
+        );
         assert!(region(&g, Cell::new(4, 0), &ORTHOGONAL).is_empty());
     }
 

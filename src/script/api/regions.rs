@@ -16,7 +16,9 @@ pub fn register(engine: &mut Engine) {
         .register_fn("regions", |g: &mut Grid, ignore: INT| {
             all(g, &ORTHOGONAL, ignore)
         })
-        .register_fn("regions8", |g: &mut Grid, ignore: INT| all(g, &KING, ignore));
+        .register_fn("regions8", |g: &mut Grid, ignore: INT| {
+            all(g, &KING, ignore)
+        });
 }
 
 fn region(g: &Grid, c: Cell, steps: &[(i64, i64)]) -> Result<Array, Box<EvalAltResult>> {
