@@ -33,3 +33,38 @@ pub fn register(engine: &mut Engine) {
             },
         );
 }
+
+#[cfg(test)]
+mod tests {
+    use rhai::{Engine, INT};
+
+    fn engine() -> Engine {
+        let mut e = Engine::new();
+        super::super::grid::register(&mut e);
+        super::register(&mut e);
+        e
+    }
+
+    #[test]
+    fn paths_and_reachability_from_scripts() {
+        let e = engine();
+        let setup = "let g = grid(3, 2); g.set(cell(1, 0), 5); ";
+        let len: INT = e
+            .eval(&format!("{setup} g.path(cell(0, 0), cell(2, 0), 0).len"))
+            .unwrap();
+        assert_eq!(len, 5);
+        let blocked: bool = e
+            .eval(&format!(
+                "{setup} g.set(cell(1, 1), 5); g.path(cell(0, 0), cell(2, 0), 0) == ()"
+            ))
+            .unwrap();
+        assert!(blocked);
+        let reach: INT = e
+            .eval(&format!("{setup} g.reachable(cell(1, 0), 0).len"))
+            .unwrap();
+        assert_eq!(reach, 5);
+        assert!(e
+            .eval::<INT>(&format!("{setup} g.reachable(cell(3, 0), 0).len"))
+            .is_err());
+    }
+}

@@ -25,3 +25,27 @@ pub fn register(engine: &mut Engine) {
         .register_fn("==", |a: Rng, b: Rng| a == b)
         .register_fn("to_debug", |_: &mut Rng| "rng".to_string());
 }
+
+#[cfg(test)]
+mod tests {
+    use rhai::{Dynamic, Engine, INT};
+
+    fn engine() -> Engine {
+        let mut e = Engine::new();
+        super::register(&mut e);
+        e
+    }
+
+    #[test]
+    fn a_copied_generator_draws_the_same() {
+        let e = engine();
+        let same: bool = e
+            .eval("let r = rng(7); let s = r; r.int(1000) == s.int(1000) && r == s")
+            .unwrap();
+        assert!(same);
+        let picked: INT = e.eval("rng(3).pick([4, 4, 4])").unwrap();
+        assert_eq!(picked, 4);
+        assert!(e.eval::<INT>("rng(1).int(0)").is_err());
+        assert!(e.eval::<Dynamic>("rng(1).pick([])").is_err());
+    }
+}

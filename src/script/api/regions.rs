@@ -32,3 +32,26 @@ fn all(g: &Grid, steps: &[(i64, i64)], ignore: INT) -> Array {
         .map(|r| cells(r.into_iter()).into())
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use rhai::{Engine, INT};
+
+    #[test]
+    fn regions_from_scripts() {
+        let mut e = Engine::new();
+        super::super::grid::register(&mut e);
+        super::register(&mut e);
+        let setup = "let g = grid(3, 3); g.set(cell(0, 0), 1); g.set(cell(1, 1), 1); ";
+        let four: INT = e
+            .eval(&format!("{setup} g.region(cell(0, 0)).len"))
+            .unwrap();
+        let eight: INT = e
+            .eval(&format!("{setup} g.region8(cell(0, 0)).len"))
+            .unwrap();
+        assert_eq!((four, eight), (1, 2));
+        let all: INT = e.eval(&format!("{setup} g.regions(0).len")).unwrap();
+        let all8: INT = e.eval(&format!("{setup} g.regions8(0).len")).unwrap();
+        assert_eq!((all, all8), (2, 1));
+    }
+}
