@@ -1,13 +1,18 @@
-//! The native, game-agnostic runtime: boards, line scanning, the `Game` trait and histories.
+//! The native, game-agnostic runtime: boards, line scanning, flood fill, paths, a seedable
+//! random generator, the `Game` trait and histories.
 
 pub mod game;
 pub mod grid;
 pub mod history;
 pub mod lines;
+pub mod paths;
 pub mod placement;
 pub mod playout;
+pub mod regions;
+pub mod rng;
 
 pub use game::{Event, Game, GameError, Outcome, Played, ScriptSpot, StableHasher};
 pub use grid::{Cell, Grid, Notation};
 pub use history::{History, Step};
 pub use lines::{Beyond, Run};
+pub use rng::Rng;

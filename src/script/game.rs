@@ -15,7 +15,8 @@ use super::{
 use crate::{
     diag::Diagnostic,
     runtime::{
-        playout, Cell, Event, Game, GameError, Grid, Outcome, Played, Run, ScriptSpot, StableHasher,
+        playout, Cell, Event, Game, GameError, Grid, Outcome, Played, Rng, Run, ScriptSpot,
+        StableHasher,
     },
 };
 
@@ -527,6 +528,8 @@ fn hash_value(value: &Dynamic, h: &mut StableHasher) {
         (9u8, &*r).hash(h);
     } else if let Ok(c) = value.as_char() {
         (10u8, c).hash(h);
+    } else if let Some(r) = value.read_lock::<Rng>() {
+        (12u8, &*r).hash(h);
     } else {
         (11u8, value.type_name(), value.to_string()).hash(h);
     }

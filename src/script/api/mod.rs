@@ -2,6 +2,9 @@
 //! primitives; every function here is game-agnostic.
 
 pub mod grid;
+pub mod paths;
+pub mod random;
+pub mod regions;
 
 use std::{cell::RefCell, rc::Rc};
 
@@ -31,6 +34,9 @@ pub fn register(engine: &mut Engine, events: EventSink) {
     engine.register_fn("highlight", |kind: &str, c: char| {
         markup::highlight(kind, c.encode_utf8(&mut [0; 4]))
     });
+    regions::register(engine);
+    paths::register(engine);
+    random::register(engine);
     let sink = Rc::clone(&events);
     engine.register_fn("emit", move |text: &str| {
         let mut log = sink.borrow_mut();

@@ -1,0 +1,70 @@
+//! Random playouts of the scripted Lines98, and the flood-fill and path primitives under it.
+
+use boardrules::{
+    runtime::{grid::ORTHOGONAL, paths, regions, Cell, Game, Grid},
+    script::{Library, ScriptedGame},
+};
+use criterion::{criterion_group, criterion_main, Criterion};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+fn load(name: &str) -> ScriptedGame {
+    let library = Library::with_rules_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/rules"));
+    ScriptedGame::load(&library, name).unwrap_or_else(|d| panic!("{}", d[0]))
+}
+
+/// Plays uniformly random moves to the end (a full board); returns the number of moves.
+fn playout(game: &mut ScriptedGame, rng: &mut ChaCha8Rng) -> usize {
+    game.set_seed(rng.random());
+    let mut state = game.start().unwrap();
+    let mut plies = 0;
+    while game.outcome(&state).unwrap().is_none() {
+        let moves = game.legal_moves(&state).unwrap();
+        let mv = &moves[rng.random_range(0..moves.len())];
+        state = game.play(&state, mv).unwrap().state;
+        plies += 1;
+    }
+    plies
+}
+
+fn scripted_playouts(c: &mut Criterion) {
+    let mut lines98 = load("lines98");
+    lines98.record_events(false);
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    c.bench_function("lines98 scripted random playout (9x9)", |b| {
+        b.iter(|| playout(&mut lines98, &mut rng))
+    });
+}
+
+/// A half-full 9×9 board of 7 colours.
+fn board() -> Grid {
+    let mut rng = ChaCha8Rng::seed_from_u64(2);
+    let mut g = Grid::new(9, 9, 0);
+    for cell in g.cells().collect::<Vec<_>>() {
+        if rng.random_bool(0.5) {
+            g.set(cell, rng.random_range(1..=7));
+        }
+    }
+    g
+}
+
+fn primitives(c: &mut Criterion) {
+    let g = board();
+    let empty = Grid::new(9, 9, 0);
+    c.bench_function("shortest_path corner to corner (empty 9x9)", |b| {
+        b.iter(|| paths::shortest_path(&empty, Cell::new(0, 0), Cell::new(8, 8), &ORTHOGONAL, 0))
+    });
+    c.bench_function("reachable from a cell (half-full 9x9)", |b| {
+        b.iter(|| paths::reachable(&g, Cell::new(4, 4), &ORTHOGONAL, 0))
+    });
+    c.bench_function("regions of every colour (half-full 9x9)", |b| {
+        b.iter(|| regions::regions(&g, &ORTHOGONAL, 0))
+    });
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(10);
+    targets = scripted_playouts, primitives
+}
+criterion_main!(benches);

@@ -1,0 +1,160 @@
+//! Paths through a grid: breadth-first shortest paths and reachability through the cells that
+//! hold one value (typically the empty value), joined by a set of steps.
+
+use std::collections::VecDeque;
+
+use super::grid::{Cell, Grid};
+
+/// A shortest path from `from` to `to` moving by `steps`, every cell after `from` holding
+/// `passable` (`from` itself may hold anything). The path lists both ends; `None` if there is
+/// none or a cell is off the board. Ties between shortest paths are broken by the order of
+/// `steps`, so the result is deterministic.
+pub fn shortest_path(
+    grid: &Grid,
+    from: Cell,
+    to: Cell,
+    steps: &[(i64, i64)],
+    passable: i64,
+) -> Option<Vec<Cell>> {
+    if !grid.contains(from) || !grid.contains(to) {
+        return None;
+    }
+    if from == to {
+        return Some(vec![from]);
+    }
+    let came_from = search(grid, from, steps, passable, Some(to));
+    came_from[index(grid, to)]?;
+    let mut path = vec![to];
+    let mut cell = to;
+    while cell != from {
+        cell = came_from[index(grid, cell)].expect("on the search tree");
+        path.push(cell);
+    }
+    path.reverse();
+    Some(path)
+}
+
+/// The cells holding `passable` that can be reached from `from` by `steps` through cells holding
+/// `passable`, in reading order, not counting `from`. Empty if `from` is off the board.
+pub fn reachable(grid: &Grid, from: Cell, steps: &[(i64, i64)], passable: i64) -> Vec<Cell> {
+    if !grid.contains(from) {
+        return Vec::new();
+    }
+    let came_from = search(grid, from, steps, passable, None);
+    grid.cells()
+        .filter(|&c| c != from && came_from[index(grid, c)].is_some())
+        .collect()
+}
+
+fn index(grid: &Grid, cell: Cell) -> usize {
+    (cell.y * grid.width() + cell.x) as usize
+}
+
+/// Breadth-first search from `from` through `passable` cells, stopping early at `target`. Each
+/// reached cell records the cell it was reached from (`from` records itself).
+fn search(
+    grid: &Grid,
+    from: Cell,
+    steps: &[(i64, i64)],
+    passable: i64,
+    target: Option<Cell>,
+) -> Vec<Option<Cell>> {
+    let mut came_from = vec![None; grid.values().len()];
+    came_from[index(grid, from)] = Some(from);
+    let mut queue = VecDeque::from([from]);
+    while let Some(cell) = queue.pop_front() {
+        for n in grid.neighbours(cell, steps) {
+            let i = index(grid, n);
+            if came_from[i].is_none() && grid.get(n) == Some(passable) {
+                came_from[i] = Some(cell);
+                if Some(n) == target {
+                    return came_from;
+                }
+                queue.push_back(n);
+            }
+        }
+    }
+    came_from
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::runtime::grid::ORTHOGONAL;
+    use proptest::prelude::*;
+
+    fn grid_from(rows: &[&str]) -> Grid {
+        let mut g = Grid::new(rows[0].len() as i64, rows.len() as i64, 0);
+        for (y, row) in rows.iter().enumerate() {
+            for (x, ch) in row.chars().enumerate() {
+                g.set(
+                    Cell::new(x as i64, y as i64),
+                    ch.to_digit(10).unwrap() as i64,
+                );
+            }
+        }
+        g
+    }
+
+    #[test]
+    fn path_goes_around_walls() {
+        let g = grid_from(&["2010", "0010", "0000"]);
+        let path = shortest_path(&g, Cell::new(0, 0), Cell::new(3, 0), &ORTHOGONAL, 0).unwrap();
+        assert_eq!(path.len(), 8);
+        assert_eq!(path[0], Cell::new(0, 0));
+        assert_eq!(path[7], Cell::new(3, 0));
+        for w in path.windows(2) {
+            assert_eq!((w[0].x - w[1].x).abs() + (w[0].y - w[1].y).abs(), 1);
+        }
+        assert!(path[1..].iter().all(|&c| g.get(c) == Some(0)));
+    }
+
+    #[test]
+    fn no_path_through_a_wall() {
+        let g = grid_from(&["2100", "1000"]);
+        assert_eq!(
+            shortest_path(&g, Cell::new(0, 0), Cell::new(3, 1), &ORTHOGONAL, 0),
+            None
+        );
+        assert!(reachable(&g, Cell::new(0, 0), &ORTHOGONAL, 0).is_empty());
+        assert_eq!(reachable(&g, Cell::new(1, 0), &ORTHOGONAL, 0).len(), 5);
+        // The destination must be passable too.
+        assert_eq!(
+            shortest_path(&g, Cell::new(2, 0), Cell::new(1, 0), &ORTHOGONAL, 0),
+            None
+        );
+        assert_eq!(
+            shortest_path(&g, Cell::new(2, 0), Cell::new(9, 0), &ORTHOGONAL, 0),
+            None
+        );
+    }
+
+    proptest! {
+        /// A path exists exactly when the destination is reachable; it is made of steps through
+        /// passable cells, and no path is shorter than the Manhattan distance.
+        #[test]
+        fn paths_agree_with_reachability(values in proptest::collection::vec(0i64..2, 36), a in 0usize..36, b in 0usize..36) {
+            let mut g = Grid::new(6, 6, 0);
+            for (i, v) in values.iter().enumerate() {
+                g.set(Cell::new(i as i64 % 6, i as i64 / 6), *v);
+            }
+            let from = Cell::new(a as i64 % 6, a as i64 / 6);
+            let to = Cell::new(b as i64 % 6, b as i64 / 6);
+            let reach = reachable(&g, from, &ORTHOGONAL, 0);
+            match shortest_path(&g, from, to, &ORTHOGONAL, 0) {
+                Some(path) => {
+                    prop_assert!(from == to || reach.contains(&to));
+                    prop_assert_eq!(path[0], from);
+                    prop_assert_eq!(*path.last().unwrap(), to);
+                    let manhattan = (from.x - to.x).abs() + (from.y - to.y).abs();
+                    prop_assert!(path.len() as i64 > manhattan);
+                    prop_assert!(path[1..].iter().all(|&c| g.get(c) == Some(0)));
+                    for w in path.windows(2) {
+                        prop_assert_eq!((w[0].x - w[1].x).abs() + (w[0].y - w[1].y).abs(), 1);
+                    }
+                }
+                None => prop_assert!(!reach.contains(&to)),
+            }
+        }
+    }
+}

@@ -1,0 +1,70 @@
+//! Shortest paths and reachability as scripts see them: `g.path(from, to, passable)`,
+//! `g.reachable(from, passable)` (4-neighbour steps).
+
+use rhai::{Dynamic, Engine, EvalAltResult, INT};
+
+use super::grid::{cells, on_board};
+use crate::runtime::{grid::ORTHOGONAL, paths, Cell, Grid};
+
+type Fallible<T> = Result<T, Box<EvalAltResult>>;
+
+/// Registers `path` and `reachable` on `Grid`.
+pub fn register(engine: &mut Engine) {
+    engine
+        .register_fn(
+            "path",
+            |g: &mut Grid, from: Cell, to: Cell, passable: INT| -> Fallible<Dynamic> {
+                let (from, to) = (on_board(g, from)?, on_board(g, to)?);
+                Ok(
+                    match paths::shortest_path(g, from, to, &ORTHOGONAL, passable) {
+                        Some(path) => cells(path.into_iter()).into(),
+                        None => Dynamic::UNIT,
+                    },
+                )
+            },
+        )
+        .register_fn(
+            "reachable",
+            |g: &mut Grid, from: Cell, passable: INT| -> Fallible<rhai::Array> {
+                let from = on_board(g, from)?;
+                Ok(cells(
+                    paths::reachable(g, from, &ORTHOGONAL, passable).into_iter(),
+                ))
+            },
+        );
+}
+
+#[cfg(test)]
+mod tests {
+    use rhai::{Engine, INT};
+
+    fn engine() -> Engine {
+        let mut e = Engine::new();
+        super::super::grid::register(&mut e);
+        super::register(&mut e);
+        e
+    }
+
+    #[test]
+    fn paths_and_reachability_from_scripts() {
+        let e = engine();
+        let setup = "let g = grid(3, 2); g.set(cell(1, 0), 5); ";
+        let len: INT = e
+            .eval(&format!("{setup} g.path(cell(0, 0), cell(2, 0), 0).len"))
+            .unwrap();
+        assert_eq!(len, 5);
+        let blocked: bool = e
+            .eval(&format!(
+                "{setup} g.set(cell(1, 1), 5); g.path(cell(0, 0), cell(2, 0), 0) == ()"
+            ))
+            .unwrap();
+        assert!(blocked);
+        let reach: INT = e
+            .eval(&format!("{setup} g.reachable(cell(1, 0), 0).len"))
+            .unwrap();
+        assert_eq!(reach, 5);
+        assert!(e
+            .eval::<INT>(&format!("{setup} g.reachable(cell(3, 0), 0).len"))
+            .is_err());
+    }
+}

@@ -1,0 +1,57 @@
+//! Flood fill as scripts see it: `g.region(c)`, `g.regions(ignore)` and their 8-neighbour forms.
+
+use rhai::{Array, Engine, EvalAltResult, INT};
+
+use super::grid::{cells, on_board};
+use crate::runtime::{
+    grid::{KING, ORTHOGONAL},
+    regions, Cell, Grid,
+};
+
+/// Registers `region`, `region8`, `regions` and `regions8` on `Grid`.
+pub fn register(engine: &mut Engine) {
+    engine
+        .register_fn("region", |g: &mut Grid, c: Cell| region(g, c, &ORTHOGONAL))
+        .register_fn("region8", |g: &mut Grid, c: Cell| region(g, c, &KING))
+        .register_fn("regions", |g: &mut Grid, ignore: INT| {
+            all(g, &ORTHOGONAL, ignore)
+        })
+        .register_fn("regions8", |g: &mut Grid, ignore: INT| {
+            all(g, &KING, ignore)
+        });
+}
+
+fn region(g: &Grid, c: Cell, steps: &[(i64, i64)]) -> Result<Array, Box<EvalAltResult>> {
+    let c = on_board(g, c)?;
+    Ok(cells(regions::region(g, c, steps).into_iter()))
+}
+
+fn all(g: &Grid, steps: &[(i64, i64)], ignore: INT) -> Array {
+    regions::regions(g, steps, ignore)
+        .into_iter()
+        .map(|r| cells(r.into_iter()).into())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use rhai::{Engine, INT};
+
+    #[test]
+    fn regions_from_scripts() {
+        let mut e = Engine::new();
+        super::super::grid::register(&mut e);
+        super::register(&mut e);
+        let setup = "let g = grid(3, 3); g.set(cell(0, 0), 1); g.set(cell(1, 1), 1); ";
+        let four: INT = e
+            .eval(&format!("{setup} g.region(cell(0, 0)).len"))
+            .unwrap();
+        let eight: INT = e
+            .eval(&format!("{setup} g.region8(cell(0, 0)).len"))
+            .unwrap();
+        assert_eq!((four, eight), (1, 2));
+        let all: INT = e.eval(&format!("{setup} g.regions(0).len")).unwrap();
+        let all8: INT = e.eval(&format!("{setup} g.regions8(0).len")).unwrap();
+        assert_eq!((all, all8), (2, 1));
+    }
+}

@@ -1,0 +1,107 @@
+//! Lines98 from the command line: a move from a position with a seed, the legal moves, an
+//! unreachable destination, and a whole game played through the REPL.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn boardrules() -> Command {
+    let mut cmd = Command::cargo_bin("boardrules").unwrap();
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1");
+    cmd
+}
+
+/// c1..c4 hold colour 3 (a line of 4), a ball of colour 3 waits at i5; the empty a1 is walled
+/// in by the balls on a2 and b1.
+const POSITION: &str = "\
+.........
+.........
+.........
+.........
+........3
+..3......
+2.3......
+1.3......
+023......
+next: 4 5 6  score: 2
+";
+
+#[test]
+fn run_json_shows_the_clear_and_why() {
+    let out = boardrules()
+        .args([
+            "run",
+            "lines98",
+            "--seed",
+            "7",
+            "--position",
+            POSITION,
+            "i5-c5",
+            "--json",
+        ])
+        .assert()
+        .success();
+    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let lines: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    let state = lines[1]["state"].as_str().unwrap();
+    assert_eq!(
+        state,
+        ".........\n.........\n.........\n.........\n.........\n.........\n2........\n1........\n.2.......\nnext: 4 5 6  score: 12"
+    );
+    let events: Vec<&str> = lines[1]["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e.as_str().unwrap())
+        .collect();
+    assert_eq!(
+        events,
+        [
+            "ball 3 goes i5 h5 g5 f5 e5 d5 c5",
+            "line of 5 of colour 3: c5 c4 c3 c2 c1",
+            "5 balls clear: +10, score 12"
+        ]
+    );
+    assert_eq!(lines[1]["to_move"], "player");
+}
+
+#[test]
+fn moves_lists_every_reachable_destination_and_refuses_others() {
+    let out = boardrules()
+        .args(["moves", "lines98", "--position", POSITION])
+        .assert()
+        .success();
+    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let moves: Vec<&str> = stdout.lines().collect();
+    // Only a2 and b1 reach a1; every ball reaches the 72 other empty cells.
+    let into_a1: Vec<&&str> = moves.iter().filter(|m| m.ends_with("-a1")).collect();
+    assert_eq!(into_a1, [&"a2-a1", &"b1-a1"]);
+    assert_eq!(moves.len(), 8 * 72 + 2);
+    assert!(moves.contains(&"i5-c5"));
+    boardrules()
+        .args(["run", "lines98", "--position", POSITION, "i5-a1"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("no free path from i5 to a1"));
+}
+
+#[test]
+fn a_whole_game_plays_through_the_repl() {
+    let session = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/sessions/lines98.txt"
+    ))
+    .unwrap();
+    boardrules()
+        .args(["play", "lines98"])
+        .write_stdin(session)
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("result: draw").and(predicate::str::contains("game over")),
+        );
+}
