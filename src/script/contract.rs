@@ -106,4 +106,10 @@ pub const CONTRACT: &[ContractFn] = &[
         required: false,
         purpose: "an array of warnings about the state (\"X has four: 9k wins next\")",
     },
+    ContractFn {
+        name: "evaluate",
+        params: &["state", "player"],
+        required: false,
+        purpose: "for search: how good the state is for `player` (an integer, higher is better)",
+    },
 ];
