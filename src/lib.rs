@@ -10,4 +10,5 @@ pub mod driver;
 pub mod repl;
 pub mod runtime;
 pub mod script;
+pub mod search;
 pub mod trace;
