@@ -159,7 +159,10 @@ fn play_game(
     loop {
         if let Some(end) = game.outcome(&state).map_err(fail)? {
             let (winner, reason) = match end {
-                End::Win(p) => (Some(p), format!("{} cannot move", game.player_name(1 - p))),
+                End::Win(p) => (
+                    Some(p),
+                    format!("{} lost by the rules", game.player_name(1 - p)),
+                ),
                 End::Draw => (None, "the rules say draw".to_string()),
             };
             return Ok(Record {
