@@ -1,7 +1,8 @@
 //! The computer player: a move for the side to move, at a level, for any game — used by
 //! `boardrules hint`, the REPL's `hint` and `vs`, and the Gomocup brain. It picks the best search
 //! the game allows: the native search of a game with a native form (`native(state)`), else
-//! random-playout (Monte Carlo) search through the script.
+//! alpha-beta through the script when it gives an `evaluate(state, player)`, else random-playout
+//! (Monte Carlo) search through the script.
 
 use std::time::{Duration, Instant};
 
@@ -15,6 +16,7 @@ use crate::{
         Cell, Game, GameError, Outcome,
     },
     script::{native::NativeGame, ScriptedGame},
+    search,
 };
 
 /// How strong (and how slow) the computer is.
@@ -104,7 +106,42 @@ pub fn choose(
             return Ok(Some(hint));
         }
     }
+    if game.defines("evaluate", 2) {
+        return alpha_beta(game, state, level, time, seed);
+    }
     monte_carlo(game, state, level, time, seed)
+}
+
+/// Alpha-beta through the script, with its `evaluate(state, player)`.
+fn alpha_beta(
+    game: &ScriptedGame,
+    state: &Dynamic,
+    level: Level,
+    time: Duration,
+    seed: u64,
+) -> Result<Option<Hint>, GameError> {
+    let max_depth = match level {
+        Level::Easy => 1,
+        Level::Medium => 3,
+        Level::Hard => 64,
+    };
+    let limits = search::Limits { time, max_depth, seed };
+    game.record_events(false);
+    let eval = |s: &Dynamic, p: usize| game.evaluate(s, p).map(Option::unwrap_or_default);
+    let found = search::best_move(game, state, Some(&eval), limits);
+    game.record_events(true);
+    let Some(found) = found? else {
+        return Ok(None);
+    };
+    let text = game.format_move(state, &found.mv)?;
+    let reason = if found.score >= search::WIN / 2 {
+        format!("a forced win (searched {} moves ahead)", found.depth)
+    } else if found.score <= -search::WIN / 2 {
+        format!("every move loses against best play; {text} holds out longest")
+    } else {
+        format!("the best evaluation {} moves ahead ({} positions)", found.depth, found.nodes)
+    };
+    Ok(Some(Hint { mv: found.mv, text, reason }))
 }
 
 fn placement_hint(

@@ -12,4 +12,5 @@ pub mod markup;
 pub mod repl;
 pub mod runtime;
 pub mod script;
+pub mod search;
 pub mod trace;

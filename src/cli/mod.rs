@@ -1,14 +1,16 @@
 //! The `boardrules` command line: one module per subcommand.
 
 mod bench;
+mod bot;
 mod check;
 pub mod game_args;
 mod hint;
 mod list;
+mod referee;
 mod run;
 mod test;
 
-use std::{io::IsTerminal, process::ExitCode};
+use std::{io::IsTerminal, process::ExitCode, time::Duration};
 
 use clap::{Parser, Subcommand};
 
@@ -90,6 +92,43 @@ enum Command {
         #[arg(long)]
         script_only: bool,
     },
+    /// Play one move as a class bot: reads the board from the arguments, writes play.txt.
+    Bot {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Time for the search, in milliseconds.
+        #[arg(long, default_value_t = 150)]
+        time_ms: u64,
+        /// Where to write the move.
+        #[arg(long, default_value = "play.txt")]
+        out: std::path::PathBuf,
+        /// OPPONENT_ID ME CELL…: the opponent's id, which player the bot is (1 or 2), the cells.
+        #[arg(num_args = 2.., required = true, allow_hyphen_values = true)]
+        args: Vec<String>,
+    },
+    /// Run two bots (programs of the class protocol, or builtin:LEVEL) against each other.
+    Referee {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Player 1's command in the first game (or builtin:easy|medium|hard).
+        #[arg(long)]
+        p1: String,
+        /// The other side's command.
+        #[arg(long)]
+        p2: String,
+        /// How many games; the sides take turns to start.
+        #[arg(long, default_value_t = 1)]
+        games: usize,
+        /// The time a bot has for a move, in milliseconds.
+        #[arg(long, default_value_t = 1000)]
+        timeout_ms: u64,
+        /// Declare a draw after this many plies.
+        #[arg(long, default_value_t = 200)]
+        max_plies: usize,
+        /// Print every game's moves.
+        #[arg(long)]
+        moves: bool,
+    },
     /// Replay trace files (default: tests/traces) and report mismatches.
     Test {
         /// Trace files or folders of them (*.trace).
@@ -141,6 +180,30 @@ pub fn main() -> ExitCode {
             seconds,
             script_only,
         } => bench::run(&game, seconds, script_only),
+        Command::Bot {
+            game,
+            time_ms,
+            out,
+            args,
+        } => bot::run(&game, Duration::from_millis(time_ms), &out, &args),
+        Command::Referee {
+            game,
+            p1,
+            p2,
+            games,
+            timeout_ms,
+            max_plies,
+            moves,
+        } => referee::run(
+            &game,
+            &referee::Match {
+                sides: [p1, p2],
+                games,
+                timeout: Duration::from_millis(timeout_ms),
+                max_plies,
+                show_moves: moves,
+            },
+        ),
     };
     match result {
         Ok(code) => code,

@@ -1,5 +1,5 @@
-//! The native, game-agnostic runtime: boards, line scanning, flood fill, paths, a seedable
-//! random generator, the `Game` trait and histories.
+//! The native, game-agnostic runtime: boards, line scanning, flood fill, paths, bounded walks, a
+//! seedable random generator, native placement games, playouts, the `Game` trait and histories.
 
 pub mod game;
 pub mod grid;
@@ -10,9 +10,11 @@ pub mod placement;
 pub mod playout;
 pub mod regions;
 pub mod rng;
+pub mod walks;
 
 pub use game::{Event, Game, GameError, Outcome, Played, ScriptSpot, StableHasher};
 pub use grid::{Cell, Grid, Notation};
 pub use history::{History, Step};
 pub use lines::{Beyond, Run};
 pub use rng::Rng;
+pub use walks::WalkRule;

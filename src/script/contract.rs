@@ -112,4 +112,10 @@ pub const CONTRACT: &[ContractFn] = &[
         required: false,
         purpose: "the position as a native game family, so playouts and search run natively",
     },
+    ContractFn {
+        name: "evaluate",
+        params: &["state", "player"],
+        required: false,
+        purpose: "for search: how good the state is for `player` (an integer, higher is better)",
+    },
 ];

@@ -257,6 +257,20 @@ impl ScriptedGame {
             .any(|f| f.name == name && f.params.len() == arity)
     }
 
+    /// The script's `evaluate(state, player)`, or `None` when it defines none.
+    pub fn evaluate(&self, state: &Dynamic, player: usize) -> Result<Option<i64>, GameError> {
+        if !self.defines("evaluate", 2) {
+            return Ok(None);
+        }
+        self.call_as(
+            "evaluate",
+            (state.clone(), player as INT),
+            GameError::Illegal,
+            "an integer",
+        )
+        .map(Some)
+    }
+
     fn ast(&self) -> &AST {
         &self.script.ast
     }

@@ -1,0 +1,64 @@
+//! `boardrules bot`: play one move as a bot of the class referee protocol — the board comes on
+//! the command line, the chosen move goes to `play.txt`.
+
+use std::{path::Path, process::ExitCode, time::Duration};
+
+use rhai::Dynamic;
+
+use super::GameArgs;
+
+type Outcome = Result<ExitCode, Vec<Diagnostic>>;
+use crate::{
+    diag::Diagnostic,
+    driver::parse_to_move,
+    runtime::{Game, GameError},
+    script::ScriptedGame,
+    search::{self, Limits},
+};
+
+/// The search's choice for the player to move in `state`, using the script's `evaluate` when it
+/// has one; `None` when there is no legal move.
+pub fn choose(
+    game: &ScriptedGame,
+    state: &Dynamic,
+    limits: Limits,
+) -> Result<Option<Dynamic>, GameError> {
+    game.record_events(false);
+    let eval = |s: &Dynamic, p: usize| game.evaluate(s, p).map(Option::unwrap_or_default);
+    let choice = search::best_move(game, state, Some(&eval), limits);
+    game.record_events(true);
+    Ok(choice?.map(|c| c.mv))
+}
+
+/// Reads `OPPONENT_ID ME CELL…` (the cells joined by spaces are the position, `ME` the player to
+/// move), searches for `time` and writes the move in canonical notation to `out`.
+pub fn run(args: &GameArgs, time: Duration, out: &Path, argv: &[String]) -> Outcome {
+    let game = args.load()?;
+    let [_opponent, me, cells @ ..] = argv else {
+        return Err(vec![Diagnostic::new(
+            "usage: boardrules bot GAME OPPONENT_ID ME CELL…",
+        )]);
+    };
+    let me = parse_to_move(&game, me).map_err(|m| vec![Diagnostic::new(m)])?;
+    let text = cells.join(" ");
+    let state = game
+        .parse_state(&text, Some(me))
+        .map_err(|e| vec![crate::driver::position_error(&game, &e, "<cells>", &text)])?;
+    let fail = |e| vec![game.describe(&e)];
+    let limits = Limits {
+        time,
+        max_depth: 64,
+        seed: args.seed.unwrap_or(0),
+    };
+    let Some(mv) = choose(&game, &state, limits).map_err(fail)? else {
+        return Err(vec![Diagnostic::new("there is no legal move")]);
+    };
+    let text = game.format_move(&state, &mv).map_err(fail)?;
+    std::fs::write(out, format!("{text}\n")).map_err(|e| {
+        vec![Diagnostic::new(format!(
+            "cannot write {}: {e}",
+            out.display()
+        ))]
+    })?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,194 @@
+//! Bounded simple walks on a grid: every path of orthogonal steps from a cell that never visits a
+//! cell twice, with rules (given as cell values, so no callback runs per cell) for the cells a walk
+//! may pass through and the cells it may end on — and the cells such walks reach.
+//!
+//! A walk of length `n` is `n + 1` cells, the start included. The start cell is never checked
+//! against the rules (it usually holds the piece that walks); the `n - 1` cells in between must
+//! hold a value in [`WalkRule::through`], and the last cell a value in [`WalkRule::end`].
+
+use super::grid::{Cell, Grid, ORTHOGONAL};
+
+/// Which walks to follow: their lengths and the values of the cells they pass and end on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WalkRule {
+    /// The shortest walk wanted, in steps (at least 1).
+    pub min_len: usize,
+    /// The longest walk wanted, in steps.
+    pub max_len: usize,
+    /// The values of cells a walk may pass through (every cell but its start and end).
+    pub through: Vec<i64>,
+    /// The values of cells a walk may end on.
+    pub end: Vec<i64>,
+}
+
+impl WalkRule {
+    /// Walks of `min_len..=max_len` steps passing through `through` values and ending on `end`
+    /// values.
+    pub fn new(min_len: usize, max_len: usize, through: &[i64], end: &[i64]) -> Self {
+        WalkRule {
+            min_len: min_len.max(1),
+            max_len,
+            through: through.to_vec(),
+            end: end.to_vec(),
+        }
+    }
+}
+
+/// Calls `visit` with every simple walk from `from` that `rule` allows (start cell first), in a
+/// fixed order: depth first, steps tried up, right, down, left. Nothing is visited from a cell
+/// off the board.
+pub fn for_each_walk(grid: &Grid, from: Cell, rule: &WalkRule, mut visit: impl FnMut(&[Cell])) {
+    if !grid.contains(from) || rule.max_len == 0 {
+        return;
+    }
+    let mut seen = vec![false; grid.values().len()];
+    let index = |c: Cell| (c.y * grid.width() + c.x) as usize;
+    seen[index(from)] = true;
+    let mut path = vec![from];
+    extend(grid, rule, &mut seen, &mut path, &mut visit);
+}
+
+fn extend(
+    grid: &Grid,
+    rule: &WalkRule,
+    seen: &mut [bool],
+    path: &mut Vec<Cell>,
+    visit: &mut impl FnMut(&[Cell]),
+) {
+    let here = *path.last().expect("a walk has its start");
+    let len = path.len(); // the length of the walk after one more step
+    for next in grid.neighbours(here, &ORTHOGONAL) {
+        let i = (next.y * grid.width() + next.x) as usize;
+        if seen[i] {
+            continue;
+        }
+        let value = grid.values()[i];
+        path.push(next);
+        if len >= rule.min_len && rule.end.contains(&value) {
+            visit(path);
+        }
+        if len < rule.max_len && rule.through.contains(&value) {
+            seen[i] = true;
+            extend(grid, rule, seen, path, visit);
+            seen[i] = false;
+        }
+        path.pop();
+    }
+}
+
+/// Every simple walk from `from` that `rule` allows, as cell paths (start first).
+pub fn walks(grid: &Grid, from: Cell, rule: &WalkRule) -> Vec<Vec<Cell>> {
+    let mut out = Vec::new();
+    for_each_walk(grid, from, rule, |p| out.push(p.to_vec()));
+    out
+}
+
+/// The cells some walk allowed by `rule` ends on, in reading order (top row first), each once.
+/// With `min_len == max_len == k` these are the cells reachable in exactly `k` steps; with
+/// `min_len == 1` those reachable in at most `max_len`.
+pub fn reachable(grid: &Grid, from: Cell, rule: &WalkRule) -> Vec<Cell> {
+    let mut hit = vec![false; grid.values().len()];
+    for_each_walk(grid, from, rule, |p| {
+        let c = p[p.len() - 1];
+        hit[(c.y * grid.width() + c.x) as usize] = true;
+    });
+    grid.cells()
+        .zip(hit)
+        .filter_map(|(c, h)| h.then_some(c))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(rows: &[&str]) -> Grid {
+        let mut g = Grid::new(rows[0].len() as i64, rows.len() as i64, 0);
+        for (y, row) in rows.iter().enumerate() {
+            for (x, ch) in row.chars().enumerate() {
+                g.set(
+                    Cell::new(x as i64, y as i64),
+                    ch.to_digit(10).unwrap() as i64,
+                );
+            }
+        }
+        g
+    }
+
+    #[test]
+    fn single_steps_are_the_empty_neighbours() {
+        let g = board(&["000", "010", "020"]);
+        let rule = WalkRule::new(1, 1, &[0], &[0]);
+        let ends: Vec<Cell> = walks(&g, Cell::new(1, 1), &rule)
+            .into_iter()
+            .map(|p| {
+                assert_eq!(p.len(), 2);
+                p[1]
+            })
+            .collect();
+        assert_eq!(
+            ends,
+            vec![Cell::new(1, 0), Cell::new(2, 1), Cell::new(0, 1)]
+        );
+    }
+
+    #[test]
+    fn walks_never_revisit_and_respect_lengths() {
+        let g = Grid::new(3, 3, 0);
+        let rule = WalkRule::new(2, 4, &[0], &[0]);
+        let all = walks(&g, Cell::new(0, 0), &rule);
+        assert!(!all.is_empty());
+        for p in &all {
+            assert!((3..=5).contains(&p.len()));
+            let mut sorted = p.clone();
+            sorted.sort();
+            sorted.dedup();
+            assert_eq!(sorted.len(), p.len(), "{p:?} revisits a cell");
+        }
+        // From a corner of an empty 3×3 board: 2 walks of 1 step, 4 of 2, 8 of 3 (no revisit).
+        assert_eq!(
+            walks(&g, Cell::new(0, 0), &WalkRule::new(1, 1, &[0], &[0])).len(),
+            2
+        );
+        assert_eq!(
+            walks(&g, Cell::new(0, 0), &WalkRule::new(2, 2, &[0], &[0])).len(),
+            4
+        );
+    }
+
+    #[test]
+    fn a_capture_only_at_the_last_step() {
+        // 1 at the top left; 2 next to it. Walks that end on 2 must have exactly 3 steps.
+        let g = board(&["12", "00"]);
+        let one = walks(&g, Cell::new(0, 0), &WalkRule::new(1, 1, &[0], &[2]));
+        assert_eq!(one, vec![vec![Cell::new(0, 0), Cell::new(1, 0)]]);
+        let three = walks(&g, Cell::new(0, 0), &WalkRule::new(3, 3, &[0], &[2]));
+        assert_eq!(
+            three,
+            vec![vec![
+                Cell::new(0, 0),
+                Cell::new(0, 1),
+                Cell::new(1, 1),
+                Cell::new(1, 0)
+            ]]
+        );
+        // The piece at (1,0) blocks passing through it.
+        let past = reachable(&g, Cell::new(0, 0), &WalkRule::new(1, 3, &[0], &[0]));
+        assert_eq!(past, vec![Cell::new(0, 1), Cell::new(1, 1)]);
+    }
+
+    #[test]
+    fn parity_of_exact_lengths() {
+        let g = Grid::new(5, 5, 0);
+        for c in reachable(&g, Cell::new(2, 2), &WalkRule::new(3, 3, &[0], &[0])) {
+            assert_eq!((c.x + c.y) % 2, 1);
+        }
+    }
+
+    #[test]
+    fn nothing_from_off_the_board() {
+        let g = Grid::new(2, 2, 0);
+        assert!(walks(&g, Cell::new(5, 0), &WalkRule::new(1, 3, &[0], &[0])).is_empty());
+        assert!(walks(&g, Cell::new(0, 0), &WalkRule::new(1, 0, &[0], &[0])).is_empty());
+    }
+}

@@ -1,0 +1,54 @@
+//! Bounded simple walks as scripts see them: `g.walks(from, min, max, through, end)` and
+//! `g.reachable(from, min, max, through, end)`.
+
+use rhai::{Array, Dynamic, Engine, EvalAltResult, INT};
+
+use super::grid::{cells, on_board};
+use crate::runtime::{walks, Cell, Grid, WalkRule};
+
+type Fallible<T> = Result<T, Box<EvalAltResult>>;
+
+/// Registers `walks` and `reachable` on `Grid`.
+pub fn register(engine: &mut Engine) {
+    engine
+        .register_fn(
+            "walks",
+            |g: &mut Grid, from: Cell, min: INT, max: INT, through: Array, end: Array| {
+                let rule = rule(min, max, &through, &end)?;
+                let mut out = Array::new();
+                walks::for_each_walk(g, on_board(g, from)?, &rule, |p| {
+                    out.push(Dynamic::from(cells(p.iter().copied())));
+                });
+                Ok::<_, Box<EvalAltResult>>(out)
+            },
+        )
+        .register_fn(
+            "reachable",
+            |g: &mut Grid, from: Cell, min: INT, max: INT, through: Array, end: Array| {
+                let rule = rule(min, max, &through, &end)?;
+                let found = walks::reachable(g, on_board(g, from)?, &rule);
+                Ok::<_, Box<EvalAltResult>>(cells(found.into_iter()))
+            },
+        );
+}
+
+/// A walk rule from script values: lengths `min..=max` (1 to 64 steps) and two arrays of values.
+fn rule(min: INT, max: INT, through: &Array, end: &Array) -> Fallible<WalkRule> {
+    if min < 1 || max < min || max > 64 {
+        return Err(format!("walk lengths {min}..{max} must satisfy 1 <= min <= max <= 64").into());
+    }
+    let values = |a: &Array, what: &str| -> Fallible<Vec<i64>> {
+        a.iter()
+            .map(|v| {
+                v.as_int()
+                    .map_err(|_| format!("{what} must be an array of integers").into())
+            })
+            .collect()
+    };
+    Ok(WalkRule::new(
+        min as usize,
+        max as usize,
+        &values(through, "through")?,
+        &values(end, "end")?,
+    ))
+}

@@ -1,0 +1,304 @@
+//! Game-agnostic search over the [`Game`] trait: alpha-beta (negamax) with iterative deepening
+//! under a time budget, for two-player games.
+//!
+//! Leaves are scored by an evaluation function (a rules script's optional `evaluate(state,
+//! player)`), or by win/loss only when there is none. Root moves are shuffled with a seeded RNG
+//! before searching, so ties are broken the same way for the same seed.
+
+use std::time::{Duration, Instant};
+
+use rand::{seq::SliceRandom, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::runtime::{Game, GameError, Outcome};
+
+/// The score of a won position (minus the plies it takes to win, so faster wins score higher).
+pub const WIN: i64 = 1_000_000_000;
+
+/// How hard to search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Stop deepening once this much time has passed (a started depth is abandoned).
+    pub time: Duration,
+    /// The deepest iteration, in plies.
+    pub max_depth: usize,
+    /// The seed for breaking ties between equal moves.
+    pub seed: u64,
+}
+
+impl Limits {
+    /// The limits of a named level: `easy` (one ply), `medium` (150 ms) or `hard` (600 ms).
+    pub fn level(name: &str, seed: u64) -> Option<Limits> {
+        let (ms, max_depth) = match name {
+            "easy" => (1000, 1),
+            "medium" => (150, 64),
+            "hard" => (600, 64),
+            _ => return None,
+        };
+        Some(Limits {
+            time: Duration::from_millis(ms),
+            max_depth,
+            seed,
+        })
+    }
+}
+
+/// The move a search chose, with what it found.
+#[derive(Debug, Clone)]
+pub struct Choice<M> {
+    /// The best move found.
+    pub mv: M,
+    /// Its score for the player to move (±[`WIN`] near a forced result).
+    pub score: i64,
+    /// The deepest iteration completed.
+    pub depth: usize,
+    /// Positions visited.
+    pub nodes: u64,
+}
+
+/// An evaluation: how good `state` is for player `player` (higher is better).
+pub type Evaluator<'a, G> = &'a dyn Fn(&<G as Game>::State, usize) -> Result<i64, GameError>;
+
+enum Stop {
+    Time,
+    Error(GameError),
+}
+
+impl From<GameError> for Stop {
+    fn from(e: GameError) -> Self {
+        Stop::Error(e)
+    }
+}
+
+struct Search<'a, G: Game> {
+    game: &'a G,
+    eval: Option<Evaluator<'a, G>>,
+    deadline: Instant,
+    nodes: u64,
+}
+
+/// Chooses a move for the player to move in `state`, or `None` when there is no legal move.
+/// Depth 1 always completes (however long it takes); deeper iterations stop at the deadline.
+pub fn best_move<G: Game>(
+    game: &G,
+    state: &G::State,
+    eval: Option<Evaluator<'_, G>>,
+    limits: Limits,
+) -> Result<Option<Choice<G::Move>>, GameError> {
+    let start = Instant::now();
+    let mut moves = game.legal_moves(state)?;
+    if moves.is_empty() {
+        return Ok(None);
+    }
+    moves.shuffle(&mut ChaCha8Rng::seed_from_u64(limits.seed));
+    let me = game.to_move(state)?;
+    let mut search = Search {
+        game,
+        eval,
+        deadline: start + limits.time,
+        nodes: 0,
+    };
+    let mut best: Option<Choice<G::Move>> = None;
+    for depth in 1..=limits.max_depth.max(1) {
+        // Depth 1 gets no deadline: the caller always gets a move that was looked at.
+        if depth == 1 {
+            search.deadline = start + Duration::from_secs(3600);
+        } else {
+            search.deadline = start + limits.time;
+        }
+        match search.root(state, me, &moves, depth) {
+            Ok((index, score)) => {
+                // Try the best move first in the next iteration.
+                moves[..=index].rotate_right(1);
+                best = Some(Choice {
+                    mv: moves[0].clone(),
+                    score,
+                    depth,
+                    nodes: search.nodes,
+                });
+                if score.abs() > WIN / 2 || moves.len() == 1 {
+                    break; // a forced result is known, or there is nothing to choose
+                }
+            }
+            Err(Stop::Time) => break,
+            Err(Stop::Error(e)) => return Err(e),
+        }
+        if Instant::now() >= search.deadline {
+            break;
+        }
+    }
+    if let Some(b) = best.as_mut() {
+        b.nodes = search.nodes;
+    }
+    Ok(best)
+}
+
+impl<G: Game> Search<'_, G> {
+    /// Searches every root move to `depth`; the index of the best and its score.
+    fn root(
+        &mut self,
+        state: &G::State,
+        me: usize,
+        moves: &[G::Move],
+        depth: usize,
+    ) -> Result<(usize, i64), Stop> {
+        let mut alpha = -WIN - 1;
+        let mut best = 0;
+        for (i, mv) in moves.iter().enumerate() {
+            let score = self.child(state, me, mv, depth, alpha, WIN + 1, 1)?;
+            if score > alpha {
+                alpha = score;
+                best = i;
+            }
+        }
+        Ok((best, alpha))
+    }
+
+    /// The score of playing `mv` in `state` (where `me` moves) for `me`.
+    #[allow(clippy::too_many_arguments)]
+    fn child(
+        &mut self,
+        state: &G::State,
+        me: usize,
+        mv: &G::Move,
+        depth: usize,
+        alpha: i64,
+        beta: i64,
+        ply: i64,
+    ) -> Result<i64, Stop> {
+        let next = self.game.play(state, mv)?.state;
+        let mover = self.game.to_move(&next)?;
+        // A player who moves again keeps the window; otherwise negamax flips it.
+        if mover == me {
+            self.negamax(&next, mover, depth - 1, alpha, beta, ply)
+        } else {
+            Ok(-self.negamax(&next, mover, depth - 1, -beta, -alpha, ply)?)
+        }
+    }
+
+    /// The score of `state` for `me`, the player to move in it.
+    fn negamax(
+        &mut self,
+        state: &G::State,
+        me: usize,
+        depth: usize,
+        mut alpha: i64,
+        beta: i64,
+        ply: i64,
+    ) -> Result<i64, Stop> {
+        self.nodes += 1;
+        if self.nodes % 64 == 0 && Instant::now() >= self.deadline {
+            return Err(Stop::Time);
+        }
+        match self.game.outcome(state)? {
+            Some(Outcome::Win(p)) if p == me => return Ok(WIN - ply),
+            Some(Outcome::Win(_)) => return Ok(-(WIN - ply)),
+            Some(Outcome::Draw) => return Ok(0),
+            None => {}
+        }
+        if depth == 0 {
+            return match self.eval {
+                Some(eval) => Ok(eval(state, me)?),
+                None => Ok(0),
+            };
+        }
+        let moves = self.game.legal_moves(state)?;
+        if moves.is_empty() {
+            return Ok(0);
+        }
+        let mut best = -WIN - 1;
+        for mv in &moves {
+            let score = self.child(state, me, mv, depth, alpha, beta, ply + 1)?;
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        Ok(best)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::runtime::{Played, StableHasher};
+    use std::hash::{Hash, Hasher};
+
+    /// Nim with one pile: take 1 to 3; whoever takes the last object wins.
+    struct Nim {
+        names: Vec<String>,
+    }
+
+    impl Game for Nim {
+        type State = (u32, usize);
+        type Move = u32;
+        fn player_names(&self) -> &[String] {
+            &self.names
+        }
+        fn start(&self) -> Result<(u32, usize), GameError> {
+            Ok((10, 0))
+        }
+        fn to_move(&self, s: &(u32, usize)) -> Result<usize, GameError> {
+            Ok(s.1)
+        }
+        fn legal_moves(&self, s: &(u32, usize)) -> Result<Vec<u32>, GameError> {
+            Ok((1..=3.min(s.0)).collect())
+        }
+        fn play(&self, s: &(u32, usize), m: &u32) -> Result<Played<(u32, usize)>, GameError> {
+            Ok(Played {
+                state: (s.0 - m, 1 - s.1),
+                events: Vec::new(),
+            })
+        }
+        fn outcome(&self, s: &(u32, usize)) -> Result<Option<Outcome>, GameError> {
+            Ok((s.0 == 0).then_some(Outcome::Win(1 - s.1)))
+        }
+        fn parse_move(&self, _: &(u32, usize), t: &str) -> Result<u32, GameError> {
+            t.parse().map_err(|_| GameError::BadText(t.into()))
+        }
+        fn format_move(&self, _: &(u32, usize), m: &u32) -> Result<String, GameError> {
+            Ok(m.to_string())
+        }
+        fn render(&self, s: &(u32, usize)) -> Result<String, GameError> {
+            Ok(s.0.to_string())
+        }
+        fn parse_state(&self, t: &str, p: Option<usize>) -> Result<(u32, usize), GameError> {
+            Ok((self.parse_move(&(0, 0), t)?, p.unwrap_or(0)))
+        }
+        fn state_hash(&self, s: &(u32, usize)) -> u64 {
+            let mut h = StableHasher::default();
+            s.hash(&mut h);
+            h.finish()
+        }
+    }
+
+    #[test]
+    fn finds_the_winning_take_in_nim() {
+        let nim = Nim {
+            names: vec!["a".into(), "b".into()],
+        };
+        let limits = Limits {
+            time: Duration::from_secs(5),
+            max_depth: 12,
+            seed: 1,
+        };
+        for pile in [5u32, 6, 7, 9, 10, 11] {
+            let choice = best_move(&nim, &(pile, 0), None, limits).unwrap().unwrap();
+            assert_eq!((pile - choice.mv) % 4, 0, "pile {pile}: took {}", choice.mv);
+            assert!(choice.score > WIN / 2);
+        }
+        assert!(best_move(&nim, &(0, 0), None, limits).unwrap().is_none());
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_move() {
+        let nim = Nim {
+            names: vec!["a".into(), "b".into()],
+        };
+        let limits = Limits::level("easy", 7).unwrap();
+        let a = best_move(&nim, &(8, 0), None, limits).unwrap().unwrap();
+        let b = best_move(&nim, &(8, 0), None, limits).unwrap().unwrap();
+        assert_eq!(a.mv, b.mv);
+    }
+}
