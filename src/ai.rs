@@ -125,7 +125,11 @@ fn alpha_beta(
         Level::Medium => 3,
         Level::Hard => 64,
     };
-    let limits = search::Limits { time, max_depth, seed };
+    let limits = search::Limits {
+        time,
+        max_depth,
+        seed,
+    };
     game.record_events(false);
     let eval = |s: &Dynamic, p: usize| game.evaluate(s, p).map(Option::unwrap_or_default);
     let found = search::best_move(game, state, Some(&eval), limits);
@@ -139,9 +143,16 @@ fn alpha_beta(
     } else if found.score <= -search::WIN / 2 {
         format!("every move loses against best play; {text} holds out longest")
     } else {
-        format!("the best evaluation {} moves ahead ({} positions)", found.depth, found.nodes)
+        format!(
+            "the best evaluation {} moves ahead ({} positions)",
+            found.depth, found.nodes
+        )
     };
-    Ok(Some(Hint { mv: found.mv, text, reason }))
+    Ok(Some(Hint {
+        mv: found.mv,
+        text,
+        reason,
+    }))
 }
 
 fn placement_hint(

@@ -380,3 +380,36 @@ fn hint_gives_a_move_and_a_reason_for_each_game_within_its_budget() {
         .assert()
         .code(1);
 }
+
+#[test]
+fn gomocup_speaks_the_pbrain_protocol() {
+    let input = "ABOUT\nSTART 15\nINFO timeout_turn 300\nINFO rule 9\nBEGIN\nTURN 8,8\nTAKEBACK 8,8\n\
+                 BOARD\n7,7,1\n8,8,2\n7,8,1\n8,9,2\n7,9,1\n8,10,2\nDONE\nFOO\nTURN 99,1\nRESTART\nTURN 7,7\nEND\nBEGIN\n";
+    let out = boardrules()
+        .args(["gomocup", "caro"])
+        .write_stdin(input)
+        .assert()
+        .success();
+    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let answers: Vec<&str> = stdout
+        .lines()
+        .filter(|l| !l.starts_with("MESSAGE"))
+        .collect();
+    assert!(answers[0].starts_with("name=\"boardrules\""), "{stdout}");
+    assert_eq!(answers[1], "OK");
+    assert!(is_xy(answers[2]) && is_xy(answers[3]), "{stdout}");
+    assert_eq!(answers[4], "ERROR 8,8 is not the last move");
+    // three X stones in a column with O beside them: the brain makes the open four
+    assert!(["7,10", "7,6"].contains(&answers[5]), "{stdout}");
+    assert_eq!(answers[6], "UNKNOWN FOO");
+    assert_eq!(answers[7], "ERROR 99,1 is not a legal move");
+    assert_eq!(answers[8], "OK");
+    assert!(is_xy(answers[9]) && answers[9] != "7,7");
+    assert_eq!(answers.len(), 10, "nothing after END: {stdout}");
+}
+
+/// Whether `s` is a move `x,y` on a 15×15 board.
+fn is_xy(s: &str) -> bool {
+    let parts: Vec<&str> = s.split(',').collect();
+    parts.len() == 2 && parts.iter().all(|p| p.parse::<u8>().is_ok_and(|n| n < 15))
+}

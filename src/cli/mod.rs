@@ -4,6 +4,7 @@ mod bench;
 mod bot;
 mod check;
 pub mod game_args;
+mod gomocup;
 mod hint;
 mod list;
 mod referee;
@@ -80,6 +81,12 @@ enum Command {
     Check {
         /// A path to a .rhai script, or a game name.
         script: String,
+    },
+    /// Be a Gomocup / Piskvork brain (the pbrain protocol on stdin/stdout) for a placement game.
+    Gomocup {
+        /// The game: `caro` (the caro rule, exactly five) or `gomoku` (freestyle); `INFO rule` changes the options.
+        #[arg(default_value = "caro")]
+        game: String,
     },
     /// Random playouts per second of the scripted game and of its native reference, and the ratio.
     Bench {
@@ -175,6 +182,7 @@ pub fn main() -> ExitCode {
             moves,
         } => hint::run(&game, &position, level, time_ms, &moves),
         Command::Test { paths } => test::run(&paths),
+        Command::Gomocup { game } => gomocup::run(&game),
         Command::Bench {
             game,
             seconds,

@@ -211,7 +211,7 @@ impl ScriptedGame {
     pub fn native_with_weights(
         &self,
         state: &Dynamic,
-    ) -> Result<Option<(NativeGame, Option<Vec<i64>>)>, GameError> {
+    ) -> Result<Option<(NativeGame, Option<native::Weights>)>, GameError> {
         if !self.defines("native", 1) {
             return Ok(None);
         }

@@ -14,6 +14,9 @@ use crate::runtime::{
     Grid,
 };
 
+/// Search weights: the worth of a line window holding n stones of one player only.
+pub type Weights = Vec<i64>;
+
 /// A position in a native game family.
 #[derive(Debug, Clone)]
 pub enum NativeGame {
@@ -66,7 +69,7 @@ pub fn read(map: &Map, players: usize) -> Result<NativeGame, String> {
 
 /// The search weights `native(state)` gives (`weights: [w0, w1, …]`: the worth of a line window
 /// holding n stones of one player only), if any.
-pub fn weights(map: &Map) -> Result<Option<Vec<i64>>, String> {
+pub fn weights(map: &Map) -> Result<Option<Weights>, String> {
     let Some(p) = map.get("placement").and_then(|p| p.read_lock::<Map>()) else {
         return Ok(None);
     };

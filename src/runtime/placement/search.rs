@@ -290,7 +290,7 @@ impl Searcher<'_> {
 
     fn negamax(&mut self, depth: u32, mut alpha: i64, beta: i64) -> i64 {
         self.nodes += 1;
-        if self.nodes % 1024 == 0 && Instant::now() >= self.deadline {
+        if self.nodes.is_multiple_of(1024) && Instant::now() >= self.deadline {
             self.out_of_time = true;
         }
         if self.out_of_time {
@@ -320,7 +320,7 @@ impl Searcher<'_> {
             .drain(..)
             .map(|m| (self.pos.gain(m, weights), m))
             .collect();
-        scored.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        scored.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
         scored.truncate(self.width);
         if let Some((_, _, _, tt_move)) = remembered {
             if let Some(i) = scored.iter().position(|m| m.1 == tt_move as usize) {
