@@ -81,8 +81,8 @@ fn at(b: &Board, x: i64, y: i64) -> Option<i64> {
     (x >= 0 && y >= 0 && x < n && y < n).then(|| b[y as usize][x as usize])
 }
 
-/// What the rules clear around the ball at `c` (default options, or `squares=any` with `any`): lines of 5+, the original's
-/// first square, a 4-connected block of 7+.
+/// What the rules clear around the ball at `c` (default options, or `squares=any` with `any`):
+/// lines of 5+, the original's first square (or every solid rectangle), a 4-connected block of 7+.
 fn model_clear(b: &Board, c: (usize, usize), any: bool) -> BTreeSet<(usize, usize)> {
     let colour = b[c.1][c.0];
     let (cx, cy) = (c.0 as i64, c.1 as i64);
