@@ -34,6 +34,15 @@ fn scripted_playouts(c: &mut Criterion) {
     c.bench_function("lines98 scripted random playout (9x9)", |b| {
         b.iter(|| playout(&mut lines98, &mut rng))
     });
+    // One step of a playout, at the start: listing the moves, and playing one.
+    let start = lines98.start().unwrap();
+    let moves = lines98.legal_moves(&start).unwrap();
+    c.bench_function("lines98 moves (start, 380 moves)", |b| {
+        b.iter(|| lines98.legal_moves(&start).unwrap())
+    });
+    c.bench_function("lines98 play (start)", |b| {
+        b.iter(|| lines98.play(&start, &moves[100]).unwrap())
+    });
 }
 
 /// A half-full 9×9 board of 7 colours.

@@ -102,6 +102,11 @@ fn a_whole_game_plays_through_the_repl() {
         .assert()
         .success()
         .stdout(
-            predicate::str::contains("result: draw").and(predicate::str::contains("game over")),
+            predicate::str::contains("result: draw")
+                .and(predicate::str::contains("game over"))
+                .and(predicate::str::contains(
+                    "* square of 4 of colour 5: a4 a3 b3 b4",
+                ))
+                .and(predicate::str::contains("score: 16")),
         );
 }

@@ -81,9 +81,9 @@ fn at(b: &Board, x: i64, y: i64) -> Option<i64> {
     (x >= 0 && y >= 0 && x < n && y < n).then(|| b[y as usize][x as usize])
 }
 
-/// What the rules clear around the ball at `c` (default options): lines of 5+, the original's
-/// first square, a 4-connected block of 7+.
-fn model_clear(b: &Board, c: (usize, usize)) -> BTreeSet<(usize, usize)> {
+/// What the rules clear around the ball at `c` (default options, or `squares=any` with `any`):
+/// lines of 5+, the original's first square (or every solid rectangle), a 4-connected block of 7+.
+fn model_clear(b: &Board, c: (usize, usize), any: bool) -> BTreeSet<(usize, usize)> {
     let colour = b[c.1][c.0];
     let (cx, cy) = (c.0 as i64, c.1 as i64);
     let mut out = BTreeSet::new();
@@ -122,7 +122,22 @@ fn model_clear(b: &Board, c: (usize, usize)) -> BTreeSet<(usize, usize)> {
         &[7, 0, 1],
     ];
     let cell_of = |k: usize| (cx + around[k].1, cy + around[k].0);
-    for set in sets {
+    if any {
+        // squares=any: every solid 2×2, 3×2 and 2×3 rectangle holding the ball.
+        for (w, h) in [(2, 2), (3, 2), (2, 3)] {
+            for left in cx - w + 1..=cx {
+                for top in cy - h + 1..=cy {
+                    let rect: Vec<(i64, i64)> = (left..left + w)
+                        .flat_map(|x| (top..top + h).map(move |y| (x, y)))
+                        .collect();
+                    if rect.iter().all(|&(x, y)| at(b, x, y) == Some(colour)) {
+                        out.extend(rect.iter().map(|&(x, y)| (x as usize, y as usize)));
+                    }
+                }
+            }
+        }
+    }
+    for set in sets.iter().filter(|_| !any) {
         if set.iter().all(|&k| {
             let (x, y) = cell_of(k);
             at(b, x, y) == Some(colour)
@@ -154,6 +169,7 @@ fn model_clear(b: &Board, c: (usize, usize)) -> BTreeSet<(usize, usize)> {
 fn check_random_game(
     g: &ScriptedGame,
     picks: &[usize],
+    any: bool,
 ) -> Result<History<ScriptedGame>, TestCaseError> {
     let mut h: History<ScriptedGame> = History::new(g.start().unwrap());
     for &pick in picks {
@@ -189,6 +205,7 @@ fn check_random_game(
                 !model_clear(
                     &moved(&before, cell(&before, f), cell(&before, to)),
                     cell(&before, to),
+                    any,
                 )
                 .is_empty()
             })
@@ -239,7 +256,7 @@ fn check_random_game(
         // The move's own clear is exactly what the model finds; only then do no balls come.
         let t = cell(&before, to);
         let mut moved = moved(&before, cell(&before, from), t);
-        let clear = model_clear(&moved, t);
+        let clear = model_clear(&moved, t, any);
         if clear.is_empty() || clear.len() == balls(&moved) {
             let free = moved.iter().flatten().filter(|&&v| v == 0).count() + clear.len();
             prop_assert_eq!(spawned, free.min(3));
@@ -283,13 +300,19 @@ proptest! {
     #[test]
     fn random_games_follow_the_model(seed in 0u64..1000, picks in proptest::collection::vec(0usize..10_000, 1..40)) {
         let g = game("lines98", seed, &[]);
-        check_random_game(&g, &picks)?;
+        check_random_game(&g, &picks, false)?;
+    }
+
+    #[test]
+    fn squares_any_follows_the_model(seed in 0u64..1000, picks in proptest::collection::vec(0usize..10_000, 1..30)) {
+        let g = game("lines98", seed, &[("size", "6"), ("colors", "3"), ("squares", "any")]);
+        check_random_game(&g, &picks, true)?;
     }
 
     #[test]
     fn small_boards_fill_up_and_end(seed in 0u64..1000, picks in proptest::collection::vec(0usize..10_000, 30..31)) {
         let g = game("lines98", seed, &[("size", "5"), ("colors", "3")]);
-        let h = check_random_game(&g, &picks)?;
+        let h = check_random_game(&g, &picks, false)?;
         if g.outcome(h.current()).unwrap().is_some() {
             prop_assert_eq!(balls(&board(&g, h.current())), 25);
         }

@@ -169,11 +169,6 @@ impl Grid {
         self.cells().filter(move |&c| self.get(c) == Some(value))
     }
 
-    /// The cells not holding `value` (e.g. the occupied cells), row by row from the top.
-    pub fn cells_except(&self, value: i64) -> impl Iterator<Item = Cell> + '_ {
-        self.cells().filter(move |&c| self.get(c) != Some(value))
-    }
-
     /// How many cells hold `value`.
     pub fn count(&self, value: i64) -> usize {
         self.cells.iter().filter(|&&v| v == value).count()
@@ -342,7 +337,6 @@ mod tests {
         assert!(g.set(Cell::new(2, 1), 7));
         assert_eq!(g.count(7), 1);
         assert_eq!(g.cells_with(7).collect::<Vec<_>>(), vec![Cell::new(2, 1)]);
-        assert_eq!(g.cells_except(0).collect::<Vec<_>>(), vec![Cell::new(2, 1)]);
     }
 
     mod props {

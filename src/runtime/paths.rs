@@ -46,6 +46,49 @@ pub fn reachable(grid: &Grid, from: Cell, steps: &[(i64, i64)], passable: i64) -
         .collect()
 }
 
+/// Every move of a piece along a free path: each cell not holding `passable` (a piece), paired
+/// with each `passable` cell it can reach through `passable` cells by `steps`. Pieces come in
+/// reading order, and for each piece its destinations in reading order. Costs one flood fill of
+/// the board plus the pairs listed, not one search per piece.
+pub fn reachable_pairs(grid: &Grid, steps: &[(i64, i64)], passable: i64) -> Vec<(Cell, Cell)> {
+    // Label the regions of passable cells.
+    let mut label = vec![usize::MAX; grid.values().len()];
+    let mut regions: Vec<Vec<Cell>> = Vec::new();
+    for cell in grid.cells() {
+        if grid.get(cell) == Some(passable) && label[index(grid, cell)] == usize::MAX {
+            let came_from = search(grid, cell, steps, passable, None);
+            let region: Vec<Cell> = grid
+                .cells()
+                .filter(|&c| came_from[index(grid, c)].is_some())
+                .collect();
+            for &c in &region {
+                label[index(grid, c)] = regions.len();
+            }
+            regions.push(region);
+        }
+    }
+    // A piece reaches every cell of the regions next to it.
+    let mut pairs = Vec::new();
+    for piece in grid.cells().filter(|&c| grid.get(c) != Some(passable)) {
+        let mut next_to: Vec<usize> = grid
+            .neighbours(piece, steps)
+            .map(|n| label[index(grid, n)])
+            .filter(|&l| l != usize::MAX)
+            .collect();
+        next_to.sort_unstable();
+        next_to.dedup();
+        let mut to: Vec<Cell> = next_to
+            .iter()
+            .flat_map(|&l| regions[l].iter().copied())
+            .collect();
+        if next_to.len() > 1 {
+            to.sort_by_key(|c| (c.y, c.x));
+        }
+        pairs.extend(to.into_iter().map(|t| (piece, t)));
+    }
+    pairs
+}
+
 fn index(grid: &Grid, cell: Cell) -> usize {
     (cell.y * grid.width() + cell.x) as usize
 }
@@ -130,6 +173,21 @@ mod tests {
     }
 
     proptest! {
+        /// The pairs are exactly every piece with every cell `reachable` from it.
+        #[test]
+        fn pairs_agree_with_reachable(values in proptest::collection::vec(0i64..3, 35)) {
+            let mut g = Grid::new(7, 5, 0);
+            for (i, v) in values.iter().enumerate() {
+                g.set(Cell::new(i as i64 % 7, i as i64 / 7), *v);
+            }
+            let expected: Vec<(Cell, Cell)> = g
+                .cells()
+                .filter(|&c| g.get(c) != Some(0))
+                .flat_map(|p| reachable(&g, p, &ORTHOGONAL, 0).into_iter().map(move |t| (p, t)))
+                .collect();
+            prop_assert_eq!(reachable_pairs(&g, &ORTHOGONAL, 0), expected);
+        }
+
         /// A path exists exactly when the destination is reachable; it is made of steps through
         /// passable cells, and no path is shorter than the Manhattan distance.
         #[test]

@@ -73,9 +73,6 @@ fn register_grid(engine: &mut Engine) {
         .register_fn("count", |g: &mut Grid, v: INT| g.count(v) as INT)
         .register_fn("cells", |g: &mut Grid| cells(g.cells()))
         .register_fn("cells_with", |g: &mut Grid, v: INT| cells(g.cells_with(v)))
-        .register_fn("cells_except", |g: &mut Grid, v: INT| {
-            cells(g.cells_except(v))
-        })
         .register_fn("neighbours", |g: &mut Grid, c: Cell| {
             cells(g.neighbours(c, &ORTHOGONAL))
         })

@@ -1,5 +1,5 @@
 //! Shortest paths and reachability as scripts see them: `g.path(from, to, passable)`,
-//! `g.reachable(from, passable)` (4-neighbour steps).
+//! `g.reachable(from, passable)`, `g.reachable_pairs(passable)` (4-neighbour steps).
 
 use rhai::{Dynamic, Engine, EvalAltResult, INT};
 
@@ -8,7 +8,7 @@ use crate::runtime::{grid::ORTHOGONAL, paths, Cell, Grid};
 
 type Fallible<T> = Result<T, Box<EvalAltResult>>;
 
-/// Registers `path` and `reachable` on `Grid`.
+/// Registers `path`, `reachable` and `reachable_pairs` on `Grid`.
 pub fn register(engine: &mut Engine) {
     engine
         .register_fn(
@@ -23,6 +23,12 @@ pub fn register(engine: &mut Engine) {
                 )
             },
         )
+        .register_fn("reachable_pairs", |g: &mut Grid, passable: INT| {
+            paths::reachable_pairs(g, &ORTHOGONAL, passable)
+                .into_iter()
+                .map(|(from, to)| Dynamic::from_array(vec![Dynamic::from(from), Dynamic::from(to)]))
+                .collect::<rhai::Array>()
+        })
         .register_fn(
             "reachable",
             |g: &mut Grid, from: Cell, passable: INT| -> Fallible<rhai::Array> {
@@ -63,6 +69,10 @@ mod tests {
             .eval(&format!("{setup} g.reachable(cell(1, 0), 0).len"))
             .unwrap();
         assert_eq!(reach, 5);
+        let pairs: INT = e
+            .eval(&format!("{setup} g.reachable_pairs(0).len"))
+            .unwrap();
+        assert_eq!(pairs, 5);
         assert!(e
             .eval::<INT>(&format!("{setup} g.reachable(cell(3, 0), 0).len"))
             .is_err());
