@@ -71,7 +71,7 @@ fn the_bot_writes_a_legal_path_to_play_txt() {
     let line = text.strip_suffix('\n').expect("one line");
     let numbers: Vec<&str> = line.split(' ').collect();
     assert!(
-        numbers.len() % 2 == 0 && (4..=12).contains(&numbers.len()),
+        numbers.len().is_multiple_of(2) && (4..=12).contains(&numbers.len()),
         "{text:?}"
     );
     assert!(numbers

@@ -13,7 +13,7 @@ use crate::{
     driver::parse_to_move,
     runtime::{Game, GameError},
     script::ScriptedGame,
-    search::{self, Limits},
+    search::{self, Choice, Limits},
 };
 
 /// The search's choice for the player to move in `state`, using the script's `evaluate` when it
@@ -22,17 +22,19 @@ pub fn choose(
     game: &ScriptedGame,
     state: &Dynamic,
     limits: Limits,
-) -> Result<Option<Dynamic>, GameError> {
+) -> Result<Option<Choice<Dynamic>>, GameError> {
     game.record_events(false);
     let eval = |s: &Dynamic, p: usize| game.evaluate(s, p).map(Option::unwrap_or_default);
     let choice = search::best_move(game, state, Some(&eval), limits);
     game.record_events(true);
-    Ok(choice?.map(|c| c.mv))
+    choice
 }
 
 /// Reads `OPPONENT_ID ME CELL…` (the cells joined by spaces are the position, `ME` the player to
-/// move), searches for `time` and writes the move in canonical notation to `out`.
-pub fn run(args: &GameArgs, time: Duration, out: &Path, argv: &[String]) -> Outcome {
+/// move), searches for `time` and writes the move in canonical notation to `out`. With `stats`,
+/// prints what the search did to stderr.
+pub fn run(args: &GameArgs, time: Duration, out: &Path, stats: bool, argv: &[String]) -> Outcome {
+    let started = std::time::Instant::now();
     let game = args.load()?;
     let [_opponent, me, cells @ ..] = argv else {
         return Err(vec![Diagnostic::new(
@@ -50,10 +52,19 @@ pub fn run(args: &GameArgs, time: Duration, out: &Path, argv: &[String]) -> Outc
         max_depth: 64,
         seed: args.seed.unwrap_or(0),
     };
-    let Some(mv) = choose(&game, &state, limits).map_err(fail)? else {
+    let Some(choice) = choose(&game, &state, limits).map_err(fail)? else {
         return Err(vec![Diagnostic::new("there is no legal move")]);
     };
-    let text = game.format_move(&state, &mv).map_err(fail)?;
+    let text = game.format_move(&state, &choice.mv).map_err(fail)?;
+    if stats {
+        eprintln!(
+            "{text}: depth {}, score {}, {} nodes, {} ms",
+            choice.depth,
+            choice.score,
+            choice.nodes,
+            started.elapsed().as_millis()
+        );
+    }
     std::fs::write(out, format!("{text}\n")).map_err(|e| {
         vec![Diagnostic::new(format!(
             "cannot write {}: {e}",

@@ -109,6 +109,9 @@ enum Command {
         /// Where to write the move.
         #[arg(long, default_value = "play.txt")]
         out: std::path::PathBuf,
+        /// Print the search's depth, score, nodes and time to stderr.
+        #[arg(long)]
+        stats: bool,
         /// OPPONENT_ID ME CELL…: the opponent's id, which player the bot is (1 or 2), the cells.
         #[arg(num_args = 2.., required = true, allow_hyphen_values = true)]
         args: Vec<String>,
@@ -192,8 +195,9 @@ pub fn main() -> ExitCode {
             game,
             time_ms,
             out,
+            stats,
             args,
-        } => bot::run(&game, Duration::from_millis(time_ms), &out, &args),
+        } => bot::run(&game, Duration::from_millis(time_ms), &out, stats, &args),
         Command::Referee {
             game,
             p1,

@@ -215,7 +215,7 @@ fn ask(
         Side::Builtin(limits) => {
             let limits = Limits { seed, ..*limits };
             match choose(game, state, limits) {
-                Ok(Some(mv)) => game.format_move(state, &mv).map_err(|e| e.to_string()),
+                Ok(Some(c)) => game.format_move(state, &c.mv).map_err(|e| e.to_string()),
                 Ok(None) => Err("has no move".into()),
                 Err(e) => Err(format!("failed: {e}")),
             }

@@ -145,7 +145,7 @@ impl<G: Game> Search<'_, G> {
         let mut alpha = -WIN - 1;
         let mut best = 0;
         for (i, mv) in moves.iter().enumerate() {
-            let score = self.child(state, me, mv, depth, alpha, WIN + 1, 1)?;
+            let score = self.child(state, me, mv, depth, (alpha, WIN + 1), 1)?;
             if score > alpha {
                 alpha = score;
                 best = i;
@@ -155,15 +155,14 @@ impl<G: Game> Search<'_, G> {
     }
 
     /// The score of playing `mv` in `state` (where `me` moves) for `me`.
-    #[allow(clippy::too_many_arguments)]
+    /// `(alpha, beta)` is the window for `me`.
     fn child(
         &mut self,
         state: &G::State,
         me: usize,
         mv: &G::Move,
         depth: usize,
-        alpha: i64,
-        beta: i64,
+        (alpha, beta): (i64, i64),
         ply: i64,
     ) -> Result<i64, Stop> {
         let next = self.game.play(state, mv)?.state;
@@ -187,7 +186,7 @@ impl<G: Game> Search<'_, G> {
         ply: i64,
     ) -> Result<i64, Stop> {
         self.nodes += 1;
-        if self.nodes % 64 == 0 && Instant::now() >= self.deadline {
+        if self.nodes.is_multiple_of(64) && Instant::now() >= self.deadline {
             return Err(Stop::Time);
         }
         match self.game.outcome(state)? {
@@ -208,7 +207,7 @@ impl<G: Game> Search<'_, G> {
         }
         let mut best = -WIN - 1;
         for mv in &moves {
-            let score = self.child(state, me, mv, depth, alpha, beta, ply + 1)?;
+            let score = self.child(state, me, mv, depth, (alpha, beta), ply + 1)?;
             best = best.max(score);
             alpha = alpha.max(score);
             if alpha >= beta {
