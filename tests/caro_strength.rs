@@ -166,13 +166,14 @@ impl ReportAi {
     }
 }
 
-/// One game; returns the winner (1 = X, 2 = O) or 0 for a draw.
-fn game(searcher_plays: u8, opening: &[(i32, i32)], time: Duration) -> u8 {
+/// One game; returns the winner (1 = X, 2 = O) or 0 for a draw, and the moves as `x,y`.
+fn game(searcher_plays: u8, opening: &[(i32, i32)], time: Duration) -> (u8, String) {
     let mut ai = ReportAi {
         board: [[0; N as usize]; N as usize],
     };
     let mut to_move = 1u8;
     let mut ply = 0;
+    let mut moves = String::new();
     loop {
         let (x, y) = if ply < opening.len() {
             opening[ply]
@@ -204,18 +205,20 @@ fn game(searcher_plays: u8, opening: &[(i32, i32)], time: Duration) -> u8 {
         };
         assert_eq!(ai.board[y as usize][x as usize], 0, "a legal move");
         ai.board[y as usize][x as usize] = to_move;
+        moves += &format!(" {x},{y}");
         ply += 1;
         if ai.wins(x, y) {
-            return to_move;
+            return (to_move, moves);
         }
         if ply == (N * N) as usize {
-            return 0;
+            return (0, moves);
         }
         to_move = 3 - to_move;
     }
 }
 
-fn match_of(games: usize, time: Duration) -> Vec<(u8, u8)> {
+/// Each game's searcher colour, winner and moves.
+fn match_of(games: usize, time: Duration) -> Vec<(u8, u8, String)> {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     (0..games)
         .map(|g| {
@@ -226,7 +229,8 @@ fn match_of(games: usize, time: Duration) -> Vec<(u8, u8)> {
                 b = (rng.random_range(4..11), rng.random_range(4..11));
             }
             let searcher = if g % 2 == 0 { 1 } else { 2 };
-            (searcher, game(searcher, &[a, b], time))
+            let (winner, moves) = game(searcher, &[a, b], time);
+            (searcher, winner, moves)
         })
         .collect()
 }
@@ -234,8 +238,14 @@ fn match_of(games: usize, time: Duration) -> Vec<(u8, u8)> {
 #[test]
 fn hard_beats_the_report_ai_with_either_colour() {
     let results = match_of(6, Duration::from_millis(300));
-    let lost: Vec<_> = results.iter().filter(|(me, winner)| winner != me).collect();
-    assert!(lost.is_empty(), "lost or drew: {lost:?} of {results:?}");
+    let lost: Vec<_> = results
+        .iter()
+        .filter(|(me, winner, _)| winner != me)
+        .collect();
+    assert!(
+        lost.is_empty(),
+        "lost or drew (searcher, winner, moves): {lost:?}"
+    );
 }
 
 /// The full 20-game match at the `hard` budget (`cargo test --release -- --ignored`).
@@ -243,6 +253,12 @@ fn hard_beats_the_report_ai_with_either_colour() {
 #[ignore]
 fn hard_beats_the_report_ai_in_every_game_of_a_20_game_match() {
     let results = match_of(20, Duration::from_millis(900));
-    let lost: Vec<_> = results.iter().filter(|(me, winner)| winner != me).collect();
-    assert!(lost.is_empty(), "lost or drew: {lost:?} of {results:?}");
+    let lost: Vec<_> = results
+        .iter()
+        .filter(|(me, winner, _)| winner != me)
+        .collect();
+    assert!(
+        lost.is_empty(),
+        "lost or drew (searcher, winner, moves): {lost:?}"
+    );
 }

@@ -280,7 +280,7 @@ impl Searcher<'_> {
         let score = if won {
             -(WIN + depth as i64) // the player now to move has lost; sooner is worse
         } else {
-            self.negamax(depth, alpha, beta)
+            self.negamax(depth, alpha, beta, mv)
         };
         self.pos.to_move = 1 - self.pos.to_move;
         self.hash ^= self.zobrist[mv][(stone - 1).min(1) as usize];
@@ -288,7 +288,94 @@ impl Searcher<'_> {
         score
     }
 
-    fn negamax(&mut self, depth: u32, mut alpha: i64, beta: i64) -> i64 {
+    /// Whether `stone` on empty cell `index` would win.
+    fn would_win(&mut self, index: usize, stone: u8) -> bool {
+        self.pos.cells[index] = stone;
+        let wins = self.pos.wins_at(index, stone);
+        self.pos.cells[index] = 0;
+        wins
+    }
+
+    /// A leaf, looked at a little further while moves are forced: the side to move wins if it
+    /// can win at once; loses if the opponent's last stone made two winning threats; and must
+    /// block a single threat, which is played out (up to `extra` more stones).
+    fn quiesce(&mut self, last: usize, extra: u32, alpha: i64, beta: i64) -> i64 {
+        let me = self.pos.to_move + 1;
+        let them = 3 - me;
+        let candidates = self.pos.candidates();
+        if candidates.iter().any(|&c| self.would_win(c, me)) {
+            return WIN;
+        }
+        let mut threats = Vec::new();
+        self.winning_cells_near(last, them, &mut threats);
+        match threats.as_slice() {
+            [] if self.makes_double_threat(&candidates, me) => WIN - 2,
+            [] => self.pos.evaluate(self.weights),
+            [block] if extra > 0 => {
+                let block = *block;
+                let stone = me;
+                self.pos.cells[block] = stone;
+                self.pos.to_move = 1 - self.pos.to_move;
+                let score = -self.quiesce(block, extra - 1, -beta, -alpha);
+                self.pos.to_move = 1 - self.pos.to_move;
+                self.pos.cells[block] = 0;
+                score
+            }
+            [_] => self.pos.evaluate(self.weights),
+            _ => -WIN,
+        }
+    }
+
+    /// The cells where `stone` would win, on the lines through `index` (within a line length).
+    fn winning_cells_near(&mut self, index: usize, stone: u8, found: &mut Vec<usize>) {
+        let k = self.pos.goal.length as isize;
+        let (w, h) = (self.pos.width as isize, self.pos.height as isize);
+        let (x, y) = (
+            (index % self.pos.width) as isize,
+            (index / self.pos.width) as isize,
+        );
+        for &(dx, dy) in &LINE_DIRECTIONS {
+            for step in -(k - 1)..k {
+                let (cx, cy) = (x + dx as isize * step, y + dy as isize * step);
+                if cx < 0 || cy < 0 || cx >= w || cy >= h {
+                    continue;
+                }
+                let c = (cy * w + cx) as usize;
+                if self.pos.cells[c] == 0 && !found.contains(&c) && self.would_win(c, stone) {
+                    found.push(c);
+                }
+            }
+        }
+    }
+
+    /// Whether `stone` has a move that makes two winning threats at once (an open four, or two
+    /// fours), which cannot both be blocked. Only moves that complete a window to `length - 1`
+    /// stones are tried.
+    fn makes_double_threat(&mut self, candidates: &[usize], stone: u8) -> bool {
+        let top = self.weights.len() - 1;
+        let k = self.pos.goal.length.min(top);
+        let four = self.weights[k.saturating_sub(1)] - self.weights[k.saturating_sub(2)];
+        let mover = self.pos.to_move;
+        let mut threats = Vec::new();
+        for &c in candidates {
+            self.pos.to_move = stone - 1;
+            let (attack, _) = self.pos.gain_parts(c, self.weights);
+            self.pos.to_move = mover;
+            if attack < four {
+                continue;
+            }
+            self.pos.cells[c] = stone;
+            threats.clear();
+            self.winning_cells_near(c, stone, &mut threats);
+            self.pos.cells[c] = 0;
+            if threats.len() >= 2 {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn negamax(&mut self, depth: u32, mut alpha: i64, beta: i64, last: usize) -> i64 {
         self.nodes += 1;
         if self.nodes.is_multiple_of(1024) && Instant::now() >= self.deadline {
             self.out_of_time = true;
@@ -297,7 +384,7 @@ impl Searcher<'_> {
             return 0;
         }
         if depth == 0 {
-            return self.pos.evaluate(self.weights);
+            return self.quiesce(last, 4, alpha, beta);
         }
         let mut moves = self.pos.candidates();
         if moves.is_empty() {
