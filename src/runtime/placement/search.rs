@@ -299,7 +299,7 @@ impl Searcher<'_> {
     /// A leaf, looked at a little further while moves are forced: the side to move wins if it
     /// can win at once; loses if the opponent's last stone made two winning threats; and must
     /// block a single threat, which is played out (up to `extra` more stones).
-    fn quiesce(&mut self, last: usize, extra: u32, alpha: i64, beta: i64) -> i64 {
+    fn quiesce(&mut self, last: usize, extra: u32) -> i64 {
         let me = self.pos.to_move + 1;
         let them = 3 - me;
         let candidates = self.pos.candidates();
@@ -316,7 +316,7 @@ impl Searcher<'_> {
                 let stone = me;
                 self.pos.cells[block] = stone;
                 self.pos.to_move = 1 - self.pos.to_move;
-                let score = -self.quiesce(block, extra - 1, -beta, -alpha);
+                let score = -self.quiesce(block, extra - 1);
                 self.pos.to_move = 1 - self.pos.to_move;
                 self.pos.cells[block] = 0;
                 score
@@ -384,7 +384,7 @@ impl Searcher<'_> {
             return 0;
         }
         if depth == 0 {
-            return self.quiesce(last, 4, alpha, beta);
+            return self.quiesce(last, 4);
         }
         let mut moves = self.pos.candidates();
         if moves.is_empty() {
