@@ -13,7 +13,9 @@ use super::{
 };
 use crate::{
     diag::Diagnostic,
-    runtime::{Cell, Event, Game, GameError, Grid, Outcome, Played, Run, ScriptSpot, StableHasher},
+    runtime::{
+        Cell, Event, Game, GameError, Grid, Outcome, Played, Run, ScriptSpot, StableHasher, Track,
+    },
 };
 
 /// A rules script ready to play, with the option values chosen for it.
@@ -468,6 +470,8 @@ fn hash_value(value: &Dynamic, h: &mut StableHasher) {
         (8u8, *c).hash(h);
     } else if let Some(r) = value.read_lock::<Run>() {
         (9u8, &*r).hash(h);
+    } else if let Some(t) = value.read_lock::<Track>() {
+        (12u8, &*t).hash(h);
     } else if let Ok(c) = value.as_char() {
         (10u8, c).hash(h);
     } else {

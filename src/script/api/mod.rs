@@ -2,6 +2,7 @@
 //! primitives; every function here is game-agnostic.
 
 pub mod grid;
+pub mod track;
 
 use std::{cell::RefCell, rc::Rc};
 
@@ -22,6 +23,7 @@ pub type EventSink = Rc<RefCell<EventLog>>;
 /// Registers every primitive, with `emit(text)` and `emit(text, state)` writing into `events`.
 pub fn register(engine: &mut Engine, events: EventSink) {
     grid::register(engine);
+    track::register(engine);
     let sink = Rc::clone(&events);
     engine.register_fn("emit", move |text: &str| {
         let mut log = sink.borrow_mut();
