@@ -40,9 +40,15 @@ fn random_games(options: &[(&str, &str)], players: i64, games: u64) {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut h = History::new(g.start().unwrap());
         while g.outcome(h.current()).unwrap().is_none() {
-            assert!(h.ply() < 2000, "{options:?} seed {seed}: the game does not end");
+            assert!(
+                h.ply() < 2000,
+                "{options:?} seed {seed}: the game does not end"
+            );
             let moves = g.legal_moves(h.current()).unwrap();
-            assert!(!moves.is_empty(), "{options:?} seed {seed}: no moves but not over");
+            assert!(
+                !moves.is_empty(),
+                "{options:?} seed {seed}: no moves but not over"
+            );
             let mv = &moves[rng.random_range(0..moves.len())];
             if let Err(e) = h.play(&g, mv) {
                 panic!("{options:?} seed {seed}: a listed move failed: {e}");
@@ -70,7 +76,9 @@ fn random_games(options: &[(&str, &str)], players: i64, games: u64) {
             }
         }
         // Undo walks back through exactly the states played.
-        let hashes: Vec<u64> = (0..=h.ply()).map(|i| g.state_hash(h.state_at(i).unwrap())).collect();
+        let hashes: Vec<u64> = (0..=h.ply())
+            .map(|i| g.state_hash(h.state_at(i).unwrap()))
+            .collect();
         let mut ply = h.ply();
         while h.undo() {
             ply -= 1;
@@ -100,7 +108,8 @@ fn illegal_moves_change_nothing() {
                 break;
             }
             let moves = g.legal_moves(h.current()).unwrap();
-            h.play(&g, &moves[rng.random_range(0..moves.len())]).unwrap();
+            h.play(&g, &moves[rng.random_range(0..moves.len())])
+                .unwrap();
         }
         let legal: Vec<String> = g
             .legal_moves(h.current())
