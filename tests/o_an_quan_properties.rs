@@ -71,7 +71,7 @@ fn random_games(options: &[(&str, &str)], players: i64, games: u64) {
                     .map(|m| g.render(&g.play(state, m).unwrap().state).unwrap())
                     .collect::<Vec<_>>()
             };
-            if h.ply() % 4 == 0 {
+            if h.ply().is_multiple_of(4) {
                 assert_eq!(after(&back), after(s), "{options:?} seed {seed}: {text}");
             }
         }
