@@ -1,5 +1,6 @@
-//! The native, game-agnostic runtime: boards, line scanning, flood fill, paths, bounded walks, a
-//! seedable random generator, native placement games, playouts, the `Game` trait and histories.
+//! The native, game-agnostic runtime: boards, circular tracks, line scanning, flood fill, paths,
+//! bounded walks, a seedable random generator, native placement games, playouts, the `Game` trait
+//! and histories.
 
 pub mod game;
 pub mod grid;
@@ -10,6 +11,7 @@ pub mod placement;
 pub mod playout;
 pub mod regions;
 pub mod rng;
+pub mod track;
 pub mod walks;
 
 pub use game::{Event, Game, GameError, Outcome, Played, ScriptSpot, StableHasher};
@@ -17,4 +19,5 @@ pub use grid::{Cell, Grid, Notation};
 pub use history::{History, Step};
 pub use lines::{Beyond, Run};
 pub use rng::Rng;
+pub use track::{Track, TrackError};
 pub use walks::WalkRule;

@@ -16,7 +16,7 @@ use crate::{
     diag::Diagnostic,
     runtime::{
         playout, Cell, Event, Game, GameError, Grid, Outcome, Played, Rng, Run, ScriptSpot,
-        StableHasher,
+        StableHasher, Track,
     },
 };
 
@@ -540,6 +540,8 @@ fn hash_value(value: &Dynamic, h: &mut StableHasher) {
         (8u8, *c).hash(h);
     } else if let Some(r) = value.read_lock::<Run>() {
         (9u8, &*r).hash(h);
+    } else if let Some(t) = value.read_lock::<Track>() {
+        (13u8, &*t).hash(h);
     } else if let Ok(c) = value.as_char() {
         (10u8, c).hash(h);
     } else if let Some(r) = value.read_lock::<Rng>() {

@@ -5,6 +5,7 @@ pub mod grid;
 pub mod paths;
 pub mod random;
 pub mod regions;
+pub mod track;
 pub mod walks;
 
 use std::{cell::RefCell, rc::Rc};
@@ -39,6 +40,7 @@ pub fn register(engine: &mut Engine, events: EventSink) {
     paths::register(engine);
     random::register(engine);
     walks::register(engine);
+    track::register(engine);
     let sink = Rc::clone(&events);
     engine.register_fn("emit", move |text: &str| {
         let mut log = sink.borrow_mut();

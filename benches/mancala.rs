@@ -1,0 +1,57 @@
+//! Random playouts of the mancala games (Ô ăn quan and Oware) and the `Track` sowing primitive.
+
+use boardrules::{
+    runtime::{Game, Track},
+    script::{Library, ScriptedGame},
+};
+use criterion::{criterion_group, criterion_main, Criterion};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+fn load(name: &str) -> ScriptedGame {
+    let library = Library::with_rules_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/rules"));
+    let game = ScriptedGame::load(&library, name).unwrap_or_else(|d| panic!("{}", d[0]));
+    game.record_events(false);
+    game
+}
+
+/// Plays uniformly random moves to the end; returns the number of moves.
+fn playout<G: Game>(game: &G, rng: &mut ChaCha8Rng) -> usize {
+    let mut state = game.start().unwrap();
+    let mut plies = 0;
+    while game.outcome(&state).unwrap().is_none() {
+        let moves = game.legal_moves(&state).unwrap();
+        let mv = &moves[rng.random_range(0..moves.len())];
+        state = game.play(&state, mv).unwrap().state;
+        plies += 1;
+    }
+    plies
+}
+
+fn scripted_playouts(c: &mut Criterion) {
+    for name in ["o_an_quan", "oware"] {
+        let game = load(name);
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        c.bench_function(&format!("{name} scripted random playout"), |b| {
+            b.iter(|| playout(&game, &mut rng))
+        });
+    }
+}
+
+fn sowing(c: &mut Criterion) {
+    let track = Track::new(12, 5);
+    c.bench_function("Track::sow 17 seeds on 12 pits, skipping the origin", |b| {
+        b.iter(|| {
+            let mut t = track.clone();
+            let n = t.take(2) + 12;
+            t.sow(2, n, 1, &[2]).unwrap()
+        })
+    });
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(20);
+    targets = scripted_playouts, sowing
+}
+criterion_main!(benches);

@@ -1,0 +1,71 @@
+//! The mancala games from the command line: the report's golden lines, its test game, `moves`.
+
+use assert_cmd::Command;
+
+fn boardrules() -> Command {
+    let mut cmd = Command::cargo_bin("boardrules").unwrap();
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1");
+    cmd
+}
+
+fn stdout(args: &[&str]) -> String {
+    let out = boardrules().args(args).assert().success();
+    String::from_utf8(out.get_output().stdout.clone()).unwrap()
+}
+
+#[test]
+fn the_golden_lines_come_out_exactly() {
+    let out = stdout(&["run", "o_an_quan", "3P", "7P", "5P"]);
+    let lines: Vec<&str> = out.lines().filter(|l| !l.starts_with("* ")).collect();
+    assert_eq!(
+        lines,
+        [
+            "[5, 5, 5, 5, 5] <10> [5, 5, 5, 5, 5] <10> (0 || 0)",
+            "> 3P",
+            "[6, 6, 0, 0, 6] <11> [6, 6, 0, 6, 6] <11> (6 || 0)",
+            "> 7P",
+            "[6, 0, 0, 1, 7] <12> [7, 7, 1, 0, 6] <11> (6 || 6)",
+            "> 5P",
+            "[2, 3, 3, 4, 0] <0> [0, 0, 4, 3, 9] <14> (22 || 6)",
+        ]
+    );
+}
+
+#[test]
+fn the_reports_test_game_ends_with_player_2_winning() {
+    let moves = "3r 7r 1l 10l 1r 8l 2r 6r 1l 6l 2r 10l 3r 9r 2r 8l 3r 9l 1r 10r";
+    let out = stdout(&["run", "o_an_quan", "-o", "direction=ring", moves]);
+    assert!(out.contains("[0, 0, 0, 0, 0] <0> [0, 1, 1, 1, 0] <0> (20 || 47)\n"));
+    assert!(out.contains("* game over: 20 to 50\n"));
+    assert!(out.trim_end().ends_with("result: player 2 wins"), "{out}");
+    // Under the default convention the 7th move picks an empty pit.
+    boardrules()
+        .args(["run", "o_an_quan", moves])
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains("pit 2 is empty"));
+}
+
+#[test]
+fn moves_lists_the_legal_moves_in_the_games_notation() {
+    assert_eq!(
+        stdout(&["moves", "o_an_quan", "3P"])
+            .split_whitespace()
+            .collect::<Vec<_>>(),
+        ["6P", "6T", "7P", "7T", "9P", "9T", "10P", "10T"]
+    );
+    let refill = "[0, 0, 2, 1, 6] <20> [0, 0, 0, 0, 0] <19> (21 || 1)";
+    let out = stdout(&["moves", "o_an_quan", "--position", refill, "--to-move", "2"]);
+    assert_eq!(
+        out.lines().count(),
+        10,
+        "every pit, after the refill: {out}"
+    );
+    assert_eq!(
+        stdout(&["moves", "oware", "A"])
+            .split_whitespace()
+            .collect::<Vec<_>>(),
+        ["a", "b", "c", "d", "e", "f"]
+    );
+}
