@@ -63,7 +63,7 @@ enum Command {
         #[command(flatten)]
         game: GameArgs,
         /// Time for the search, in milliseconds.
-        #[arg(long, default_value_t = 150)]
+        #[arg(long, default_value_t = 300)]
         time_ms: u64,
         /// Where to write the move.
         #[arg(long, default_value = "play.txt")]

@@ -24,6 +24,8 @@ pub type EventSink = Rc<RefCell<EventLog>>;
 pub fn register(engine: &mut Engine, events: EventSink) {
     grid::register(engine);
     walks::register(engine);
+    let log = Rc::clone(&events);
+    engine.register_fn("recording", move || log.borrow().enabled);
     let sink = Rc::clone(&events);
     engine.register_fn("emit", move |text: &str| {
         let mut log = sink.borrow_mut();
