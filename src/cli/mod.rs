@@ -68,6 +68,9 @@ enum Command {
         /// Where to write the move.
         #[arg(long, default_value = "play.txt")]
         out: std::path::PathBuf,
+        /// The deepest search, in plies.
+        #[arg(long, default_value_t = 64)]
+        max_depth: usize,
         /// Print the search's depth, score, nodes and time to stderr.
         #[arg(long)]
         stats: bool,
@@ -140,10 +143,20 @@ pub fn main() -> ExitCode {
         Command::Bot {
             game,
             time_ms,
+            max_depth,
             out,
             stats,
             args,
-        } => bot::run(&game, Duration::from_millis(time_ms), &out, stats, &args),
+        } => bot::run(
+            &game,
+            bot::Budget {
+                time: Duration::from_millis(time_ms),
+                max_depth,
+            },
+            &out,
+            stats,
+            &args,
+        ),
         Command::Referee {
             game,
             p1,
