@@ -167,3 +167,44 @@ fn a_bot_that_is_too_slow_loses() {
         );
     assert!(start.elapsed().as_secs() < 4, "the slow bot was not killed");
 }
+
+#[test]
+fn the_bot_does_not_walk_into_the_seed_bots_trap() {
+    let trap = "1 2 0 0 0 0 2 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 1";
+    let dir = tempfile::tempdir().unwrap();
+    // Two plies (the bot's move and every reply) are enough to see the trap; deeper searches
+    // may choose a trade instead.
+    let mut args = vec!["bot", "five_step", "--max-depth", "2", "--time-ms", "20000"];
+    args.extend(["1102065", "1"]);
+    args.extend(trap.split(' '));
+    Command::cargo_bin("boardrules")
+        .unwrap()
+        .current_dir(dir.path())
+        .args(&args)
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(dir.path().join("play.txt")).unwrap();
+    let path = text.trim();
+    let end = &path[path.len() - 3..];
+    // After the bot's move, no reply of player 2 captures the piece it moved.
+    let out = boardrules()
+        .args([
+            "moves",
+            "five_step",
+            "--to-move",
+            "1",
+            "--position",
+            trap,
+            path,
+        ])
+        .assert()
+        .success();
+    let replies = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(!replies.is_empty());
+    for reply in replies.lines() {
+        assert!(
+            !(reply.len() == 23 && reply.ends_with(end)),
+            "{path} is captured by {reply}"
+        );
+    }
+}

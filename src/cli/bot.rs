@@ -30,10 +30,19 @@ pub fn choose(
     choice
 }
 
+/// How long and how deep the bot searches.
+#[derive(Debug, Clone, Copy)]
+pub struct Budget {
+    /// The time for the search.
+    pub time: Duration,
+    /// The deepest iteration, in plies.
+    pub max_depth: usize,
+}
+
 /// Reads `OPPONENT_ID ME CELL…` (the cells joined by spaces are the position, `ME` the player to
-/// move), searches for `time` and writes the move in canonical notation to `out`. With `stats`,
+/// move), searches within `budget` and writes the move in canonical notation to `out`. With `stats`,
 /// prints what the search did to stderr.
-pub fn run(args: &GameArgs, time: Duration, out: &Path, stats: bool, argv: &[String]) -> Outcome {
+pub fn run(args: &GameArgs, budget: Budget, out: &Path, stats: bool, argv: &[String]) -> Outcome {
     let started = std::time::Instant::now();
     let game = args.load()?;
     let [_opponent, me, cells @ ..] = argv else {
@@ -48,8 +57,8 @@ pub fn run(args: &GameArgs, time: Duration, out: &Path, stats: bool, argv: &[Str
         .map_err(|e| vec![crate::driver::position_error(&game, &e, "<cells>", &text)])?;
     let fail = |e| vec![game.describe(&e)];
     let limits = Limits {
-        time,
-        max_depth: 64,
+        time: budget.time,
+        max_depth: budget.max_depth,
         seed: args.seed.unwrap_or(0),
     };
     let Some(choice) = choose(&game, &state, limits).map_err(fail)? else {

@@ -104,11 +104,14 @@ enum Command {
         #[command(flatten)]
         game: GameArgs,
         /// Time for the search, in milliseconds.
-        #[arg(long, default_value_t = 150)]
+        #[arg(long, default_value_t = 300)]
         time_ms: u64,
         /// Where to write the move.
         #[arg(long, default_value = "play.txt")]
         out: std::path::PathBuf,
+        /// The deepest search, in plies.
+        #[arg(long, default_value_t = 64)]
+        max_depth: usize,
         /// Print the search's depth, score, nodes and time to stderr.
         #[arg(long)]
         stats: bool,
@@ -194,10 +197,20 @@ pub fn main() -> ExitCode {
         Command::Bot {
             game,
             time_ms,
+            max_depth,
             out,
             stats,
             args,
-        } => bot::run(&game, Duration::from_millis(time_ms), &out, stats, &args),
+        } => bot::run(
+            &game,
+            bot::Budget {
+                time: Duration::from_millis(time_ms),
+                max_depth,
+            },
+            &out,
+            stats,
+            &args,
+        ),
         Command::Referee {
             game,
             p1,

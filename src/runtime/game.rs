@@ -113,6 +113,11 @@ pub trait Game {
     fn split_moves(&self, text: &str) -> Result<Vec<String>, GameError> {
         Ok(vec![text.to_string()])
     }
+    /// A hash of a move, equal for equal moves in any position, so that search heuristics can
+    /// recognise a move again (killer moves); `None` when the game gives none.
+    fn move_hash(&self, _mv: &Self::Move) -> Option<u64> {
+        None
+    }
     /// Warnings about the state for the player to move ("X threatens five at 9k").
     fn warnings(&self, _state: &Self::State) -> Result<Vec<String>, GameError> {
         Ok(Vec::new())

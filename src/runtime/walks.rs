@@ -98,6 +98,45 @@ pub fn reachable(grid: &Grid, from: Cell, rule: &WalkRule) -> Vec<Cell> {
         .collect()
 }
 
+/// Checks that `path` (start cell first) is a walk `rule` allows: its length, every cell on the
+/// board, each step orthogonal, no cell twice, the cells between start and end in `through`, the
+/// last in `end`. The error says, in words, the first thing wrong.
+pub fn check_walk(grid: &Grid, path: &[Cell], rule: &WalkRule) -> Result<(), String> {
+    let steps = path.len().saturating_sub(1);
+    if steps < rule.min_len || steps > rule.max_len {
+        return Err(format!(
+            "a walk here is {} to {} steps, not {steps}",
+            rule.min_len, rule.max_len
+        ));
+    }
+    for (i, &c) in path.iter().enumerate() {
+        let Some(value) = grid.get(c) else {
+            return Err(format!("{c} is off the board"));
+        };
+        if i == 0 {
+            continue;
+        }
+        let a = path[i - 1];
+        if (a.x - c.x).abs() + (a.y - c.y).abs() != 1 {
+            return Err(format!(
+                "{a} to {c} is not one step up, down, left or right"
+            ));
+        }
+        if path[..i].contains(&c) {
+            return Err(format!("the path visits {c} twice"));
+        }
+        if i < steps && !rule.through.contains(&value) {
+            return Err(format!(
+                "the path cannot pass through {c}, which holds {value}"
+            ));
+        }
+        if i == steps && !rule.end.contains(&value) {
+            return Err(format!("the walk cannot end on {c}, which holds {value}"));
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -175,6 +214,26 @@ mod tests {
         // The piece at (1,0) blocks passing through it.
         let past = reachable(&g, Cell::new(0, 0), &WalkRule::new(1, 3, &[0], &[0]));
         assert_eq!(past, vec![Cell::new(0, 1), Cell::new(1, 1)]);
+    }
+
+    #[test]
+    fn check_walk_accepts_the_walks_listed_and_says_what_is_wrong() {
+        let g = board(&["120", "000", "000"]);
+        let rule = WalkRule::new(1, 3, &[0], &[0, 2]);
+        for p in walks(&g, Cell::new(0, 0), &rule) {
+            assert_eq!(check_walk(&g, &p, &rule), Ok(()));
+        }
+        let c = Cell::new;
+        let err = |p: &[Cell]| check_walk(&g, p, &rule).unwrap_err();
+        assert!(err(&[c(0, 0)]).contains("1 to 3 steps, not 0"));
+        assert!(err(&[c(0, 0), c(1, 1)]).contains("not one step"));
+        assert!(err(&[c(0, 0), c(0, 1), c(0, 0)]).contains("visits (0,0) twice"));
+        assert!(err(&[c(0, 0), c(1, 0), c(2, 0)]).contains("pass through (1,0)"));
+        assert!(err(&[c(0, 0), c(0, -1)]).contains("off the board"));
+        let no_capture = WalkRule::new(1, 3, &[0], &[0]);
+        assert!(check_walk(&g, &[c(0, 0), c(1, 0)], &no_capture)
+            .unwrap_err()
+            .contains("cannot end on (1,0), which holds 2"));
     }
 
     #[test]

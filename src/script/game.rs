@@ -484,6 +484,10 @@ impl Game for ScriptedGame {
         h.finish()
     }
 
+    fn move_hash(&self, mv: &Dynamic) -> Option<u64> {
+        Some(self.state_hash(mv))
+    }
+
     fn split_moves(&self, text: &str) -> Result<Vec<String>, GameError> {
         if !self.defines("split_moves", 1) {
             return Ok(vec![text.to_string()]);

@@ -5,7 +5,10 @@
 //! player)`), or by win/loss only when there is none. Root moves are shuffled with a seeded RNG
 //! before searching, so ties are broken the same way for the same seed.
 
-use std::time::{Duration, Instant};
+use std::{
+    collections::HashMap,
+    time::{Duration, Instant},
+};
 
 use rand::{seq::SliceRandom, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -27,12 +30,12 @@ pub struct Limits {
 }
 
 impl Limits {
-    /// The limits of a named level: `easy` (one ply), `medium` (150 ms) or `hard` (600 ms).
+    /// The limits of a named level: `easy` (one ply), `medium` (300 ms) or `hard` (800 ms).
     pub fn level(name: &str, seed: u64) -> Option<Limits> {
         let (ms, max_depth) = match name {
             "easy" => (1000, 1),
-            "medium" => (150, 64),
-            "hard" => (600, 64),
+            "medium" => (300, 64),
+            "hard" => (800, 64),
             _ => return None,
         };
         Some(Limits {
@@ -75,6 +78,9 @@ struct Search<'a, G: Game> {
     eval: Option<Evaluator<'a, G>>,
     deadline: Instant,
     nodes: u64,
+    /// How often each move (by [`Game::move_hash`]) caused a cutoff, weighted by depth: moves
+    /// that refuted others are tried first (the history heuristic).
+    history: HashMap<u64, u64>,
 }
 
 /// Chooses a move for the player to move in `state`, or `None` when there is no legal move.
@@ -97,6 +103,7 @@ pub fn best_move<G: Game>(
         eval,
         deadline: start + limits.time,
         nodes: 0,
+        history: HashMap::new(),
     };
     let mut best: Option<Choice<G::Move>> = None;
     for depth in 1..=limits.max_depth.max(1) {
@@ -106,10 +113,14 @@ pub fn best_move<G: Game>(
         } else {
             search.deadline = start + limits.time;
         }
-        match search.root(state, me, &moves, depth) {
-            Ok((index, score)) => {
-                // Try the best move first in the next iteration.
-                moves[..=index].rotate_right(1);
+        let mut partial = None;
+        match search.root(state, me, &moves, depth, &mut partial) {
+            Ok(scores) => {
+                // The next iteration tries the best moves first (the first best stays first).
+                let mut scored: Vec<(i64, G::Move)> = scores.into_iter().zip(moves).collect();
+                scored.sort_by_key(|(s, _)| std::cmp::Reverse(*s));
+                let score = scored[0].0;
+                moves = scored.into_iter().map(|(_, m)| m).collect();
                 best = Some(Choice {
                     mv: moves[0].clone(),
                     score,
@@ -120,7 +131,19 @@ pub fn best_move<G: Game>(
                     break; // a forced result is known, or there is nothing to choose
                 }
             }
-            Err(Stop::Time) => break,
+            Err(Stop::Time) => {
+                // The previous best was searched first: a move that beat it at this depth is
+                // better, even if the iteration did not finish.
+                if let Some((i, score)) = partial.filter(|&(i, _)| i > 0) {
+                    best = Some(Choice {
+                        mv: moves[i].clone(),
+                        score,
+                        depth: depth - 1,
+                        nodes: search.nodes,
+                    });
+                }
+                break;
+            }
             Err(Stop::Error(e)) => return Err(e),
         }
         if Instant::now() >= search.deadline {
@@ -134,24 +157,27 @@ pub fn best_move<G: Game>(
 }
 
 impl<G: Game> Search<'_, G> {
-    /// Searches every root move to `depth`; the index of the best and its score.
+    /// Searches every root move to `depth`: each move's score (exact for the best, at most
+    /// the best's for the others). `partial` follows the best move so far (index, score).
     fn root(
         &mut self,
         state: &G::State,
         me: usize,
         moves: &[G::Move],
         depth: usize,
-    ) -> Result<(usize, i64), Stop> {
+        partial: &mut Option<(usize, i64)>,
+    ) -> Result<Vec<i64>, Stop> {
         let mut alpha = -WIN - 1;
-        let mut best = 0;
+        let mut scores = Vec::with_capacity(moves.len());
         for (i, mv) in moves.iter().enumerate() {
             let score = self.child(state, me, mv, depth, (alpha, WIN + 1), 1)?;
             if score > alpha {
                 alpha = score;
-                best = i;
+                *partial = Some((i, score));
             }
+            scores.push(score);
         }
-        Ok((best, alpha))
+        Ok(scores)
     }
 
     /// The score of playing `mv` in `state` (where `me` moves) for `me`.
@@ -205,12 +231,25 @@ impl<G: Game> Search<'_, G> {
         if moves.is_empty() {
             return Ok(0);
         }
+        let keys: Vec<Option<u64>> = moves.iter().map(|m| self.game.move_hash(m)).collect();
+        let mut order: Vec<usize> = (0..moves.len()).collect();
+        order.sort_by_key(|&i| {
+            std::cmp::Reverse(
+                keys[i]
+                    .and_then(|k| self.history.get(&k))
+                    .copied()
+                    .unwrap_or(0),
+            )
+        });
         let mut best = -WIN - 1;
-        for mv in &moves {
-            let score = self.child(state, me, mv, depth, (alpha, beta), ply + 1)?;
+        for i in order {
+            let score = self.child(state, me, &moves[i], depth, (alpha, beta), ply + 1)?;
             best = best.max(score);
             alpha = alpha.max(score);
             if alpha >= beta {
+                if let Some(k) = keys[i] {
+                    *self.history.entry(k).or_default() += (depth * depth) as u64;
+                }
                 break;
             }
         }

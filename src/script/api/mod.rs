@@ -41,6 +41,8 @@ pub fn register(engine: &mut Engine, events: EventSink) {
     random::register(engine);
     walks::register(engine);
     track::register(engine);
+    let log = Rc::clone(&events);
+    engine.register_fn("recording", move || log.borrow().enabled);
     let sink = Rc::clone(&events);
     engine.register_fn("emit", move |text: &str| {
         let mut log = sink.borrow_mut();

@@ -1,5 +1,5 @@
 //! Bounded simple walks as scripts see them: `g.walks(from, min, max, through, end)` and
-//! `g.reachable(from, min, max, through, end)`.
+//! `g.reachable(from, min, max, through, end)`, `g.check_walk(path, min, max, through, end)`.
 
 use rhai::{Array, Dynamic, Engine, EvalAltResult, INT};
 
@@ -8,7 +8,7 @@ use crate::runtime::{walks, Cell, Grid, WalkRule};
 
 type Fallible<T> = Result<T, Box<EvalAltResult>>;
 
-/// Registers `walks` and `reachable` on `Grid`.
+/// Registers `walks`, `reachable` and `check_walk` on `Grid`.
 pub fn register(engine: &mut Engine) {
     engine
         .register_fn(
@@ -28,6 +28,19 @@ pub fn register(engine: &mut Engine) {
                 let rule = rule(min, max, &through, &end)?;
                 let found = walks::reachable(g, on_board(g, from)?, &rule);
                 Ok::<_, Box<EvalAltResult>>(cells(found.into_iter()))
+            },
+        )
+        .register_fn(
+            "check_walk",
+            |g: &mut Grid, path: Array, min: INT, max: INT, through: Array, end: Array| {
+                let rule = rule(min, max, &through, &end)?;
+                let path: Vec<Cell> = path
+                    .into_iter()
+                    .map(|c| c.try_cast::<Cell>().ok_or("a path is an array of cells"))
+                    .collect::<Result<_, _>>()?;
+                Ok::<_, Box<EvalAltResult>>(
+                    walks::check_walk(g, &path, &rule).err().unwrap_or_default(),
+                )
             },
         );
 }
