@@ -92,3 +92,40 @@ fn caro_native_form_agrees_with_the_script() {
 fn gomoku_inherits_the_native_form_with_its_own_options() {
     check("gomoku", &[("size", "6"), ("win", "3")], 150);
 }
+
+#[allow(dead_code)] // the references are shared with `boardrules bench`, which uses all of them
+#[path = "../benches/native/mod.rs"]
+mod reference;
+
+/// `boardrules bench oware` compares the script with a hand-written Oware: it must be the same
+/// game, move for move, or the ratio means nothing.
+#[test]
+fn the_native_oware_reference_plays_the_scripts_game() {
+    let game = load("oware", &[]);
+    game.record_events(false);
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    for _ in 0..200 {
+        let mut state = game.start().unwrap();
+        let mut native = reference::oware::Oware::start();
+        loop {
+            let moves = game.legal_moves(&state).unwrap();
+            let houses: Vec<usize> = moves.iter().map(|m| m.as_int().unwrap() as usize).collect();
+            assert_eq!(houses, native.legal_moves());
+            assert_eq!(
+                game.outcome(&state).unwrap().is_some(),
+                native.legal_moves().is_empty()
+            );
+            if moves.is_empty() {
+                break;
+            }
+            let i = rng.random_range(0..moves.len());
+            state = game.play(&state, &moves[i]).unwrap().state;
+            native.play(houses[i]);
+            let scores = state.read_lock::<rhai::Map>().unwrap()["scores"]
+                .clone()
+                .into_typed_array::<i64>()
+                .unwrap();
+            assert_eq!(scores, native.scores.map(i64::from).to_vec());
+        }
+    }
+}

@@ -3,6 +3,7 @@
 //! runtime or the scripts.
 
 mod caro;
+pub mod oware;
 
 use rand_chacha::ChaCha8Rng;
 
@@ -16,6 +17,7 @@ pub trait Reference {
 pub fn find(name: &str) -> Option<Box<dyn Reference>> {
     match name {
         "caro" => Some(Box::new(caro::Caro::default())),
+        "oware" => Some(Box::new(oware::Oware::start())),
         _ => None,
     }
 }
