@@ -1,7 +1,8 @@
 //! `boardrules gomocup`: a Gomocup / Piskvork brain (the `pbrain` protocol on stdin and stdout),
-//! for placement games whose moves are cells (`caro`, `gomoku`). Coordinates are `x,y`, zero-based
-//! from the top left. `INFO rule` sets the options: bit 1 is "exactly five" (`exact`), bit 8 the
-//! caro rule (`block_rule`).
+//! for placement games whose moves are cells. Coordinates are `x,y`, zero-based from the top left.
+//! `INFO rule` sets the options the protocol's rule bits stand for, when the script has them:
+//! bit 1 "exactly five" (option `exact`), bit 8 "a line blocked at both ends does not win"
+//! (option `block_rule`).
 
 use std::{
     io::{BufRead, Write},
@@ -17,6 +18,9 @@ use crate::{
     runtime::{Cell, Game, History},
     script::{Library, ScriptedGame},
 };
+
+/// The protocol's `INFO rule` bits, and the option each sets.
+const RULE_BITS: [(u32, &str); 2] = [(1, "exact"), (8, "block_rule")];
 
 /// The brain: the game chosen by `START` and `INFO rule`, and the moves so far.
 struct Brain {
@@ -35,9 +39,11 @@ impl Brain {
         game.set_option("size", &size.to_string())
             .map_err(|e| format!("unsupported size {size}: {e}"))?;
         if let Some(rule) = self.rule {
-            let flag = |bit: u32| if rule & bit != 0 { "true" } else { "false" };
-            game.set_option("exact", flag(1))?;
-            game.set_option("block_rule", flag(8))?;
+            for (bit, option) in RULE_BITS {
+                if game.options().iter().any(|o| o.name == option) {
+                    game.set_option(option, if rule & bit != 0 { "true" } else { "false" })?;
+                }
+            }
         }
         let start = game.start().map_err(|e| e.to_string())?;
         self.size = size;

@@ -84,8 +84,8 @@ enum Command {
     },
     /// Be a Gomocup / Piskvork brain (the pbrain protocol on stdin/stdout) for a placement game.
     Gomocup {
-        /// The game: `caro` (the caro rule, exactly five) or `gomoku` (freestyle); `INFO rule` changes the options.
-        #[arg(default_value = "caro")]
+        /// The game: a built-in name or a script of a placement game whose moves are cells;
+        /// `INFO rule` sets its `exact` and `block_rule` options.
         game: String,
     },
     /// Random playouts per second of the scripted game and of its native reference, and the ratio.

@@ -158,7 +158,7 @@ pub const COMMANDS: &[CommandHelp] = &[
         name: "variant",
         args: "FILE|NAME",
         about_key: "help-variant",
-        example: "variant gomoku",
+        example: "variant my_rules.rhai",
     },
     CommandHelp {
         name: "reload",

@@ -142,7 +142,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("g.toml");
         let save = SaveFile {
-            game: "caro".into(),
+            game: "some_game".into(),
             seed: 3,
             moves: vec!["9h".into(), "10h".into()],
             checksums: vec![checksum(1), checksum(2)],
@@ -156,7 +156,7 @@ mod tests {
         };
         write_atomically(&path, &save.to_text()).unwrap();
         let (_, file) = read(&path).unwrap();
-        assert_eq!(file.game.get_ref(), "caro");
+        assert_eq!(file.game.get_ref(), "some_game");
         assert_eq!(
             file.moves
                 .iter()
@@ -173,7 +173,7 @@ mod tests {
     fn a_corrupted_file_points_at_the_damage() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("g.toml");
-        std::fs::write(&path, "game = \"caro\"\nmoves = [\"9h\", 10h]\n").unwrap();
+        std::fs::write(&path, "game = \"some_game\"\nmoves = [\"9h\", 10h]\n").unwrap();
         let err = read(&path).unwrap_err();
         let p = err.pointer.unwrap();
         assert_eq!(p.text.lines().nth(1).unwrap(), "moves = [\"9h\", 10h]");

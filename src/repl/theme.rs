@@ -199,17 +199,29 @@ mod tests {
 
     #[test]
     fn glyphs_replace_lone_characters_and_marks_colour() {
-        let theme = Theme::load("stones").unwrap();
+        let theme = Theme::parse(
+            "[marks]\nlast = { color = \"yellow\" }\n\
+             [cells.demo]\nX = { glyph = \"●\", color = \"red\" }\n\
+             O = { glyph = \"○\" }\n\".\" = { glyph = \"·\" }\n\"1\" = { glyph = \"①\" }\n",
+        )
+        .unwrap();
         let marked = format!(" 9 . {} O  9\nX to move", markup::highlight("last", "X"));
-        let plain = theme.draw("caro", &marked, false);
+        let plain = theme.draw("demo", &marked, false);
         assert_eq!(plain, " 9 · ● ○  9\n● to move");
-        let coloured = theme.draw("caro", &marked, true);
+        let coloured = theme.draw("demo", &marked, true);
         assert!(coloured.contains("\u{1b}["));
         assert_eq!(
-            Theme::default().draw("caro", &marked, false),
+            Theme::default().draw("demo", &marked, false),
             " 9 . X O  9\nX to move"
         );
-        // characters inside words and numbers are left alone
-        assert_eq!(theme.draw("lines98", "score 12", false), "score 12");
+        // other games are left alone, and so are characters inside words and numbers
+        assert_eq!(
+            theme.draw("other", &marked, false),
+            " 9 . X O  9\nX to move"
+        );
+        assert_eq!(
+            theme.draw("demo", "score 12, 1 left", false),
+            "score 12, ① left"
+        );
     }
 }

@@ -108,7 +108,7 @@ impl ModuleResolver for RulesResolver {
     ) -> Result<Shared<Module>, Box<EvalAltResult>> {
         if !is_name(path) {
             return Err(format!(
-                "import \"{path}\": imports name a rules script, like `import \"caro\" as base;`"
+                "import \"{path}\": imports name a rules script, like `import \"NAME\" as base;`"
             )
             .into());
         }
@@ -232,7 +232,7 @@ fn compile_chain(
     if !is_name(&base) {
         return Err(at(
             format!(
-                "import \"{base}\": imports name a rules script, like `import \"caro\" as base;`"
+                "import \"{base}\": imports name a rules script, like `import \"NAME\" as base;`"
             ),
             "not a script name",
         ));
@@ -245,7 +245,7 @@ fn compile_chain(
     Ok(base_ast.merge(&ast))
 }
 
-/// The base a variant imports (`import "caro" as base;`) and the span of its name.
+/// The base a variant imports (`import "NAME" as base;`) and the span of its name.
 pub fn base_import(text: &str) -> Option<(String, std::ops::Range<usize>)> {
     let mut offset = 0;
     for line in text.split_inclusive('\n') {
@@ -461,10 +461,10 @@ mod tests {
 
     #[test]
     fn finds_the_base_of_a_variant() {
-        let text = "// a variant\nimport \"caro\" as base;\nfn x() {}";
+        let text = "// a variant\nimport \"base_game\" as base;\nfn x() {}";
         let (name, span) = base_import(text).unwrap();
-        assert_eq!(name, "caro");
-        assert_eq!(&text[span], "caro");
-        assert_eq!(base_import("import \"caro\" as c;"), None);
+        assert_eq!(name, "base_game");
+        assert_eq!(&text[span], "base_game");
+        assert_eq!(base_import("import \"base_game\" as c;"), None);
     }
 }

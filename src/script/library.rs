@@ -51,7 +51,7 @@ impl Library {
         }
     }
 
-    /// Finds a game by name (`caro`), or reads a script file by path (`my/variant.rhai`).
+    /// Finds a game by name (`NAME`), or reads a script file by path (`my/variant.rhai`).
     pub fn find(&self, game: &str) -> Result<ScriptSource, Diagnostic> {
         if is_name(game) {
             return self.find_named(game, None).ok_or_else(|| {

@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! # Example 3: an open five wins.        (comments start with "# "; blank lines are ignored)
-//! game: caro
+//! game: demo
 //! option: exact=false                    (any number of option lines)
 //! seed: 7
 //! to-move: 2                             (1-based; for positions that do not say it)
@@ -246,12 +246,12 @@ pub fn parse(name: &str, text: &str) -> Result<Trace, Diagnostic> {
 mod tests {
     use super::*;
 
-    const TRACE: &str = "# a comment\ngame: caro\noption: exact=false\n\nposition:\n . X\n O .\n> 9h\n row\n* ev\nresult: X wins\n> 9i\nerror: game is over\n";
+    const TRACE: &str = "# a comment\ngame: demo\noption: exact=false\n\nposition:\n . X\n O .\n> 9h\n row\n* ev\nresult: X wins\n> 9i\nerror: game is over\n";
 
     #[test]
     fn parses_every_part() {
         let t = parse("t", TRACE).unwrap();
-        assert_eq!(t.game.value, "caro");
+        assert_eq!(t.game.value, "demo");
         assert_eq!(t.options[0].value, "exact=false");
         assert!(matches!(&t.start, Some(Start::Position(p)) if p.value == " . X\n O ."));
         assert_eq!(t.moves.len(), 2);
@@ -264,7 +264,7 @@ mod tests {
 
     #[test]
     fn misplaced_lines_point_at_themselves() {
-        let bad = "game: caro\n> 9h\noption: x=1\n";
+        let bad = "game: demo\n> 9h\noption: x=1\n";
         let d = parse("t", bad).unwrap_err();
         let p = d.pointer.unwrap();
         assert_eq!(&bad[p.span], "option: x=1\n");

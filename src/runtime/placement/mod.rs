@@ -1,4 +1,4 @@
-//! Placement games with a line goal — the m,n,k family (tic-tac-toe, gomoku and its variants):
+//! Placement games with a line goal — the m,n,k family (tic-tac-toe, five in a row and its variants):
 //! players in turn put a stone on an empty cell, and a run of `length` stones through the stone
 //! just placed wins, optionally only when it is exactly that long and not blocked at both ends.
 //! Played natively, with no allocation per move, for random playouts and search. A rules
@@ -194,7 +194,7 @@ mod tests {
     use crate::runtime::Cell;
     use rand::SeedableRng;
 
-    const CARO: LineGoal = LineGoal {
+    const FIVE_EXACT: LineGoal = LineGoal {
         length: 5,
         exact: true,
         block_both_ends: true,
@@ -214,52 +214,52 @@ mod tests {
     #[test]
     fn exact_five_wins_and_overlines_and_double_blocks_do_not() {
         let five: Vec<_> = (3..8).map(|x| (x, 7, 1)).collect();
-        assert!(after(&five, (5, 7), CARO));
+        assert!(after(&five, (5, 7), FIVE_EXACT));
         let mut six = five.clone();
         six.push((8, 7, 1));
-        assert!(!after(&six, (5, 7), CARO));
+        assert!(!after(&six, (5, 7), FIVE_EXACT));
         assert!(after(
             &six,
             (5, 7),
             LineGoal {
                 exact: false,
-                ..CARO
+                ..FIVE_EXACT
             }
         ));
         let mut blocked = five.clone();
         blocked.extend([(2, 7, 2), (8, 7, 2)]);
-        assert!(!after(&blocked, (5, 7), CARO));
+        assert!(!after(&blocked, (5, 7), FIVE_EXACT));
         assert!(after(
             &blocked,
             (5, 7),
             LineGoal {
                 block_both_ends: false,
-                ..CARO
+                ..FIVE_EXACT
             }
         ));
         let edge: Vec<_> = (0..5).map(|x| (x, 0, 1)).chain([(5, 0, 2)]).collect();
-        assert!(after(&edge, (0, 0), CARO));
+        assert!(after(&edge, (0, 0), FIVE_EXACT));
         assert!(!after(
             &edge,
             (0, 0),
             LineGoal {
                 edge_blocks: true,
-                ..CARO
+                ..FIVE_EXACT
             }
         ));
         let diagonal: Vec<_> = (0..5).map(|i| (4 + i, 10 - i, 2)).collect();
-        assert!(after(&diagonal, (6, 8), CARO));
+        assert!(after(&diagonal, (6, 8), FIVE_EXACT));
     }
 
     #[test]
     fn playouts_end_with_a_full_board_or_a_winner() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
         for _ in 0..200 {
-            let mut p = Placement::new(&Grid::new(7, 7, 0), 2, 0, None, CARO).unwrap();
+            let mut p = Placement::new(&Grid::new(7, 7, 0), 2, 0, None, FIVE_EXACT).unwrap();
             let (outcome, plies) = p.random_playout(&mut rng);
             assert!(plies <= 49);
             assert_eq!(outcome == Outcome::Draw, plies == 49 && p.winner.is_none());
         }
-        assert!(Placement::new(&Grid::new(3, 3, 5), 2, 0, None, CARO).is_err());
+        assert!(Placement::new(&Grid::new(3, 3, 5), 2, 0, None, FIVE_EXACT).is_err());
     }
 }

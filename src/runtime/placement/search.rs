@@ -446,7 +446,7 @@ mod tests {
     use super::*;
     use crate::runtime::{placement::LineGoal, Cell, Grid};
 
-    const CARO: LineGoal = LineGoal {
+    const FIVE_EXACT: LineGoal = LineGoal {
         length: 5,
         exact: true,
         block_both_ends: true,
@@ -459,7 +459,7 @@ mod tests {
         for &(x, y, v) in stones {
             grid.set(Cell::new(x, y), v);
         }
-        Placement::new(&grid, 2, to_move, None, CARO).unwrap()
+        Placement::new(&grid, 2, to_move, None, FIVE_EXACT).unwrap()
     }
 
     fn limits() -> SearchLimits {
