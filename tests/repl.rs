@@ -495,3 +495,28 @@ fn hint_and_vs_bring_in_the_computer() {
     assert!(ok);
     assert!(out.contains("  1. X 9h\n  2. O "), "{out}");
 }
+
+#[test]
+fn new_starts_over_and_a_theme_file_is_loaded() {
+    let dir = tempfile::tempdir().unwrap();
+    let theme = dir.path().join("mine.toml");
+    std::fs::write(
+        &theme,
+        "[cells.caro]\nX = { glyph = \"x\" }\nO = { glyph = \"o\" }\n",
+    )
+    .unwrap();
+    let input = format!(
+        "9h 9i\nnew\nhistory\ntheme {}\n1a 1b\ntheme {}/nope.toml\n",
+        theme.display(),
+        dir.path().display()
+    );
+    let (out, err, ok) = session(dir.path(), &["caro", "-o", "size=5"], &input);
+    assert!(!ok, "the missing theme file is an error");
+    assert!(out.contains("new game\n   a b c d e\n"), "{out}");
+    assert!(
+        out.contains("new game") && out.contains("no moves yet\n"),
+        "{out}"
+    );
+    assert!(out.contains(" 1 x[o]. . .   1"), "{out}");
+    assert!(err.contains("no theme"), "{err}");
+}
