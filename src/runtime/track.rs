@@ -189,15 +189,14 @@ impl Track {
             return Err(TrackError::NowhereToSow(n));
         }
         let (laps, rest) = (n / open, n % open);
-        let mut dropped = 0;
         let mut last = from;
-        for p in (1..=len).map(pit_at).filter(|p| !skip.contains(p)) {
-            let extra = i64::from(dropped < rest);
+        let order = (1..=len).map(pit_at).filter(|p| !skip.contains(p));
+        for (dropped, p) in order.enumerate() {
+            let extra = i64::from((dropped as i64) < rest);
             self.seeds[p] += laps + extra;
             if extra == 1 || rest == 0 {
                 last = p;
             }
-            dropped += 1;
         }
         Ok(last)
     }
