@@ -181,22 +181,24 @@ impl Track {
         if n == 0 {
             return Ok(from);
         }
-        let len = self.len();
-        // The pits that receive seeds, in sowing order.
-        let order: Vec<usize> = (1..=len as i64)
-            .map(|k| (from as i64 + dir * k).rem_euclid(len as i64) as usize)
-            .filter(|p| !skip.contains(p))
-            .collect();
-        if order.is_empty() {
+        let len = self.len() as i64;
+        let pit_at = |k: i64| (from as i64 + dir * k).rem_euclid(len) as usize;
+        // How many pits receive seeds on each lap.
+        let open = (1..=len).filter(|&k| !skip.contains(&pit_at(k))).count() as i64;
+        if open == 0 {
             return Err(TrackError::NowhereToSow(n));
         }
-        let laps = n / order.len() as i64;
-        let rest = (n % order.len() as i64) as usize;
-        for (i, &p) in order.iter().enumerate() {
-            self.seeds[p] += laps + i64::from(i < rest);
+        let (laps, rest) = (n / open, n % open);
+        let mut last = from;
+        let order = (1..=len).map(pit_at).filter(|p| !skip.contains(p));
+        for (dropped, p) in order.enumerate() {
+            let extra = i64::from((dropped as i64) < rest);
+            self.seeds[p] += laps + extra;
+            if extra == 1 || rest == 0 {
+                last = p;
+            }
         }
-        let last = if rest == 0 { order.len() - 1 } else { rest - 1 };
-        Ok(order[last])
+        Ok(last)
     }
 }
 
