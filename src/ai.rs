@@ -1,10 +1,10 @@
 //! The computer player: a move for the side to move, at a level, for any game — used by
 //! `boardrules hint`, the REPL's `hint` and `vs`, and the Gomocup brain. It picks the best search
 //! the game allows: the native search of a game with a native form (`native(state)`), else
-//! alpha-beta through the script when it gives an `evaluate(state, player)`, else random-playout
-//! (Monte Carlo) search through the script.
+//! alpha-beta through the script when it gives an `evaluate(state, player)`, else Monte Carlo
+//! tree search (UCT) through the script.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -13,7 +13,7 @@ use rhai::Dynamic;
 use crate::{
     runtime::{
         placement::{search::SearchLimits, Placement},
-        Cell, Game, GameError, Outcome,
+        Cell, Game, GameError,
     },
     script::{native::NativeGame, ScriptedGame},
     search,
@@ -218,8 +218,8 @@ fn placement_hint(
     Ok(Some(Hint { mv, text, reason }))
 }
 
-/// Monte Carlo search through the script: random playouts after each legal move, shared out
-/// until the time is up; the move whose playouts the mover wins most often.
+/// Monte Carlo tree search (UCT) through the script, its playouts native when the script has a
+/// native form.
 fn monte_carlo(
     game: &ScriptedGame,
     state: &Dynamic,
@@ -232,52 +232,31 @@ fn monte_carlo(
     if moves.is_empty() {
         return Ok(None);
     }
-    let me = game.to_move(state)?;
     if level == Level::Easy && moves.len() > 1 && rng.random_bool(0.3) {
         let mv = moves[rng.random_range(0..moves.len())].clone();
         let text = game.format_move(state, &mv)?;
-        return Ok(Some(Hint {
-            mv,
-            text,
-            reason: "a move picked at random (easy)".into(),
-        }));
+        let reason = "a move picked at random (easy)".into();
+        return Ok(Some(Hint { mv, text, reason }));
     }
-    let deadline = Instant::now() + time;
-    let children: Vec<Dynamic> = moves
-        .iter()
-        .map(|m| game.play(state, m).map(|p| p.state))
-        .collect::<Result<_, _>>()?;
-    let mut wins = vec![0.0f64; moves.len()];
-    let mut runs = vec![0u32; moves.len()];
-    let mut total = 0;
-    while total < moves.len() || Instant::now() < deadline {
-        let i = total % moves.len();
-        let (outcome, _) = game.random_playout(&children[i], &mut rng)?;
-        wins[i] += match outcome {
-            Some(Outcome::Win(p)) if p == me => 1.0,
-            Some(Outcome::Win(_)) => 0.0,
-            _ => 0.5,
-        };
-        runs[i] += 1;
-        total += 1;
-        if total >= 200_000 {
-            break;
-        }
-    }
-    let rate = |i: usize| wins[i] / runs[i].max(1) as f64;
-    let best = (0..moves.len())
-        .max_by(|&a, &b| rate(a).total_cmp(&rate(b)))
-        .expect("moves is not empty");
-    let text = game.format_move(state, &moves[best])?;
+    let me = game.to_move(state)?;
+    game.record_events(false);
+    let mut playout =
+        |s: &Dynamic, rng: &mut ChaCha8Rng| game.random_playout(s, rng).map(|(o, _)| o);
+    let found = search::mcts::uct(game, state, time, moves.len() as u32, seed, &mut playout);
+    game.record_events(true);
+    let Some(found) = found? else {
+        return Ok(None);
+    };
+    let text = game.format_move(state, &found.mv)?;
     let reason = format!(
-        "{} wins {:.0}% of {} random games after it ({} games in all)",
+        "{} scores {:.0}% in the {} of {} simulated games that tried it",
         game.player_name(me),
-        rate(best) * 100.0,
-        runs[best],
-        total
+        found.reward * 100.0,
+        found.visits,
+        found.iterations
     );
     Ok(Some(Hint {
-        mv: moves[best].clone(),
+        mv: found.mv,
         text,
         reason,
     }))

@@ -1,9 +1,13 @@
 //! Game-agnostic search over the [`Game`] trait: alpha-beta (negamax) with iterative deepening
-//! under a time budget, for two-player games.
+//! under a time budget, for two-player games (this module); Monte Carlo tree search for any
+//! number of players ([`mcts`]); and perft ([`perft`]).
 //!
 //! Leaves are scored by an evaluation function (a rules script's optional `evaluate(state,
 //! player)`), or by win/loss only when there is none. Root moves are shuffled with a seeded RNG
 //! before searching, so ties are broken the same way for the same seed.
+
+pub mod mcts;
+pub mod perft;
 
 use std::{
     collections::HashMap,
