@@ -278,6 +278,19 @@ fn split_digits_letter(text: &str, digits_first: bool) -> Option<(&str, char)> {
     well_formed.then_some((digits, letter))
 }
 
+/// A grid drawn as rows of digits, top row first (for tests).
+#[cfg(test)]
+pub(crate) fn from_digits(rows: &[&str]) -> Grid {
+    let mut g = Grid::new(rows[0].len() as i64, rows.len() as i64, 0);
+    for (y, row) in rows.iter().enumerate() {
+        for (x, ch) in row.chars().enumerate() {
+            let digit = ch.to_digit(10).expect("a digit");
+            g.set(Cell::new(x as i64, y as i64), digit as i64);
+        }
+    }
+    g
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

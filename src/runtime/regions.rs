@@ -64,21 +64,9 @@ fn fill(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::runtime::grid::from_digits as grid_from;
     use crate::runtime::grid::{KING, ORTHOGONAL};
     use proptest::prelude::*;
-
-    fn grid_from(rows: &[&str]) -> Grid {
-        let mut g = Grid::new(rows[0].len() as i64, rows.len() as i64, 0);
-        for (y, row) in rows.iter().enumerate() {
-            for (x, ch) in row.chars().enumerate() {
-                g.set(
-                    Cell::new(x as i64, y as i64),
-                    ch.to_digit(10).unwrap() as i64,
-                );
-            }
-        }
-        g
-    }
 
     #[test]
     fn four_and_eight_neighbour_regions() {

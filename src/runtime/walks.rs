@@ -140,19 +140,7 @@ pub fn check_walk(grid: &Grid, path: &[Cell], rule: &WalkRule) -> Result<(), Str
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn board(rows: &[&str]) -> Grid {
-        let mut g = Grid::new(rows[0].len() as i64, rows.len() as i64, 0);
-        for (y, row) in rows.iter().enumerate() {
-            for (x, ch) in row.chars().enumerate() {
-                g.set(
-                    Cell::new(x as i64, y as i64),
-                    ch.to_digit(10).unwrap() as i64,
-                );
-            }
-        }
-        g
-    }
+    use crate::runtime::grid::from_digits as board;
 
     #[test]
     fn single_steps_are_the_empty_neighbours() {
