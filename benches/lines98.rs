@@ -1,7 +1,7 @@
 //! Random playouts of the scripted Lines98, and the flood-fill and path primitives under it.
 
 use boardrules::{
-    runtime::{grid::ORTHOGONAL, paths, regions, Cell, Game, Grid},
+    runtime::{grid::ORTHOGONAL, paths, playout, regions, Cell, Game, Grid},
     script::{Library, ScriptedGame},
 };
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -13,18 +13,11 @@ fn load(name: &str) -> ScriptedGame {
     ScriptedGame::load(&library, name).unwrap_or_else(|d| panic!("{}", d[0]))
 }
 
-/// Plays uniformly random moves to the end (a full board); returns the number of moves.
+/// A random game to the end (a full board) from a fresh seed; returns the number of moves.
 fn playout(game: &mut ScriptedGame, rng: &mut ChaCha8Rng) -> usize {
     game.set_seed(rng.random());
-    let mut state = game.start().unwrap();
-    let mut plies = 0;
-    while game.outcome(&state).unwrap().is_none() {
-        let moves = game.legal_moves(&state).unwrap();
-        let mv = &moves[rng.random_range(0..moves.len())];
-        state = game.play(&state, mv).unwrap().state;
-        plies += 1;
-    }
-    plies
+    let start = game.start().unwrap();
+    playout::random_playout(&*game, &start, rng).unwrap().1
 }
 
 fn scripted_playouts(c: &mut Criterion) {

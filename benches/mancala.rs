@@ -1,11 +1,11 @@
 //! Random playouts of the mancala games (Ô ăn quan and Oware) and the `Track` sowing primitive.
 
 use boardrules::{
-    runtime::{Game, Track},
+    runtime::{playout, Game, Track},
     script::{Library, ScriptedGame},
 };
 use criterion::{criterion_group, criterion_main, Criterion};
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 fn load(name: &str) -> ScriptedGame {
@@ -15,25 +15,13 @@ fn load(name: &str) -> ScriptedGame {
     game
 }
 
-/// Plays uniformly random moves to the end; returns the number of moves.
-fn playout<G: Game>(game: &G, rng: &mut ChaCha8Rng) -> usize {
-    let mut state = game.start().unwrap();
-    let mut plies = 0;
-    while game.outcome(&state).unwrap().is_none() {
-        let moves = game.legal_moves(&state).unwrap();
-        let mv = &moves[rng.random_range(0..moves.len())];
-        state = game.play(&state, mv).unwrap().state;
-        plies += 1;
-    }
-    plies
-}
-
 fn scripted_playouts(c: &mut Criterion) {
     for name in ["o_an_quan", "oware"] {
         let game = load(name);
+        let start = game.start().unwrap();
         let mut rng = ChaCha8Rng::seed_from_u64(1);
         c.bench_function(&format!("{name} scripted random playout"), |b| {
-            b.iter(|| playout(&game, &mut rng))
+            b.iter(|| playout::random_playout(&game, &start, &mut rng).unwrap())
         });
     }
 }

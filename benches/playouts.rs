@@ -1,31 +1,18 @@
 //! Random playouts of scripted games, and the native primitives they call.
 
 use boardrules::{
-    runtime::{lines, Cell, Game, Grid},
+    runtime::{lines, playout, Cell, Game, Grid},
     script::{Library, ScriptedGame},
 };
 mod native;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 fn load(name: &str) -> ScriptedGame {
     let library = Library::with_rules_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/rules"));
     ScriptedGame::load(&library, name).unwrap_or_else(|d| panic!("{}", d[0]))
-}
-
-/// Plays uniformly random moves to the end; returns the number of moves.
-fn playout<G: Game>(game: &G, rng: &mut ChaCha8Rng) -> usize {
-    let mut state = game.start().unwrap();
-    let mut plies = 0;
-    while game.outcome(&state).unwrap().is_none() {
-        let moves = game.legal_moves(&state).unwrap();
-        let mv = &moves[rng.random_range(0..moves.len())];
-        state = game.play(&state, mv).unwrap().state;
-        plies += 1;
-    }
-    plies
 }
 
 fn scripted_playouts(c: &mut Criterion) {
@@ -34,7 +21,7 @@ fn scripted_playouts(c: &mut Criterion) {
     let start = caro.start().unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     c.bench_function("caro random playout through the script (15x15)", |b| {
-        b.iter(|| playout(&caro, &mut rng))
+        b.iter(|| playout::random_playout(&caro, &start, &mut rng).unwrap())
     });
     c.bench_function("caro random playout, native form (15x15)", |b| {
         b.iter(|| caro.random_playout(&start, &mut rng).unwrap())
