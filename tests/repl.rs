@@ -520,3 +520,20 @@ fn new_starts_over_and_a_theme_file_is_loaded() {
     assert!(out.contains(" 1 x[o]. . .   1"), "{out}");
     assert!(err.contains("no theme"), "{err}");
 }
+
+#[test]
+fn a_setting_the_rules_refuse_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, err, ok) = session(
+        dir.path(),
+        &["caro"],
+        "set size=9\n1a\nset size=99\noptions\nhistory\n",
+    );
+    assert!(!ok);
+    assert!(err.contains("size must be 5 to 26, not 99"), "{err}");
+    assert!(
+        out.contains("\nsize           9        board side"),
+        "{out}"
+    );
+    assert!(out.ends_with("  1. X 1a\nmoves: 1a\n"), "{out}");
+}

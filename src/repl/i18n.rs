@@ -12,7 +12,6 @@ const BUILT_IN: &[(&str, &str)] = &[
 /// Messages in one language, falling back to English for any key the language lacks.
 #[derive(Debug, Clone)]
 pub struct Catalog {
-    language: String,
     messages: BTreeMap<String, String>,
     english: BTreeMap<String, String>,
 }
@@ -31,7 +30,6 @@ impl Catalog {
     pub fn english() -> Self {
         let english = parse(BUILT_IN[0].1).expect("the built-in English catalogue is valid TOML");
         Catalog {
-            language: "en".into(),
             messages: english.clone(),
             english,
         }
@@ -60,7 +58,6 @@ impl Catalog {
                 })?,
         };
         Ok(Catalog {
-            language: language.to_string(),
             messages: parse(&text)?,
             english: english.english,
         })
@@ -83,11 +80,6 @@ impl Catalog {
         codes
     }
 
-    /// This catalogue's language code.
-    pub fn language(&self) -> &str {
-        &self.language
-    }
-
     /// The message `key` with `{name}` placeholders filled from `args`.
     pub fn text(&self, key: &str, args: &[(&str, &dyn Display)]) -> String {
         let template = self
@@ -101,16 +93,6 @@ impl Catalog {
         }
         out
     }
-
-    /// Every key of the English catalogue.
-    pub fn keys(&self) -> impl Iterator<Item = &str> {
-        self.english.keys().map(String::as_str)
-    }
-
-    /// Whether this language has its own text for `key`.
-    pub fn has(&self, key: &str) -> bool {
-        self.messages.contains_key(key)
-    }
 }
 
 #[cfg(test)]
@@ -122,7 +104,11 @@ mod tests {
         let en = Catalog::english();
         for (code, _) in BUILT_IN {
             let cat = Catalog::load(code).unwrap();
-            let missing: Vec<&str> = en.keys().filter(|k| !cat.has(k)).collect();
+            let missing: Vec<&String> = en
+                .english
+                .keys()
+                .filter(|k| !cat.messages.contains_key(*k))
+                .collect();
             assert!(missing.is_empty(), "{code} lacks {missing:?}");
         }
     }

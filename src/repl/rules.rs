@@ -32,6 +32,12 @@ impl Session {
         let start = game.start().map_err(|e| game.describe(&e))?;
         self.game = game;
         self.choice = choice;
+        self.start_over(start);
+        Ok(())
+    }
+
+    /// A new game from `start` under the current rules: no drafts, fresh clocks.
+    fn start_over(&mut self, start: rhai::Dynamic) {
         self.history = History::new(start);
         self.drafts.clear();
         self.lost_on_time = None;
@@ -39,41 +45,47 @@ impl Session {
             *c = super::clock::Clock::new(c.initial, self.game.player_names().len());
         }
         self.restart_clock();
-        Ok(())
     }
 
-    /// `set KEY=VALUE`: a new game with that option (or seed).
+    /// `set KEY=VALUE`: a new game with that option (or seed), under the rules loaded now.
+    /// On error (a bad setting, or one the rules cannot start a game with) nothing changes.
     pub(super) fn set(&mut self, line: &str, setting: &str) -> Done {
         let offset = line.find(setting).unwrap_or(0);
         let (key, value) = setting.split_once('=').unwrap_or((setting, ""));
         let (key, value) = (key.trim(), value.trim());
+        let bad = |span: std::ops::Range<usize>, label: String| {
+            let span = span.start + offset..span.end + offset;
+            Diagnostic::new(self.ui.t("bad-option", &[])).at("<input>", line, span, label)
+        };
         let mut choice = self.choice.clone();
+        let old_value = self.game.option_values().get(key).map(|v| v.to_string());
         if key == "seed" {
-            choice.seed = value.parse().map_err(|_| {
-                let span = offset + key.len() + 1..offset + setting.len();
-                Diagnostic::new(self.ui.t("bad-option", &[])).at(
-                    "<input>",
-                    line,
-                    span,
-                    self.ui.t("seed-number", &[]),
-                )
-            })?;
+            let span = key.len() + 1..setting.len();
+            choice.seed = value
+                .parse()
+                .map_err(|_| bad(span, self.ui.t("seed-number", &[])))?;
+            self.game.set_seed(choice.seed);
         } else {
-            let mut probe = self.choice.load()?;
-            apply_option(&mut probe, setting).map_err(|(span, message)| {
-                let span = span.start + offset..span.end + offset;
-                Diagnostic::new(self.ui.t("bad-option", &[])).at("<input>", line, span, message)
-            })?;
+            apply_option(&mut self.game, setting).map_err(|(span, m)| bad(span, m))?;
             choice.options.retain(|(k, _)| k != key);
             choice.options.push((key.to_string(), value.to_string()));
         }
-        let game = choice.load()?;
-        self.restart_with(game, choice)?;
-        println!(
-            "{}",
-            self.ui
-                .t("new-game-with", &[("setting", &format!("{key}={value}"))])
-        );
+        let start = match self.game.start() {
+            Ok(start) => start,
+            Err(e) => {
+                // the rules cannot start a game so: put the old value back
+                let report = self.game.describe(&e);
+                self.game.set_seed(self.choice.seed);
+                if let (Some(old), false) = (old_value, key == "seed") {
+                    let _ = self.game.set_option(key, &old);
+                }
+                return Err(report.into());
+            }
+        };
+        self.choice = choice;
+        self.start_over(start);
+        let setting = format!("{key}={value}");
+        println!("{}", self.ui.t("new-game-with", &[("setting", &setting)]));
         self.show_board()
     }
 

@@ -189,26 +189,36 @@ impl Placement {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::runtime::Cell;
     use rand::SeedableRng;
 
-    const FIVE_EXACT: LineGoal = LineGoal {
+    /// Exactly five, not blocked at both ends.
+    pub(super) const FIVE_EXACT: LineGoal = LineGoal {
         length: 5,
         exact: true,
         block_both_ends: true,
         edge_blocks: false,
     };
 
-    fn after(stones: &[(i64, i64, i64)], last: (i64, i64), goal: LineGoal) -> bool {
+    /// A 15×15 two-player position with the given stones `(x, y, player number)`.
+    pub(super) fn position(
+        stones: &[(i64, i64, i64)],
+        to_move: usize,
+        goal: LineGoal,
+    ) -> Placement {
         let mut grid = Grid::new(15, 15, 0);
         for &(x, y, v) in stones {
             grid.set(Cell::new(x, y), v);
         }
-        let p = Placement::new(&grid, 2, 0, None, goal).unwrap();
+        Placement::new(&grid, 2, to_move, None, goal).unwrap()
+    }
+
+    fn after(stones: &[(i64, i64, i64)], last: (i64, i64), goal: LineGoal) -> bool {
         let index = (last.1 * 15 + last.0) as usize;
-        p.wins_at(index, grid.get(Cell::new(last.0, last.1)).unwrap() as u8)
+        let p = position(stones, 0, goal);
+        p.wins_at(index, p.cells[index])
     }
 
     #[test]

@@ -444,22 +444,12 @@ impl Searcher<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::runtime::{placement::LineGoal, Cell, Grid};
+    use crate::runtime::placement::tests::FIVE_EXACT;
 
-    const FIVE_EXACT: LineGoal = LineGoal {
-        length: 5,
-        exact: true,
-        block_both_ends: true,
-        edge_blocks: false,
-    };
     const WEIGHTS: [i64; 6] = [0, 1, 12, 150, 2_000, 100_000];
 
     fn position(stones: &[(i64, i64, i64)], to_move: usize) -> Placement {
-        let mut grid = Grid::new(15, 15, 0);
-        for &(x, y, v) in stones {
-            grid.set(Cell::new(x, y), v);
-        }
-        Placement::new(&grid, 2, to_move, None, FIVE_EXACT).unwrap()
+        crate::runtime::placement::tests::position(stones, to_move, FIVE_EXACT)
     }
 
     fn limits() -> SearchLimits {
