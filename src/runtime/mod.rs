@@ -1,5 +1,5 @@
 //! The native, game-agnostic runtime: boards, circular tracks, line scanning, flood fill, paths,
-//! bounded walks, a seedable random generator, native placement games, playouts, the `Game` trait
+//! bounded walks, a seedable random generator, native placement and sowing games, playouts, the `Game` trait
 //! and histories.
 
 pub mod game;
@@ -11,6 +11,7 @@ pub mod placement;
 pub mod playout;
 pub mod regions;
 pub mod rng;
+pub mod sowing;
 pub mod track;
 pub mod walks;
 

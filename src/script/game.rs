@@ -239,9 +239,13 @@ impl ScriptedGame {
         state: &Dynamic,
         rng: &mut impl rand::Rng,
     ) -> Result<(Option<Outcome>, usize), GameError> {
-        if let Some(NativeGame::Placement(mut p)) = self.native(state)? {
-            let (outcome, plies) = p.random_playout(rng);
-            return Ok((Some(outcome), plies));
+        match self.native(state)? {
+            Some(NativeGame::Placement(mut p)) => {
+                let (outcome, plies) = p.random_playout(rng);
+                return Ok((Some(outcome), plies));
+            }
+            Some(NativeGame::Sowing(mut s)) => return Ok(s.random_playout(rng, playout::MAX_PLIES)),
+            None => {}
         }
         self.record_events(false);
         let result = playout::random_playout(self, state, rng);

@@ -3,15 +3,21 @@
 //! from that position without entering the script once per move. Tests check that the script
 //! and the native family agree.
 //!
-//! The one family today is `placement` (see [`crate::runtime::placement`]):
-//! `#{ placement: #{ board, to_move, winner, line, exact, block_both_ends, edge_blocks, weights } }`
-//! (`weights`, optional, are the search's evaluation: see [`crate::runtime::placement::search`]).
+//! The families:
+//! - `placement` (see [`crate::runtime::placement`]):
+//!   `#{ placement: #{ board, to_move, winner, line, exact, block_both_ends, edge_blocks, weights } }`
+//!   (`weights`, optional, are the search's evaluation: see [`crate::runtime::placement::search`]);
+//! - `sowing` (see [`crate::runtime::sowing`]): `#{ sowing: #{ track, scores, to_move, houses,
+//!   pieces, piece_worth, protect_below, directions, skip_origin, relay, capture, counts,
+//!   grand_slam, must_feed, refill, borrow, end, repetition, seen, collect, weights } }` (see the
+//!   README for each key).
 
 use rhai::{Dynamic, Map, INT};
 
 use crate::runtime::{
     placement::{LineGoal, Placement},
-    Grid,
+    sowing::{Capture, End, Setup, Sowing, SowingRules},
+    Grid, Track,
 };
 
 /// Search weights: the worth of a line window holding n stones of one player only.
@@ -22,6 +28,8 @@ pub type Weights = Vec<i64>;
 pub enum NativeGame {
     /// A placement game with a line goal.
     Placement(Placement),
+    /// A sowing (mancala) game.
+    Sowing(Sowing),
 }
 
 fn field<'a>(map: &'a Map, key: &str) -> Result<&'a Dynamic, String> {
@@ -41,10 +49,34 @@ fn flag(map: &Map, key: &str) -> Result<bool, String> {
     })
 }
 
+fn text(map: &Map, key: &str, default: &str) -> Result<String, String> {
+    map.get(key).map_or(Ok(default.to_string()), |v| {
+        v.clone()
+            .into_string()
+            .map_err(|t| format!("`{key}` must be a string, not {t}"))
+    })
+}
+
+fn ints(value: &Dynamic, key: &str) -> Result<Vec<INT>, String> {
+    value
+        .read_lock::<rhai::Array>()
+        .ok_or_else(|| format!("`{key}` must be an array of integers"))?
+        .iter()
+        .map(|v| {
+            v.as_int()
+                .map_err(|t| format!("`{key}` must hold integers, not {t}"))
+        })
+        .collect()
+}
+
 /// Reads what `native(state)` returned, for a game of `players` players.
 pub fn read(map: &Map, players: usize) -> Result<NativeGame, String> {
+    if let Some(sowing) = map.get("sowing") {
+        let s = sowing.read_lock::<Map>().ok_or("`sowing` must be a map")?;
+        return read_sowing(&s).map(NativeGame::Sowing);
+    }
     let Some(placement) = map.get("placement") else {
-        return Err("native(state) must return #{ placement: #{ … } }".into());
+        return Err("native(state) must return #{ placement: #{ … } } or #{ sowing: #{ … } }".into());
     };
     let p = placement
         .read_lock::<Map>()
@@ -67,10 +99,103 @@ pub fn read(map: &Map, players: usize) -> Result<NativeGame, String> {
     Placement::new(&board, players, to_move, winner, goal).map(NativeGame::Placement)
 }
 
-/// The search weights `native(state)` gives (`weights: [w0, w1, …]`: the worth of a line window
-/// holding n stones of one player only), if any.
+/// Reads the `sowing` family's map.
+fn read_sowing(s: &Map) -> Result<Sowing, String> {
+    let track = field(s, "track")?
+        .read_lock::<Track>()
+        .ok_or("`track` must be a track")?
+        .clone();
+    let len = track.len();
+    let houses = match s.get("houses") {
+        Some(_) => {
+            let kind = text(s, "houses", "")?;
+            (0..len).map(|p| track.kind(p) == kind).collect()
+        }
+        None => vec![true; len],
+    };
+    let mut pieces = vec![false; len];
+    if let Some(list) = s.get("pieces") {
+        for pit in ints(list, "pieces")? {
+            let pit = track.pit(pit).map_err(|e| format!("`pieces`: {e}"))?;
+            pieces[pit] = true;
+        }
+    }
+    let piece_worth = s.get("piece_worth").map_or(Ok(0), |_| int(s, "piece_worth"))?;
+    let capture = match text(s, "capture", "none")?.as_str() {
+        "none" => Capture::None,
+        "empty_then_next" => Capture::EmptyThenNext,
+        "counts" => {
+            let mut counts = 0u64;
+            for n in ints(field(s, "counts")?, "counts")? {
+                if !(0..64).contains(&n) {
+                    return Err(format!("`counts`: {n} is not a count from 0 to 63"));
+                }
+                counts |= 1 << n;
+            }
+            Capture::Counts {
+                counts,
+                grand_slam: flag(s, "grand_slam")?,
+            }
+        }
+        other => {
+            return Err(format!(
+                "`capture` is \"{other}\": use \"none\", \"counts\" or \"empty_then_next\""
+            ))
+        }
+    };
+    let end = match text(s, "end", "majority")?.as_str() {
+        "majority" => End::Majority,
+        "stores_empty" => End::StoresEmpty,
+        other => {
+            return Err(format!(
+                "`end` is \"{other}\": use \"majority\" or \"stores_empty\""
+            ))
+        }
+    };
+    let both_directions = match text(s, "directions", "one")?.as_str() {
+        "one" => false,
+        "both" => true,
+        other => return Err(format!("`directions` is \"{other}\": use \"one\" or \"both\"")),
+    };
+    let rules = SowingRules {
+        both_directions,
+        skip_origin: flag(s, "skip_origin")?,
+        relay: flag(s, "relay")?,
+        capture,
+        protect_below: s.get("protect_below").map_or(Ok(0), |_| int(s, "protect_below"))?,
+        must_feed: flag(s, "must_feed")?,
+        refill: flag(s, "refill")?,
+        borrow: flag(s, "borrow")?,
+        end,
+        repetition: flag(s, "repetition")?,
+        collect: flag(s, "collect")?,
+    };
+    let seen = match s.get("seen") {
+        Some(list) => list
+            .read_lock::<rhai::Array>()
+            .ok_or("`seen` must be an array of arrays")?
+            .iter()
+            .map(|key| ints(key, "seen"))
+            .collect::<Result<_, _>>()?,
+        None => Vec::new(),
+    };
+    let setup = Setup {
+        track: &track,
+        houses,
+        pieces: (pieces, piece_worth),
+        scores: ints(field(s, "scores")?, "scores")?,
+        to_move: int(s, "to_move")?.max(0) as usize,
+        seen,
+    };
+    Sowing::new(rules, setup)
+}
+
+/// The search weights `native(state)` gives, if any: for `placement`, the worth of a line window
+/// holding n stones of one player only (`[w0, w1, …]`); for `sowing`, the worth of a point of
+/// score and of a seed in one's own houses (`[score, houses]`).
 pub fn weights(map: &Map) -> Result<Option<Weights>, String> {
-    let Some(p) = map.get("placement").and_then(|p| p.read_lock::<Map>()) else {
+    let family = map.get("placement").or_else(|| map.get("sowing"));
+    let Some(p) = family.and_then(|p| p.read_lock::<Map>()) else {
         return Ok(None);
     };
     let Some(w) = p.get("weights") else {

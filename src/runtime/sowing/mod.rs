@@ -1,0 +1,480 @@
+//! Sowing games on a ring of pits — the mancala family: a move empties one of the mover's houses
+//! and sows its seeds one per pit around the ring; what happens next (relay sowing, captures,
+//! refills, the end) is chosen from a small set of rules ([`SowingRules`]). Played natively, with
+//! no allocation per move, for random playouts and search. A rules script opts in by describing
+//! its position with `native(state)` (see the README); tests check that the script and this
+//! module agree move by move.
+
+use rand::Rng;
+
+pub mod search;
+
+use super::{game::Outcome, track::Track};
+
+/// A move stops relay sowing after this many relays (no known position relays this long; a
+/// rules script doing the same would hit its sandbox's operation limit).
+pub const MAX_RELAYS: usize = 100_000;
+
+/// How a move captures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Capture {
+    /// Nothing is ever captured.
+    None,
+    /// If the last seed lands on another player's side in a pit that now holds one of `counts`
+    /// (a bit set: bit n for n seeds), take it, then the pits before it (against the sowing) on
+    /// that side while they hold one of `counts`. With `grand_slam`, a capture that would take
+    /// every pit of that side takes nothing.
+    Counts {
+        /// Bit n set: a pit holding n seeds is taken.
+        counts: u64,
+        /// A capture that would empty the whole side captures nothing.
+        grand_slam: bool,
+    },
+    /// If the pit after the last seed is empty and the pit after that holds seeds, take them;
+    /// then look again at the pit after the taken one (a chain).
+    EmptyThenNext,
+}
+
+/// When the game ends (besides when the mover has no legal move).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum End {
+    /// When a player holds more than half of all seeds, or the board is empty.
+    Majority,
+    /// When every store (a pit that is not a house) is empty.
+    StoresEmpty,
+}
+
+/// The rules of a sowing game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SowingRules {
+    /// A move chooses to sow either way round (else always towards higher pit numbers).
+    pub both_directions: bool,
+    /// The sowing that starts a move never drops a seed into the pit it came from.
+    pub skip_origin: bool,
+    /// When the pit after the last seed is a house holding seeds, they are sown on (relay).
+    pub relay: bool,
+    /// How a move captures.
+    pub capture: Capture,
+    /// A house-capture of a pit still holding its big piece needs at least this many seeds
+    /// besides the piece (0: always allowed).
+    pub protect_below: i64,
+    /// When the next player has no seeds in their houses, a move must sow into one of them.
+    pub must_feed: bool,
+    /// A player whose houses are all empty at the start of their turn puts one seed in each,
+    /// paid from their score.
+    pub refill: bool,
+    /// The refill may make the score negative (otherwise a player who cannot pay has no move).
+    pub borrow: bool,
+    /// When the game ends.
+    pub end: End,
+    /// A position that repeats (since the last capture) ends the game.
+    pub repetition: bool,
+    /// When the game ends by repetition or for want of a move, each player takes the seeds in
+    /// their own houses.
+    pub collect: bool,
+}
+
+/// A move: the house to sow from and the direction (`+1` or `-1`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SowMove {
+    /// The house, a pit index.
+    pub pit: usize,
+    /// `+1` (towards higher pit numbers) or `-1`.
+    pub dir: i64,
+}
+
+/// A position of a sowing game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sowing {
+    rules: SowingRules,
+    seeds: Vec<i64>,
+    owners: Vec<usize>,
+    houses: Vec<bool>,
+    /// Pits holding a big piece (worth `piece_worth` of their seeds).
+    pieces: Vec<bool>,
+    piece_worth: i64,
+    scores: Vec<i64>,
+    to_move: usize,
+    /// The positions (seeds then the player to move) since the last capture, flat.
+    seen: Vec<i64>,
+    /// Ended by repetition.
+    repeated: bool,
+}
+
+/// The description of a position: everything but the rules.
+#[derive(Debug, Clone)]
+pub struct Setup<'a> {
+    /// The ring: seeds and owners.
+    pub track: &'a Track,
+    /// Which pits are houses (moves start from them); the others are stores.
+    pub houses: Vec<bool>,
+    /// Pits holding a big piece, and what it is worth.
+    pub pieces: (Vec<bool>, i64),
+    /// Each player's score.
+    pub scores: Vec<i64>,
+    /// The player to move.
+    pub to_move: usize,
+    /// Earlier positions since the last capture (each the seeds then the player to move).
+    pub seen: Vec<Vec<i64>>,
+}
+
+impl Sowing {
+    /// The position `setup` describes, under `rules`.
+    pub fn new(rules: SowingRules, setup: Setup<'_>) -> Result<Self, String> {
+        let players = setup.scores.len();
+        let len = setup.track.len();
+        if !(2..=64).contains(&players) || setup.to_move >= players {
+            return Err(format!(
+                "to_move {} is not one of {players} players",
+                setup.to_move
+            ));
+        }
+        let mut owners = Vec::with_capacity(len);
+        for pit in 0..len {
+            let owner = setup.track.owner(pit);
+            if owner < 0 || owner as usize >= players {
+                return Err(format!("pit {pit} has owner {owner}, not a player"));
+            }
+            owners.push(owner as usize);
+        }
+        let seeds = setup.track.values().to_vec();
+        if let Some(pit) = seeds.iter().position(|&s| s < 0) {
+            return Err(format!("pit {pit} holds {} seeds", seeds[pit]));
+        }
+        if setup.houses.len() != len || setup.pieces.0.len() != len {
+            return Err("houses and pieces must name pits of the track".into());
+        }
+        let mut seen = Vec::new();
+        for key in &setup.seen {
+            if key.len() != len + 1 {
+                return Err(format!("a seen position has {} numbers, not {}", key.len(), len + 1));
+            }
+            seen.extend_from_slice(key);
+        }
+        Ok(Sowing {
+            rules,
+            seeds,
+            owners,
+            houses: setup.houses,
+            pieces: setup.pieces.0,
+            piece_worth: setup.pieces.1,
+            scores: setup.scores,
+            to_move: setup.to_move,
+            seen,
+            repeated: false,
+        })
+    }
+
+    /// The seeds in each pit.
+    pub fn seeds(&self) -> &[i64] {
+        &self.seeds
+    }
+
+    /// Each player's score.
+    pub fn scores(&self) -> &[i64] {
+        &self.scores
+    }
+
+    /// The player to move (0-based).
+    pub fn to_move(&self) -> usize {
+        self.to_move
+    }
+
+    /// The number of players.
+    pub fn players(&self) -> usize {
+        self.scores.len()
+    }
+
+    fn step(&self, pit: usize, dir: i64) -> usize {
+        (pit as i64 + dir).rem_euclid(self.seeds.len() as i64) as usize
+    }
+
+    /// The seeds in `player`'s houses.
+    pub fn house_seeds(&self, player: usize) -> i64 {
+        (0..self.seeds.len())
+            .filter(|&p| self.houses[p] && self.owners[p] == player)
+            .map(|p| self.seeds[p])
+            .sum()
+    }
+
+    fn house_count(&self, player: usize) -> i64 {
+        (0..self.seeds.len())
+            .filter(|&p| self.houses[p] && self.owners[p] == player)
+            .count() as i64
+    }
+
+    /// Whether the mover's houses are all empty, so that the refill comes first; `None` when
+    /// they are empty but the mover cannot pay for it.
+    fn refill_due(&self) -> Option<bool> {
+        let p = self.to_move;
+        if !self.rules.refill || self.house_seeds(p) > 0 {
+            return Some(false);
+        }
+        (self.rules.borrow || self.scores[p] >= self.house_count(p)).then_some(true)
+    }
+
+    /// The legal moves, as after the refill, into `out` (cleared first), houses in pit order,
+    /// `+1` before `-1`.
+    pub fn legal_moves_into(&self, out: &mut Vec<SowMove>) {
+        out.clear();
+        if self.is_over() {
+            return;
+        }
+        let refill = self.refill_due() == Some(true);
+        let p = self.to_move;
+        let next = (p + 1) % self.players();
+        let starving = self.rules.must_feed && self.house_seeds(next) == 0;
+        for pit in 0..self.seeds.len() {
+            if !self.houses[pit] || self.owners[pit] != p {
+                continue;
+            }
+            let n = if refill { 1 } else { self.seeds[pit] };
+            if n == 0 {
+                continue;
+            }
+            for dir in [1, -1] {
+                if dir == -1 && !self.rules.both_directions {
+                    break;
+                }
+                if !starving || self.feeds(pit, n, dir, next) {
+                    out.push(SowMove { pit, dir });
+                }
+            }
+        }
+    }
+
+    /// The legal moves (see [`Self::legal_moves_into`]).
+    pub fn legal_moves(&self) -> Vec<SowMove> {
+        let mut out = Vec::new();
+        self.legal_moves_into(&mut out);
+        out
+    }
+
+    /// Whether sowing `n` seeds from `pit` towards `dir` drops one into a house of `player`.
+    fn feeds(&self, pit: usize, n: i64, dir: i64, player: usize) -> bool {
+        let mut at = pit;
+        for _ in 0..n.min(self.seeds.len() as i64 - 1) {
+            at = self.step(at, dir);
+            if self.houses[at] && self.owners[at] == player {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Drops `n` seeds one per pit after `from` towards `dir` (passing over `from` itself when
+    /// `skip` is set); returns the pit of the last seed.
+    fn sow(&mut self, from: usize, n: i64, dir: i64, skip: bool) -> usize {
+        let len = self.seeds.len() as i64;
+        let open = if skip { len - 1 } else { len };
+        let (laps, rest) = (n / open, n % open);
+        let mut at = from;
+        let mut last = from;
+        for k in 0..open {
+            at = self.step(at, dir);
+            if skip && at == from {
+                at = self.step(at, dir);
+            }
+            let extra = i64::from(k < rest);
+            self.seeds[at] += laps + extra;
+            if extra == 1 || (rest == 0 && laps > 0) {
+                last = at;
+            }
+        }
+        last
+    }
+
+    /// Plays `mv`; an illegal move is an error and changes nothing.
+    pub fn play(&mut self, mv: SowMove) -> Result<(), String> {
+        let mut legal = Vec::new();
+        self.legal_moves_into(&mut legal);
+        if !legal.contains(&mv) {
+            return Err(format!("sowing pit {} towards {} is not legal", mv.pit, mv.dir));
+        }
+        self.apply(mv);
+        Ok(())
+    }
+
+    /// Plays a legal move.
+    fn apply(&mut self, mv: SowMove) {
+        let p = self.to_move;
+        if self.refill_due() == Some(true) {
+            for pit in 0..self.seeds.len() {
+                if self.houses[pit] && self.owners[pit] == p {
+                    self.seeds[pit] = 1;
+                    self.scores[p] -= 1;
+                }
+            }
+        }
+        let n = std::mem::take(&mut self.seeds[mv.pit]);
+        let mut last = self.sow(mv.pit, n, mv.dir, self.rules.skip_origin);
+        if self.rules.relay {
+            for _ in 0..MAX_RELAYS {
+                let next = self.step(last, mv.dir);
+                if !self.houses[next] || self.seeds[next] == 0 {
+                    break;
+                }
+                let n = std::mem::take(&mut self.seeds[next]);
+                last = self.sow(next, n, mv.dir, false);
+            }
+        }
+        let taken = match self.rules.capture {
+            Capture::None => 0,
+            Capture::Counts { counts, grand_slam } => {
+                self.capture_counts(p, last, mv.dir, counts, grand_slam)
+            }
+            Capture::EmptyThenNext => self.capture_chain(last, mv.dir),
+        };
+        self.scores[p] += taken;
+        self.to_move = (p + 1) % self.players();
+        if !self.rules.repetition && !self.rules.collect {
+            return;
+        }
+        if taken > 0 {
+            self.seen.clear();
+        }
+        if self.rules.repetition {
+            let len = self.seeds.len() + 1;
+            let repeats = self.seen.chunks_exact(len).any(|key| {
+                key[len - 1] == self.to_move as i64 && key[..len - 1] == self.seeds[..]
+            });
+            if repeats {
+                self.repeated = true;
+                self.collect();
+                return;
+            }
+            self.seen.extend_from_slice(&self.seeds);
+            self.seen.push(self.to_move as i64);
+        }
+        if self.rules.collect && !self.has_move() {
+            self.collect();
+        }
+    }
+
+    fn has_move(&self) -> bool {
+        let mut moves = Vec::new();
+        self.legal_moves_into(&mut moves);
+        !moves.is_empty()
+    }
+
+    /// Each player takes the seeds in their own houses.
+    fn collect(&mut self) {
+        for pit in 0..self.seeds.len() {
+            if self.houses[pit] {
+                self.scores[self.owners[pit]] += std::mem::take(&mut self.seeds[pit]);
+            }
+        }
+    }
+
+    fn capture_counts(&mut self, p: usize, last: usize, dir: i64, counts: u64, slam: bool) -> i64 {
+        let side = self.owners[last];
+        let takes = |s: i64| (0..64).contains(&s) && counts & (1 << s) != 0;
+        if side == p || !takes(self.seeds[last]) {
+            return 0;
+        }
+        if slam {
+            let mut after = self.step(last, dir);
+            let mut rest_empty = true;
+            while self.owners[after] == side && after != last {
+                rest_empty &= self.seeds[after] == 0;
+                after = self.step(after, dir);
+            }
+            let mut before = last;
+            let mut all_taken = true;
+            while self.owners[before] == side {
+                all_taken &= takes(self.seeds[before]);
+                before = self.step(before, -dir);
+                if before == last {
+                    break;
+                }
+            }
+            if rest_empty && all_taken {
+                return 0;
+            }
+        }
+        let mut taken = 0;
+        let mut at = last;
+        for _ in 0..self.seeds.len() {
+            if self.owners[at] != side || !takes(self.seeds[at]) {
+                break;
+            }
+            taken += std::mem::take(&mut self.seeds[at]);
+            at = self.step(at, -dir);
+        }
+        taken
+    }
+
+    fn capture_chain(&mut self, last: usize, dir: i64) -> i64 {
+        let mut taken = 0;
+        let mut next = self.step(last, dir);
+        while self.seeds[next] == 0 {
+            let target = self.step(next, dir);
+            let protected = self.pieces[target]
+                && self.seeds[target] - self.piece_worth < self.rules.protect_below;
+            if self.seeds[target] == 0 || protected {
+                break;
+            }
+            taken += std::mem::take(&mut self.seeds[target]);
+            self.pieces[target] = false;
+            next = self.step(target, dir);
+        }
+        taken
+    }
+
+    fn is_over(&self) -> bool {
+        if self.repeated {
+            return true;
+        }
+        match self.rules.end {
+            End::Majority => {
+                let total: i64 = self.seeds.iter().sum::<i64>() + self.scores.iter().sum::<i64>();
+                self.seeds.iter().all(|&s| s == 0) || self.scores.iter().any(|&s| 2 * s > total)
+            }
+            End::StoresEmpty => (0..self.seeds.len()).all(|p| self.houses[p] || self.seeds[p] == 0),
+        }
+    }
+
+    /// Each player's score with the seeds in their own houses added.
+    pub fn final_scores(&self) -> Vec<i64> {
+        (0..self.players())
+            .map(|p| self.scores[p] + self.house_seeds(p))
+            .collect()
+    }
+
+    /// The outcome once the game is over (the end rule holds, or the mover has no legal move):
+    /// the player with the highest [`Self::final_scores`] wins, a shared highest is a draw.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if !self.is_over() && self.has_move() {
+            return None;
+        }
+        let scores = self.final_scores();
+        let best = *scores.iter().max()?;
+        let mut leaders = (0..scores.len()).filter(|&p| scores[p] == best);
+        match (leaders.next(), leaders.next()) {
+            (Some(p), None) => Some(Outcome::Win(p)),
+            _ => Some(Outcome::Draw),
+        }
+    }
+
+    /// Plays uniformly random legal moves to the end (at most `max_plies`); returns the outcome
+    /// (`None` if the game did not end) and the moves played.
+    pub fn random_playout(
+        &mut self,
+        rng: &mut impl Rng,
+        max_plies: usize,
+    ) -> (Option<Outcome>, usize) {
+        let mut moves = Vec::with_capacity(2 * self.seeds.len());
+        for plies in 0..max_plies {
+            self.legal_moves_into(&mut moves);
+            if moves.is_empty() {
+                return (self.outcome(), plies);
+            }
+            let mv = moves[rng.random_range(0..moves.len())];
+            self.apply(mv);
+        }
+        (self.outcome(), max_plies)
+    }
+}
+
+#[cfg(test)]
+mod tests;
