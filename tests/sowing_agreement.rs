@@ -40,8 +40,20 @@ fn pit_of(mv: &Dynamic) -> usize {
 }
 
 /// What two positions must agree on.
-fn summary(s: &Sowing) -> (Vec<i64>, Vec<i64>, usize, Option<boardrules::runtime::Outcome>) {
-    (s.seeds().to_vec(), s.scores().to_vec(), s.to_move(), s.outcome())
+fn summary(
+    s: &Sowing,
+) -> (
+    Vec<i64>,
+    Vec<i64>,
+    usize,
+    Option<boardrules::runtime::Outcome>,
+) {
+    (
+        s.seeds().to_vec(),
+        s.scores().to_vec(),
+        s.to_move(),
+        s.outcome(),
+    )
 }
 
 fn check(name: &str, options: &[(&str, &str)], games: usize) -> usize {

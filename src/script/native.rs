@@ -76,7 +76,9 @@ pub fn read(map: &Map, players: usize) -> Result<NativeGame, String> {
         return read_sowing(&s).map(NativeGame::Sowing);
     }
     let Some(placement) = map.get("placement") else {
-        return Err("native(state) must return #{ placement: #{ … } } or #{ sowing: #{ … } }".into());
+        return Err(
+            "native(state) must return #{ placement: #{ … } } or #{ sowing: #{ … } }".into(),
+        );
     };
     let p = placement
         .read_lock::<Map>()
@@ -113,14 +115,30 @@ fn read_sowing(s: &Map) -> Result<Sowing, String> {
         }
         None => vec![true; len],
     };
+    // `pieces`: for each store (a pit that is not a house), in pit order, whether it holds its
+    // big piece.
     let mut pieces = vec![false; len];
     if let Some(list) = s.get("pieces") {
-        for pit in ints(list, "pieces")? {
-            let pit = track.pit(pit).map_err(|e| format!("`pieces`: {e}"))?;
-            pieces[pit] = true;
+        let list = list
+            .read_lock::<rhai::Array>()
+            .ok_or("`pieces` must be an array of true/false, one per store")?;
+        let stores: Vec<usize> = (0..len).filter(|&p| !houses[p]).collect();
+        if list.len() != stores.len() {
+            return Err(format!(
+                "`pieces` has {} entries for {} stores",
+                list.len(),
+                stores.len()
+            ));
+        }
+        for (&pit, holds) in stores.iter().zip(list.iter()) {
+            pieces[pit] = holds
+                .as_bool()
+                .map_err(|t| format!("`pieces` must hold true or false, not {t}"))?;
         }
     }
-    let piece_worth = s.get("piece_worth").map_or(Ok(0), |_| int(s, "piece_worth"))?;
+    let piece_worth = s
+        .get("piece_worth")
+        .map_or(Ok(0), |_| int(s, "piece_worth"))?;
     let capture = match text(s, "capture", "none")?.as_str() {
         "none" => Capture::None,
         "empty_then_next" => Capture::EmptyThenNext,
@@ -155,14 +173,20 @@ fn read_sowing(s: &Map) -> Result<Sowing, String> {
     let both_directions = match text(s, "directions", "one")?.as_str() {
         "one" => false,
         "both" => true,
-        other => return Err(format!("`directions` is \"{other}\": use \"one\" or \"both\"")),
+        other => {
+            return Err(format!(
+                "`directions` is \"{other}\": use \"one\" or \"both\""
+            ))
+        }
     };
     let rules = SowingRules {
         both_directions,
         skip_origin: flag(s, "skip_origin")?,
         relay: flag(s, "relay")?,
         capture,
-        protect_below: s.get("protect_below").map_or(Ok(0), |_| int(s, "protect_below"))?,
+        protect_below: s
+            .get("protect_below")
+            .map_or(Ok(0), |_| int(s, "protect_below"))?,
         must_feed: flag(s, "must_feed")?,
         refill: flag(s, "refill")?,
         borrow: flag(s, "borrow")?,

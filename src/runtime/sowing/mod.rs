@@ -5,6 +5,8 @@
 //! its position with `native(state)` (see the README); tests check that the script and this
 //! module agree move by move.
 
+use std::sync::Arc;
+
 use rand::Rng;
 
 pub mod search;
@@ -83,13 +85,26 @@ pub struct SowMove {
     pub dir: i64,
 }
 
+/// The fixed shape of a ring: who owns each pit and which pits are houses. Shared between the
+/// positions of one game.
+#[derive(Debug, PartialEq, Eq)]
+struct Layout {
+    owners: Vec<usize>,
+    houses: Vec<bool>,
+    /// Each player's houses, in pit order.
+    houses_of: Vec<Vec<usize>>,
+    /// The pits that are not houses.
+    stores: Vec<usize>,
+    /// The seeds in the game, on the board and in the scores (sowing and refills keep it).
+    total: i64,
+}
+
 /// A position of a sowing game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Sowing {
     rules: SowingRules,
+    layout: Arc<Layout>,
     seeds: Vec<i64>,
-    owners: Vec<usize>,
-    houses: Vec<bool>,
     /// Pits holding a big piece (worth `piece_worth` of their seeds).
     pieces: Vec<bool>,
     piece_worth: i64,
@@ -147,15 +162,34 @@ impl Sowing {
         let mut seen = Vec::new();
         for key in &setup.seen {
             if key.len() != len + 1 {
-                return Err(format!("a seen position has {} numbers, not {}", key.len(), len + 1));
+                return Err(format!(
+                    "a seen position has {} numbers, not {}",
+                    key.len(),
+                    len + 1
+                ));
             }
             seen.extend_from_slice(key);
         }
-        Ok(Sowing {
-            rules,
-            seeds,
+        let houses_of = (0..players)
+            .map(|p| {
+                (0..len)
+                    .filter(|&i| setup.houses[i] && owners[i] == p)
+                    .collect()
+            })
+            .collect();
+        let stores = (0..len).filter(|&i| !setup.houses[i]).collect();
+        let total = seeds.iter().sum::<i64>() + setup.scores.iter().sum::<i64>();
+        let layout = Layout {
             owners,
             houses: setup.houses,
+            houses_of,
+            stores,
+            total,
+        };
+        Ok(Sowing {
+            rules,
+            layout: Arc::new(layout),
+            seeds,
             pieces: setup.pieces.0,
             piece_worth: setup.pieces.1,
             scores: setup.scores,
@@ -185,22 +219,27 @@ impl Sowing {
         self.scores.len()
     }
 
+    /// The pit after `pit` towards `dir` (`+1` or `-1`).
     fn step(&self, pit: usize, dir: i64) -> usize {
-        (pit as i64 + dir).rem_euclid(self.seeds.len() as i64) as usize
+        let len = self.seeds.len();
+        match (dir > 0, pit) {
+            (true, p) if p + 1 == len => 0,
+            (true, p) => p + 1,
+            (false, 0) => len - 1,
+            (false, p) => p - 1,
+        }
     }
 
     /// The seeds in `player`'s houses.
     pub fn house_seeds(&self, player: usize) -> i64 {
-        (0..self.seeds.len())
-            .filter(|&p| self.houses[p] && self.owners[p] == player)
-            .map(|p| self.seeds[p])
+        self.layout.houses_of[player]
+            .iter()
+            .map(|&p| self.seeds[p])
             .sum()
     }
 
     fn house_count(&self, player: usize) -> i64 {
-        (0..self.seeds.len())
-            .filter(|&p| self.houses[p] && self.owners[p] == player)
-            .count() as i64
+        self.layout.houses_of[player].len() as i64
     }
 
     /// Whether the mover's houses are all empty, so that the refill comes first; `None` when
@@ -217,30 +256,43 @@ impl Sowing {
     /// `+1` before `-1`.
     pub fn legal_moves_into(&self, out: &mut Vec<SowMove>) {
         out.clear();
+        self.each_move(|mv| {
+            out.push(mv);
+            true
+        });
+    }
+
+    /// Calls `f` with each legal move until it returns `false`; returns whether it always went on.
+    fn each_move(&self, mut f: impl FnMut(SowMove) -> bool) -> bool {
         if self.is_over() {
-            return;
+            return true;
         }
         let refill = self.refill_due() == Some(true);
         let p = self.to_move;
         let next = (p + 1) % self.players();
         let starving = self.rules.must_feed && self.house_seeds(next) == 0;
-        for pit in 0..self.seeds.len() {
-            if !self.houses[pit] || self.owners[pit] != p {
-                continue;
-            }
+        let dirs: &[i64] = if self.rules.both_directions {
+            &[1, -1]
+        } else {
+            &[1]
+        };
+        for &pit in &self.layout.houses_of[p] {
             let n = if refill { 1 } else { self.seeds[pit] };
             if n == 0 {
                 continue;
             }
-            for dir in [1, -1] {
-                if dir == -1 && !self.rules.both_directions {
-                    break;
-                }
-                if !starving || self.feeds(pit, n, dir, next) {
-                    out.push(SowMove { pit, dir });
+            for &dir in dirs {
+                if (!starving || self.feeds(pit, n, dir, next)) && !f(SowMove { pit, dir }) {
+                    return false;
                 }
             }
         }
+        true
+    }
+
+    /// Whether the player to move has a legal move.
+    fn has_move(&self) -> bool {
+        !self.each_move(|_| false)
     }
 
     /// The legal moves (see [`Self::legal_moves_into`]).
@@ -255,7 +307,7 @@ impl Sowing {
         let mut at = pit;
         for _ in 0..n.min(self.seeds.len() as i64 - 1) {
             at = self.step(at, dir);
-            if self.houses[at] && self.owners[at] == player {
+            if self.layout.houses[at] && self.layout.owners[at] == player {
                 return true;
             }
         }
@@ -289,7 +341,10 @@ impl Sowing {
         let mut legal = Vec::new();
         self.legal_moves_into(&mut legal);
         if !legal.contains(&mv) {
-            return Err(format!("sowing pit {} towards {} is not legal", mv.pit, mv.dir));
+            return Err(format!(
+                "sowing pit {} towards {} is not legal",
+                mv.pit, mv.dir
+            ));
         }
         self.apply(mv);
         Ok(())
@@ -299,11 +354,9 @@ impl Sowing {
     fn apply(&mut self, mv: SowMove) {
         let p = self.to_move;
         if self.refill_due() == Some(true) {
-            for pit in 0..self.seeds.len() {
-                if self.houses[pit] && self.owners[pit] == p {
-                    self.seeds[pit] = 1;
-                    self.scores[p] -= 1;
-                }
+            for &pit in &self.layout.houses_of[p] {
+                self.seeds[pit] = 1;
+                self.scores[p] -= 1;
             }
         }
         let n = std::mem::take(&mut self.seeds[mv.pit]);
@@ -311,7 +364,7 @@ impl Sowing {
         if self.rules.relay {
             for _ in 0..MAX_RELAYS {
                 let next = self.step(last, mv.dir);
-                if !self.houses[next] || self.seeds[next] == 0 {
+                if !self.layout.houses[next] || self.seeds[next] == 0 {
                     break;
                 }
                 let n = std::mem::take(&mut self.seeds[next]);
@@ -335,9 +388,10 @@ impl Sowing {
         }
         if self.rules.repetition {
             let len = self.seeds.len() + 1;
-            let repeats = self.seen.chunks_exact(len).any(|key| {
-                key[len - 1] == self.to_move as i64 && key[..len - 1] == self.seeds[..]
-            });
+            let repeats = self
+                .seen
+                .chunks_exact(len)
+                .any(|key| key[len - 1] == self.to_move as i64 && key[..len - 1] == self.seeds[..]);
             if repeats {
                 self.repeated = true;
                 self.collect();
@@ -351,23 +405,18 @@ impl Sowing {
         }
     }
 
-    fn has_move(&self) -> bool {
-        let mut moves = Vec::new();
-        self.legal_moves_into(&mut moves);
-        !moves.is_empty()
-    }
-
     /// Each player takes the seeds in their own houses.
     fn collect(&mut self) {
-        for pit in 0..self.seeds.len() {
-            if self.houses[pit] {
-                self.scores[self.owners[pit]] += std::mem::take(&mut self.seeds[pit]);
+        for (p, houses) in self.layout.houses_of.iter().enumerate() {
+            for &pit in houses {
+                self.scores[p] += std::mem::take(&mut self.seeds[pit]);
             }
         }
     }
 
     fn capture_counts(&mut self, p: usize, last: usize, dir: i64, counts: u64, slam: bool) -> i64 {
-        let side = self.owners[last];
+        let owners = &self.layout.owners;
+        let side = owners[last];
         let takes = |s: i64| (0..64).contains(&s) && counts & (1 << s) != 0;
         if side == p || !takes(self.seeds[last]) {
             return 0;
@@ -375,13 +424,13 @@ impl Sowing {
         if slam {
             let mut after = self.step(last, dir);
             let mut rest_empty = true;
-            while self.owners[after] == side && after != last {
+            while owners[after] == side && after != last {
                 rest_empty &= self.seeds[after] == 0;
                 after = self.step(after, dir);
             }
             let mut before = last;
             let mut all_taken = true;
-            while self.owners[before] == side {
+            while owners[before] == side {
                 all_taken &= takes(self.seeds[before]);
                 before = self.step(before, -dir);
                 if before == last {
@@ -395,7 +444,7 @@ impl Sowing {
         let mut taken = 0;
         let mut at = last;
         for _ in 0..self.seeds.len() {
-            if self.owners[at] != side || !takes(self.seeds[at]) {
+            if owners[at] != side || !takes(self.seeds[at]) {
                 break;
             }
             taken += std::mem::take(&mut self.seeds[at]);
@@ -427,10 +476,11 @@ impl Sowing {
         }
         match self.rules.end {
             End::Majority => {
-                let total: i64 = self.seeds.iter().sum::<i64>() + self.scores.iter().sum::<i64>();
-                self.seeds.iter().all(|&s| s == 0) || self.scores.iter().any(|&s| 2 * s > total)
+                let total = self.layout.total;
+                self.scores.iter().sum::<i64>() == total
+                    || self.scores.iter().any(|&s| 2 * s > total)
             }
-            End::StoresEmpty => (0..self.seeds.len()).all(|p| self.houses[p] || self.seeds[p] == 0),
+            End::StoresEmpty => self.layout.stores.iter().all(|&p| self.seeds[p] == 0),
         }
     }
 
