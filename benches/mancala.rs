@@ -1,9 +1,12 @@
-//! Random playouts of the mancala games (Ô ăn quan and Oware) and the `Track` sowing primitive.
+//! Random playouts of the mancala games (Ô ăn quan and Oware), scripted and by their hand-written
+//! native references, and the `Track` sowing primitive.
 
 use boardrules::{
     runtime::{playout, Game, Track},
     script::{Library, ScriptedGame},
 };
+mod native;
+
 use criterion::{criterion_group, criterion_main, Criterion};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -22,6 +25,10 @@ fn scripted_playouts(c: &mut Criterion) {
         let mut rng = ChaCha8Rng::seed_from_u64(1);
         c.bench_function(&format!("{name} scripted random playout"), |b| {
             b.iter(|| playout::random_playout(&game, &start, &mut rng).unwrap())
+        });
+        let mut reference = native::find(name).unwrap();
+        c.bench_function(&format!("{name} native reference random playout"), |b| {
+            b.iter(|| reference.playout(&mut rng))
         });
     }
 }

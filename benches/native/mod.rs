@@ -3,6 +3,7 @@
 //! runtime or the scripts.
 
 mod caro;
+pub mod o_an_quan;
 pub mod oware;
 
 use rand_chacha::ChaCha8Rng;
@@ -17,6 +18,7 @@ pub trait Reference {
 pub fn find(name: &str) -> Option<Box<dyn Reference>> {
     match name {
         "caro" => Some(Box::new(caro::Caro::default())),
+        "o_an_quan" => Some(Box::new(o_an_quan::OAnQuan::start())),
         "oware" => Some(Box::new(oware::Oware::start())),
         _ => None,
     }
