@@ -13,6 +13,10 @@ use rhai::Dynamic;
 use crate::{
     runtime::{
         placement::{search::SearchLimits, Placement},
+        sowing::{
+            search::{SearchLimits as SowingLimits, WIN as SOWING_WIN},
+            Sowing,
+        },
         Cell, Game, GameError,
     },
     script::{native::NativeGame, ScriptedGame},
@@ -88,6 +92,11 @@ fn default_weights(length: usize) -> Vec<i64> {
         .collect()
 }
 
+/// "1 move ahead", "4 moves ahead".
+fn ahead(depth: usize) -> String {
+    format!("{depth} move{} ahead", if depth == 1 { "" } else { "s" })
+}
+
 /// A move for the side to move in `state` at `level` (within `time` if given), or `None` if the
 /// game is over.
 pub fn choose(
@@ -100,16 +109,70 @@ pub fn choose(
     if game.outcome(state)?.is_some() {
         return Ok(None);
     }
-    let time = time.unwrap_or_else(|| level.budget());
-    if let Some((NativeGame::Placement(position), weights)) = game.native_with_weights(state)? {
-        if let Some(hint) = placement_hint(game, state, &position, weights, level, time, seed)? {
-            return Ok(Some(hint));
+    let tuning = Tuning::of(game, level)?;
+    let time = time.or(tuning.time).unwrap_or_else(|| level.budget());
+    let depth = tuning.depth;
+    match game.native_with_weights(state)? {
+        Some((NativeGame::Placement(position), weights)) => {
+            let found = placement_hint(game, state, &position, weights, level, time, depth, seed)?;
+            if let Some(hint) = found {
+                return Ok(Some(hint));
+            }
         }
+        Some((NativeGame::Sowing(position), weights)) if position.players() == 2 => {
+            return sowing_hint(game, state, &position, weights, level, time, depth, seed);
+        }
+        _ => {}
     }
     if game.defines("evaluate", 2) {
-        return alpha_beta(game, state, level, time, seed);
+        return alpha_beta(game, state, level, time, depth, seed);
     }
     monte_carlo(game, state, level, time, seed)
+}
+
+/// What a rules script's `levels()` says a level means: how long a move may take and how many
+/// moves ahead the search looks (each optional).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Tuning {
+    /// The time a move may take.
+    pub time: Option<Duration>,
+    /// The deepest search, in moves.
+    pub depth: Option<usize>,
+}
+
+impl Tuning {
+    /// The tuning `game` gives `level` (none when the script has no `levels()` or no entry).
+    pub fn of(game: &ScriptedGame, level: Level) -> Result<Tuning, GameError> {
+        let Some(levels) = game.levels()? else {
+            return Ok(Tuning::default());
+        };
+        let bad = |message: String| GameError::Rules {
+            message: format!("levels(): {message}"),
+            spot: None,
+        };
+        let Some(entry) = levels.get(level.name()) else {
+            return Ok(Tuning::default());
+        };
+        let entry = entry
+            .read_lock::<rhai::Map>()
+            .ok_or_else(|| bad(format!("`{}` must be a map", level.name())))?;
+        let number = |key: &str| -> Result<Option<u64>, GameError> {
+            entry
+                .get(key)
+                .map(|v| match v.as_int() {
+                    Ok(n) if n >= 1 => Ok(n as u64),
+                    _ => Err(bad(format!(
+                        "`{}.{key}` must be a whole number of at least 1",
+                        level.name()
+                    ))),
+                })
+                .transpose()
+        };
+        Ok(Tuning {
+            time: number("time_ms")?.map(Duration::from_millis),
+            depth: number("depth")?.map(|d| d.min(64) as usize),
+        })
+    }
 }
 
 /// Alpha-beta through the script, with its `evaluate(state, player)`.
@@ -118,13 +181,14 @@ fn alpha_beta(
     state: &Dynamic,
     level: Level,
     time: Duration,
+    depth: Option<usize>,
     seed: u64,
 ) -> Result<Option<Hint>, GameError> {
-    let max_depth = match level {
+    let max_depth = depth.unwrap_or(match level {
         Level::Easy => 1,
         Level::Medium => 3,
         Level::Hard => 64,
-    };
+    });
     let limits = search::Limits {
         time,
         max_depth,
@@ -139,13 +203,14 @@ fn alpha_beta(
     };
     let text = game.format_move(state, &found.mv)?;
     let reason = if found.score >= search::WIN / 2 {
-        format!("a forced win (searched {} moves ahead)", found.depth)
+        format!("a forced win (searched {})", ahead(found.depth))
     } else if found.score <= -search::WIN / 2 {
         format!("every move loses against best play; {text} holds out longest")
     } else {
         format!(
-            "the best evaluation {} moves ahead ({} positions)",
-            found.depth, found.nodes
+            "the best evaluation {} ({} positions)",
+            ahead(found.depth),
+            found.nodes
         )
     };
     Ok(Some(Hint {
@@ -155,6 +220,7 @@ fn alpha_beta(
     }))
 }
 
+#[allow(clippy::too_many_arguments)]
 fn placement_hint(
     game: &ScriptedGame,
     state: &Dynamic,
@@ -162,6 +228,7 @@ fn placement_hint(
     weights: Option<Vec<i64>>,
     level: Level,
     time: Duration,
+    depth: Option<usize>,
     seed: u64,
 ) -> Result<Option<Hint>, GameError> {
     let weights = weights.unwrap_or_else(|| default_weights(position.goal().length));
@@ -170,6 +237,7 @@ fn placement_hint(
         Level::Medium => (4, 10),
         Level::Hard => (16, 12),
     };
+    let max_depth = depth.map_or(max_depth, |d| d as u32);
     let Some(found) = position.best_move(
         &weights,
         SearchLimits {
@@ -200,7 +268,7 @@ fn placement_hint(
     } else if position.wins_with(found.cell, 1 - position.to_move().min(1)) {
         format!("blocks {them}'s win at {text}")
     } else if found.score >= crate::runtime::placement::search::WIN / 2 {
-        format!("{me} forces a win (seen {} moves ahead)", found.depth)
+        format!("{me} forces a win (seen {})", ahead(found.depth as usize))
     } else if found.score <= -crate::runtime::placement::search::WIN / 2 {
         format!("{them} can force a win; {text} holds out longest")
     } else {
@@ -211,8 +279,92 @@ fn placement_hint(
             format!("builds {me}'s lines")
         };
         format!(
-            "{aim} (searched {} moves ahead, {} positions)",
-            found.depth, found.nodes
+            "{aim} (searched {}, {} positions)",
+            ahead(found.depth as usize),
+            found.nodes
+        )
+    };
+    Ok(Some(Hint { mv, text, reason }))
+}
+
+/// The native search of a two-player sowing game; the move is found among the script's moves
+/// as the one that leads to the same position.
+#[allow(clippy::too_many_arguments)]
+fn sowing_hint(
+    game: &ScriptedGame,
+    state: &Dynamic,
+    position: &Sowing,
+    weights: Option<Vec<i64>>,
+    level: Level,
+    time: Duration,
+    depth: Option<usize>,
+    seed: u64,
+) -> Result<Option<Hint>, GameError> {
+    let weights = match weights.as_deref() {
+        None => [1, 0],
+        Some(&[score, houses]) => [score, houses],
+        Some(_) => {
+            return Err(GameError::Rules {
+                message: "native(): sowing `weights` must be [score, houses]".into(),
+                spot: None,
+            })
+        }
+    };
+    let max_depth = depth.unwrap_or(match level {
+        Level::Easy => 2,
+        Level::Medium => 6,
+        Level::Hard => 64,
+    }) as u32;
+    let limits = SowingLimits {
+        time,
+        max_depth,
+        seed,
+    };
+    let Some(found) = position.best_move(&weights, limits) else {
+        return Ok(None);
+    };
+    let mut after = position.clone();
+    after.play(found.mv).map_err(|message| GameError::Rules {
+        message,
+        spot: None,
+    })?;
+    game.record_events(false);
+    let mut chosen = None;
+    for mv in game.legal_moves(state)? {
+        let next = game.play(state, &mv)?.state;
+        if let Some(NativeGame::Sowing(s)) = game.native(&next)? {
+            if s.same_position(&after) {
+                chosen = Some(mv);
+                break;
+            }
+        }
+    }
+    game.record_events(true);
+    let Some(mv) = chosen else {
+        return Err(GameError::Rules {
+            message:
+                "native(): no move of the script leads to the position the native search chose"
+                    .into(),
+            spot: None,
+        });
+    };
+    let text = game.format_move(state, &mv)?;
+    let me = position.to_move();
+    let gain = after.scores()[me] - position.scores()[me];
+    let now = if gain > 0 {
+        format!("captures {gain} now; ")
+    } else {
+        String::new()
+    };
+    let reason = if found.score >= SOWING_WIN / 2 {
+        format!("{now}a forced win (seen {})", ahead(found.depth as usize))
+    } else if found.score <= -SOWING_WIN / 2 {
+        format!("{now}every move loses against best play; {text} holds out longest")
+    } else {
+        format!(
+            "{now}the best balance of captures {} ({} positions)",
+            ahead(found.depth as usize),
+            found.nodes
         )
     };
     Ok(Some(Hint { mv, text, reason }))

@@ -69,3 +69,42 @@ fn moves_lists_the_legal_moves_in_the_games_notation() {
         ["a", "b", "c", "d", "e", "f"]
     );
 }
+
+#[test]
+fn hints_search_the_sowing_games_natively_at_the_scripts_levels() {
+    // `levels()` makes easy look one move ahead
+    let out = stdout(&["hint", "oware", "--level", "easy"]);
+    assert!(out.contains("1 move ahead"), "{out}");
+    // after 3P 7P, 5P captures 16 at once (the report's trace): hard sees it and goes deeper
+    let start = std::time::Instant::now();
+    let out = stdout(&["hint", "o_an_quan", "3P", "7P", "--level", "hard"]);
+    assert!(start.elapsed() < std::time::Duration::from_millis(2500));
+    let reason = out.lines().nth(1).unwrap();
+    assert!(reason.contains("moves ahead"), "{out}");
+    let played = stdout(&["run", "o_an_quan", "3P", "7P", out.lines().next().unwrap()]);
+    assert!(
+        played.contains("(6 || 6)") && !played.ends_with("(6 || 6)\n"),
+        "{played}"
+    );
+}
+
+#[test]
+fn a_bad_levels_function_is_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("pile.rhai");
+    let pile = std::fs::read_to_string("tests/fixtures/pile.rhai").unwrap();
+    std::fs::write(
+        &script,
+        format!("{pile}\nfn levels() {{ #{{ easy: #{{ depth: 0 }} }} }}\n"),
+    )
+    .unwrap();
+    let out = boardrules()
+        .args(["hint", script.to_str().unwrap(), "--level", "easy"])
+        .assert()
+        .code(1);
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(
+        stderr.contains("levels(): `easy.depth` must be a whole number of at least 1"),
+        "{stderr}"
+    );
+}

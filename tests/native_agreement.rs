@@ -24,7 +24,7 @@ fn placement(
 ) -> boardrules::runtime::placement::Placement {
     match game.native(state).unwrap() {
         Some(NativeGame::Placement(p)) => p,
-        None => panic!("{} has no native form", game.name()),
+        _ => panic!("{} has no native placement form", game.name()),
     }
 }
 

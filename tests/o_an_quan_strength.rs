@@ -1,19 +1,21 @@
-//! The computer player's search at Ô ăn quan (alpha-beta with the script's `evaluate`) against a greedy player who always takes the move that
-//! captures the most at once (ties broken at random).
+//! The computer's `hard` level at Ô ăn quan (native alpha-beta through the script's
+//! `native(state)`) against a greedy player who always takes the move that captures the most at
+//! once (ties broken at random).
 
 use std::time::Duration;
 
 use boardrules::{
+    ai::{self, Level},
     runtime::{Game, Outcome},
     script::{Library, ScriptedGame},
-    search::{self, Limits},
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rhai::{Dynamic, Map};
 
-/// How deep the computer looks: `hard` reaches 5–7 plies in its 0.9 s on this machine.
-const DEPTH: usize = 4;
+/// The time the computer has for a move: `hard` searches about 10 moves ahead in it on this
+/// machine (in its own 0.9 s, 12–14).
+const TIME: Duration = Duration::from_millis(40);
 
 fn scores(state: &Dynamic) -> Vec<i64> {
     state.read_lock::<Map>().unwrap()["scores"]
@@ -52,16 +54,9 @@ fn the_computer_beats_a_greedy_player_in_most_games() {
         }
         while game.outcome(&state).unwrap().is_none() {
             let mv = if game.to_move(&state).unwrap() == computer {
-                // the search `hard` runs, bounded by depth rather than time so the test is the
-                // same on any machine
-                let limits = Limits {
-                    time: Duration::from_secs(60),
-                    max_depth: DEPTH,
-                    seed: g as u64,
-                };
-                let eval =
-                    |s: &Dynamic, p: usize| game.evaluate(s, p).map(Option::unwrap_or_default);
-                search::best_move(&game, &state, Some(&eval), limits)
+                // the `hard` level (the native search), with a twentieth of its time so that the
+                // match stays short
+                ai::choose(&game, &state, Level::Hard, Some(TIME), g as u64)
                     .unwrap()
                     .unwrap()
                     .mv

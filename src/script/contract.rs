@@ -113,6 +113,12 @@ pub const CONTRACT: &[ContractFn] = &[
         purpose: "the position as a native game family, so playouts and search run natively",
     },
     ContractFn {
+        name: "levels",
+        params: &[],
+        required: false,
+        purpose: "#{ easy: #{ depth: …, time_ms: … }, medium: …, hard: … } — what each computer level means",
+    },
+    ContractFn {
         name: "evaluate",
         params: &["state", "player"],
         required: false,

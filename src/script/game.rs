@@ -261,6 +261,15 @@ impl ScriptedGame {
             .any(|f| f.name == name && f.params.len() == arity)
     }
 
+    /// The script's `levels()` (what each computer level means), or `None` when it defines none.
+    pub fn levels(&self) -> Result<Option<Map>, GameError> {
+        if !self.defines("levels", 0) {
+            return Ok(None);
+        }
+        self.call_as("levels", (), GameError::Illegal, "a map")
+            .map(Some)
+    }
+
     /// The script's `evaluate(state, player)`, or `None` when it defines none.
     pub fn evaluate(&self, state: &Dynamic, player: usize) -> Result<Option<i64>, GameError> {
         if !self.defines("evaluate", 2) {

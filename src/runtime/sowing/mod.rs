@@ -214,6 +214,15 @@ impl Sowing {
         self.to_move
     }
 
+    /// Whether `other` is the same position (seeds, pieces, scores, player to move), whatever
+    /// the rules and history.
+    pub fn same_position(&self, other: &Sowing) -> bool {
+        self.seeds == other.seeds
+            && self.pieces == other.pieces
+            && self.scores == other.scores
+            && self.to_move == other.to_move
+    }
+
     /// The number of players.
     pub fn players(&self) -> usize {
         self.scores.len()
