@@ -1,5 +1,6 @@
-//! Random playouts of the mancala games (Ô ăn quan and Oware), scripted and by their hand-written
-//! native references, and the `Track` sowing primitive.
+//! Random playouts of the mancala games (Ô ăn quan and Oware) — through the script, through its
+//! native form (`native(state)`), and of the hand-written native references — and the `Track`
+//! sowing primitive.
 
 use boardrules::{
     runtime::{playout, Game, Track},
@@ -26,6 +27,10 @@ fn scripted_playouts(c: &mut Criterion) {
         c.bench_function(&format!("{name} scripted random playout"), |b| {
             b.iter(|| playout::random_playout(&game, &start, &mut rng).unwrap())
         });
+        c.bench_function(
+            &format!("{name} random playout through native(state)"),
+            |b| b.iter(|| game.random_playout(&start, &mut rng).unwrap()),
+        );
         let mut reference = native::find(name).unwrap();
         c.bench_function(&format!("{name} native reference random playout"), |b| {
             b.iter(|| reference.playout(&mut rng))
