@@ -2,6 +2,10 @@
 //! under a time budget, for two-player games (this module); Monte Carlo tree search for any
 //! number of players ([`mcts`]); and perft ([`perft`]).
 //!
+//! Alpha-beta keeps a transposition table keyed by [`Game::state_hash`] (each position's score,
+//! bound and best move) and orders moves by that best move, then the history heuristic, then the
+//! order the game lists them in.
+//!
 //! Leaves are scored by an evaluation function (a rules script's optional `evaluate(state,
 //! player)`), or by win/loss only when there is none. Root moves are shuffled with a seeded RNG
 //! before searching, so ties are broken the same way for the same seed.
@@ -77,11 +81,37 @@ impl From<GameError> for Stop {
     }
 }
 
+/// What a finished search of a position found, kept in the transposition table.
+#[derive(Clone, Copy)]
+struct Entry {
+    /// The depth searched.
+    depth: usize,
+    /// The score for the player to move, exact or a bound.
+    score: i64,
+    bound: Bound,
+    /// The best move's [`Game::move_hash`], tried first next time.
+    best: Option<u64>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    /// The score is at least this (a cutoff).
+    Lower,
+    /// The score is at most this (no move reached alpha).
+    Upper,
+}
+
+/// Positions the transposition table keeps at most (it is cleared when full).
+const TABLE_SIZE: usize = 1 << 20;
+
 struct Search<'a, G: Game> {
     game: &'a G,
     eval: Option<Evaluator<'a, G>>,
     deadline: Instant,
     nodes: u64,
+    /// Finished searches by [`Game::state_hash`].
+    table: HashMap<u64, Entry>,
     /// How often each move (by [`Game::move_hash`]) caused a cutoff, weighted by depth: moves
     /// that refuted others are tried first (the history heuristic).
     history: HashMap<u64, u64>,
@@ -107,6 +137,7 @@ pub fn best_move<G: Game>(
         eval,
         deadline: start + limits.time,
         nodes: 0,
+        table: HashMap::new(),
         history: HashMap::new(),
     };
     let mut best: Option<Choice<G::Move>> = None;
@@ -231,24 +262,39 @@ impl<G: Game> Search<'_, G> {
                 None => Ok(0),
             };
         }
+        let hash = self.game.state_hash(state);
+        let known = self.table.get(&hash).copied();
+        if let Some(e) = known.filter(|e| e.depth >= depth) {
+            let usable = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => e.score >= beta,
+                Bound::Upper => e.score <= alpha,
+            };
+            if usable {
+                return Ok(e.score);
+            }
+        }
         let moves = self.game.legal_moves(state)?;
         if moves.is_empty() {
             return Ok(0);
         }
+        // The best move found here before first, then the moves that refuted others most
+        // often, then the script's own order (`moves` lists the most promising first).
         let keys: Vec<Option<u64>> = moves.iter().map(|m| self.game.move_hash(m)).collect();
+        let remembered = known.and_then(|e| e.best);
         let mut order: Vec<usize> = (0..moves.len()).collect();
         order.sort_by_key(|&i| {
-            std::cmp::Reverse(
-                keys[i]
-                    .and_then(|k| self.history.get(&k))
-                    .copied()
-                    .unwrap_or(0),
-            )
+            let first = keys[i].is_some() && keys[i] == remembered;
+            let refuted = keys[i].and_then(|k| self.history.get(&k)).copied();
+            (!first, std::cmp::Reverse(refuted.unwrap_or(0)))
         });
-        let mut best = -WIN - 1;
+        let alpha_in = alpha;
+        let mut best = (-WIN - 1, None);
         for i in order {
             let score = self.child(state, me, &moves[i], depth, (alpha, beta), ply + 1)?;
-            best = best.max(score);
+            if score > best.0 {
+                best = (score, keys[i]);
+            }
             alpha = alpha.max(score);
             if alpha >= beta {
                 if let Some(k) = keys[i] {
@@ -257,7 +303,26 @@ impl<G: Game> Search<'_, G> {
                 break;
             }
         }
-        Ok(best)
+        let bound = if best.0 >= beta {
+            Bound::Lower
+        } else if best.0 <= alpha_in {
+            Bound::Upper
+        } else {
+            Bound::Exact
+        };
+        if self.table.len() >= TABLE_SIZE {
+            self.table.clear();
+        }
+        self.table.insert(
+            hash,
+            Entry {
+                depth,
+                score: best.0,
+                bound,
+                best: best.1,
+            },
+        );
+        Ok(best.0)
     }
 }
 
@@ -342,5 +407,26 @@ mod tests {
         let a = best_move(&nim, &(8, 0), None, limits).unwrap().unwrap();
         let b = best_move(&nim, &(8, 0), None, limits).unwrap().unwrap();
         assert_eq!(a.mv, b.mv);
+    }
+
+    #[test]
+    fn positions_reached_by_different_orders_are_searched_once() {
+        let nim = Nim {
+            names: vec!["a".into(), "b".into()],
+        };
+        // No win within reach, and an evaluation that varies, so only the table keeps the
+        // 3^16 move orders down to the few hundred piles they reach.
+        let eval =
+            |s: &(u32, usize), p: usize| Ok(i64::from(s.0 % 5) * if p == 0 { 1 } else { -1 });
+        let limits = Limits {
+            time: Duration::from_secs(60),
+            max_depth: 16,
+            seed: 1,
+        };
+        let choice = best_move(&nim, &(500, 0), Some(&eval), limits)
+            .unwrap()
+            .unwrap();
+        assert_eq!(choice.depth, 16);
+        assert!(choice.nodes < 20_000, "{} positions", choice.nodes);
     }
 }
