@@ -106,12 +106,28 @@ pub fn choose(
     time: Option<Duration>,
     seed: u64,
 ) -> Result<Option<Hint>, GameError> {
+    let overrides = Tuning { time, depth: None };
+    choose_tuned(game, state, level, overrides, seed)
+}
+
+/// [`choose`], with the time and depth of `overrides` (where given) in place of what the level
+/// and the script's `levels()` say.
+pub fn choose_tuned(
+    game: &ScriptedGame,
+    state: &Dynamic,
+    level: Level,
+    overrides: Tuning,
+    seed: u64,
+) -> Result<Option<Hint>, GameError> {
     if game.outcome(state)?.is_some() {
         return Ok(None);
     }
     let tuning = Tuning::of(game, level)?;
-    let time = time.or(tuning.time).unwrap_or_else(|| level.budget());
-    let depth = tuning.depth;
+    let time = overrides
+        .time
+        .or(tuning.time)
+        .unwrap_or_else(|| level.budget());
+    let depth = overrides.depth.or(tuning.depth);
     match game.native_with_weights(state)? {
         Some((NativeGame::Placement(position), weights)) => {
             let found = placement_hint(game, state, &position, weights, level, time, depth, seed)?;

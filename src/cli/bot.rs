@@ -3,32 +3,15 @@
 
 use std::{path::Path, process::ExitCode, time::Duration};
 
-use rhai::Dynamic;
-
 use super::GameArgs;
 
 type Outcome = Result<ExitCode, Vec<Diagnostic>>;
 use crate::{
+    ai::{self, Level, Tuning},
     diag::Diagnostic,
     driver::parse_to_move,
-    runtime::{Game, GameError},
-    script::ScriptedGame,
-    search::{self, Choice, Limits},
+    runtime::Game,
 };
-
-/// The search's choice for the player to move in `state`, using the script's `evaluate` when it
-/// has one; `None` when there is no legal move.
-pub fn choose(
-    game: &ScriptedGame,
-    state: &Dynamic,
-    limits: Limits,
-) -> Result<Option<Choice<Dynamic>>, GameError> {
-    game.record_events(false);
-    let eval = |s: &Dynamic, p: usize| game.evaluate(s, p).map(Option::unwrap_or_default);
-    let choice = search::best_move(game, state, Some(&eval), limits);
-    game.record_events(true);
-    choice
-}
 
 /// How long and how deep the bot searches.
 #[derive(Debug, Clone, Copy)]
@@ -56,21 +39,20 @@ pub fn run(args: &GameArgs, budget: Budget, out: &Path, stats: bool, argv: &[Str
         .parse_state(&text, Some(me))
         .map_err(|e| vec![crate::driver::position_error(&game, &e, "<cells>", &text)])?;
     let fail = |e| vec![game.describe(&e)];
-    let limits = Limits {
-        time: budget.time,
-        max_depth: budget.max_depth,
-        seed: args.seed.unwrap_or(0),
+    let budget = Tuning {
+        time: Some(budget.time),
+        depth: Some(budget.max_depth),
     };
-    let Some(choice) = choose(&game, &state, limits).map_err(fail)? else {
+    let seed = args.seed.unwrap_or(0);
+    let Some(hint) = ai::choose_tuned(&game, &state, Level::Hard, budget, seed).map_err(fail)?
+    else {
         return Err(vec![Diagnostic::new("there is no legal move")]);
     };
-    let text = game.format_move(&state, &choice.mv).map_err(fail)?;
+    let text = hint.text;
     if stats {
         eprintln!(
-            "{text}: depth {}, score {}, {} nodes, {} ms",
-            choice.depth,
-            choice.score,
-            choice.nodes,
+            "{text}: {}; {} ms",
+            hint.reason,
             started.elapsed().as_millis()
         );
     }

@@ -12,12 +12,12 @@ use std::{
 use indicatif::{ProgressBar, ProgressStyle};
 use rhai::Dynamic;
 
-use super::{bot::choose, GameArgs};
+use super::GameArgs;
 use crate::{
+    ai::{self, Level},
     diag::Diagnostic,
     runtime::{Game, Outcome as End},
     script::ScriptedGame,
-    search::Limits,
 };
 
 type Outcome = Result<ExitCode, Vec<Diagnostic>>;
@@ -39,7 +39,8 @@ pub struct Match {
 
 /// One side of a match.
 enum Side {
-    Builtin(Limits),
+    /// The computer at a level (the game's best search, as `hint` uses).
+    Builtin(Level),
     Program {
         command: String,
         dir: tempfile::TempDir,
@@ -108,7 +109,7 @@ pub fn run(args: &GameArgs, m: &Match) -> Outcome {
 
 fn side(spec: &str) -> Result<Side, Vec<Diagnostic>> {
     if let Some(level) = spec.strip_prefix("builtin:") {
-        return Limits::level(level, 0).map(Side::Builtin).ok_or_else(|| {
+        return Level::parse(level).map(Side::Builtin).ok_or_else(|| {
             vec![Diagnostic::new(format!(
                 "unknown level '{level}': use builtin:easy, builtin:medium or builtin:hard"
             ))]
@@ -212,14 +213,11 @@ fn ask(
     seed: u64,
 ) -> Result<String, String> {
     match side {
-        Side::Builtin(limits) => {
-            let limits = Limits { seed, ..*limits };
-            match choose(game, state, limits) {
-                Ok(Some(c)) => game.format_move(state, &c.mv).map_err(|e| e.to_string()),
-                Ok(None) => Err("has no move".into()),
-                Err(e) => Err(format!("failed: {e}")),
-            }
-        }
+        Side::Builtin(level) => match ai::choose(game, state, *level, None, seed) {
+            Ok(Some(hint)) => Ok(hint.text),
+            Ok(None) => Err("has no move".into()),
+            Err(e) => Err(format!("failed: {e}")),
+        },
         Side::Program { command, dir } => {
             let board = game.render(state).map_err(|e| e.to_string())?;
             run_bot(command, dir.path(), opponent, me, &board, timeout)

@@ -37,23 +37,6 @@ pub struct Limits {
     pub seed: u64,
 }
 
-impl Limits {
-    /// The limits of a named level: `easy` (one ply), `medium` (300 ms) or `hard` (800 ms).
-    pub fn level(name: &str, seed: u64) -> Option<Limits> {
-        let (ms, max_depth) = match name {
-            "easy" => (1000, 1),
-            "medium" => (300, 64),
-            "hard" => (800, 64),
-            _ => return None,
-        };
-        Some(Limits {
-            time: Duration::from_millis(ms),
-            max_depth,
-            seed,
-        })
-    }
-}
-
 /// The move a search chose, with what it found.
 #[derive(Debug, Clone)]
 pub struct Choice<M> {
@@ -403,7 +386,11 @@ mod tests {
         let nim = Nim {
             names: vec!["a".into(), "b".into()],
         };
-        let limits = Limits::level("easy", 7).unwrap();
+        let limits = Limits {
+            time: Duration::from_secs(1),
+            max_depth: 1,
+            seed: 7,
+        };
         let a = best_move(&nim, &(8, 0), None, limits).unwrap().unwrap();
         let b = best_move(&nim, &(8, 0), None, limits).unwrap().unwrap();
         assert_eq!(a.mv, b.mv);
