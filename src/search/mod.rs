@@ -1,6 +1,7 @@
 //! Game-agnostic search over the [`Game`] trait: alpha-beta (negamax) with iterative deepening
 //! under a time budget, for two-player games (this module); Monte Carlo tree search for any
-//! number of players ([`mcts`]); and perft ([`perft`]).
+//! number of players ([`mcts`]); sampled expectimax where chance follows the moves
+//! ([`sampling`]); and perft ([`perft`]).
 //!
 //! Leaves are scored by an evaluation function (a rules script's optional `evaluate(state,
 //! player)`), or by win/loss only when there is none. Root moves are shuffled with a seeded RNG
@@ -8,6 +9,7 @@
 
 pub mod mcts;
 pub mod perft;
+pub mod sampling;
 
 use std::{
     collections::HashMap,
