@@ -1,8 +1,9 @@
 //! The computer player: a move for the side to move, at a level, for any game — used by
 //! `boardrules hint`, the REPL's `hint` and `vs`, and the Gomocup brain. It picks the best search
 //! the game allows: the native search of a game with a native form (`native(state)`), else
-//! alpha-beta through the script when it gives an `evaluate(state, player)`, else Monte Carlo
-//! tree search (UCT) through the script.
+//! through the script when it gives an `evaluate(state, player)` sampled expectimax if the
+//! state holds chance (a random generator) and alpha-beta if not, else Monte Carlo tree search
+//! (UCT) through the script.
 
 use std::time::Duration;
 
@@ -106,6 +107,9 @@ pub fn choose(
             return Ok(Some(hint));
         }
     }
+    if game.defines("evaluate", 2) && game.has_chance(state) {
+        return sampled(game, state, level, time, seed);
+    }
     if game.defines("evaluate", 2) {
         return alpha_beta(game, state, level, time, seed);
     }
@@ -146,6 +150,63 @@ fn alpha_beta(
         format!(
             "the best evaluation {} moves ahead ({} positions)",
             found.depth, found.nodes
+        )
+    };
+    Ok(Some(Hint {
+        mv: found.mv,
+        text,
+        reason,
+    }))
+}
+
+/// Sampled expectimax through the script (`src/search/sampling.rs`), for a game whose state
+/// holds chance (a random generator): each move is valued over sampled futures, never the one
+/// the state's generator holds. Higher levels refine more moves in more futures, and look one
+/// move further.
+fn sampled(
+    game: &ScriptedGame,
+    state: &Dynamic,
+    level: Level,
+    time: Duration,
+    seed: u64,
+) -> Result<Option<Hint>, GameError> {
+    let (width, samples, replies) = match level {
+        Level::Easy => (4, 8, 0),
+        Level::Medium => (8, 32, 0),
+        Level::Hard => (12, 64, 4),
+    };
+    let limits = search::sampling::Limits {
+        time,
+        width,
+        samples,
+        replies,
+        seed,
+    };
+    game.record_events(false);
+    let eval = |s: &Dynamic, p: usize| game.evaluate(s, p).map(Option::unwrap_or_default);
+    let reseed = |s: &Dynamic, seed: u64| game.reseed(s, seed);
+    let found = search::sampling::best_move(game, state, &eval, &reseed, limits);
+    game.record_events(true);
+    let Some(found) = found? else {
+        return Ok(None);
+    };
+    let text = game.format_move(state, &found.mv)?;
+    let gain = found.value - found.before as f64;
+    let reason = if found.certain {
+        // No chance in it: say what it does, in the script's words.
+        let played = game.play(&game.reseed(state, seed), &found.mv)?;
+        match played.events.last() {
+            Some(event) => format!("{} (certain; evaluation {gain:+.0})", event.text),
+            None => format!("evaluation {gain:+.0}, certain"),
+        }
+    } else {
+        format!(
+            "expected evaluation {gain:+.1} over {} sampled futures, {} move{} deep ({} of {} moves sampled)",
+            found.samples,
+            found.depth,
+            if found.depth == 1 { "" } else { "s" },
+            found.refined.max(1),
+            found.moves
         )
     };
     Ok(Some(Hint {
