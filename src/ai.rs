@@ -1,9 +1,8 @@
 //! The computer player: a move for the side to move, at a level, for any game — used by
 //! `boardrules hint`, the REPL's `hint` and `vs`, and the Gomocup brain. It picks the best search
 //! the game allows: the native search of a game with a native form (`native(state)`), else
-//! through the script when it gives an `evaluate(state, player)` sampled expectimax if the
-//! state holds chance (a random generator) and alpha-beta if not, else Monte Carlo tree search
-//! (UCT) through the script.
+//! alpha-beta through the script when it gives an `evaluate(state, player)`, else Monte Carlo
+//! tree search (UCT) through the script.
 
 use std::time::Duration;
 
@@ -159,9 +158,9 @@ fn alpha_beta(
     }))
 }
 
-/// Sampled expectimax through the script (`src/search/sampling.rs`), for a game whose state
-/// holds chance (a random generator): each move is valued over sampled futures, never the one
-/// the state's generator holds. Higher levels refine more moves in more futures, and look one
+/// Sampled expectimax through the script's `evaluate` (`src/search/sampling.rs`), instead of
+/// alpha-beta for a game whose state holds chance (a random generator): each move is valued
+/// over sampled futures, never the one the state's generator holds. Higher levels refine more moves in more futures, and look one
 /// move further.
 fn sampled(
     game: &ScriptedGame,
@@ -199,13 +198,20 @@ fn sampled(
             Some(event) => format!("{} (certain; evaluation {gain:+.0})", event.text),
             None => format!("evaluation {gain:+.0}, certain"),
         }
+    } else if found.moves == 1 {
+        "the only legal move".into()
+    } else if found.samples == 1 {
+        format!(
+            "evaluation {gain:+.0} in one sampled future, the best of {} moves (no time to sample more)",
+            found.moves
+        )
     } else {
         format!(
             "expected evaluation {gain:+.1} over {} sampled futures, {} move{} deep ({} of {} moves sampled)",
             found.samples,
             found.depth,
             if found.depth == 1 { "" } else { "s" },
-            found.refined.max(1),
+            found.refined,
             found.moves
         )
     };

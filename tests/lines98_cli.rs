@@ -136,3 +136,20 @@ fn hint_takes_the_sure_clear_and_says_why() {
         .success()
         .stdout(predicate::str::contains("over 64 sampled futures, 2 moves deep"));
 }
+
+#[test]
+fn the_repl_hints_and_the_computer_plays_a_game_to_the_end() {
+    // One player: `vs` hands that player to the computer after the next move. A small board
+    // where only lines clear fills up in a few moves.
+    let out = boardrules()
+        .args(["play", "lines98", "--seed", "4", "-o", "size=6"])
+        .args(["-o", "squares=off", "-o", "blocks=false"])
+        .write_stdin("hint easy\nvs easy\ne4-a1\n")
+        .assert()
+        .success();
+    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(stdout.contains("hint: ") && stdout.contains(" sampled future"), "{stdout}");
+    assert!(stdout.contains("the computer plays player (easy)"), "{stdout}");
+    assert!(stdout.contains("(computer, easy: "), "{stdout}");
+    assert!(stdout.contains("result: draw"), "{stdout}");
+}

@@ -1,6 +1,10 @@
 //! The computer at Lines98, a one-player game where chance follows the moves: its hints come
 //! from sampled futures (`src/search/sampling.rs`), never from the generator in the state, and
 //! it scores far more than a random mover.
+//!
+//! The match can be made longer from the environment, e.g. whole games:
+//! `GAMES=3 MOVES=250 cargo test --release --test lines98_search -- --nocapture`
+//! (`WIDTH`, `SAMPLES`, `REPLIES` set the search; by default 4, 4 and 0).
 
 use std::time::Duration;
 

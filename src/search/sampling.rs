@@ -58,7 +58,8 @@ pub struct Found<M> {
     pub samples: usize,
     /// Moves looked ahead in each future: 1, or 2 with replies.
     pub depth: usize,
-    /// Root moves refined beyond the screen.
+    /// Root moves refined beyond the screen (0 if time ran out before a sweep, or there was
+    /// only one).
     pub refined: usize,
     /// Root moves in all.
     pub moves: usize,
@@ -138,7 +139,7 @@ pub fn best_move<G: Game>(
             states: Vec::new(),
         })
         .collect();
-    let refined = if field.len() > 1 { field.len() } else { 0 };
+    let width = field.len();
     let mut done = 0;
     let mut target = 2.min(limits.samples);
     'refine: while field.len() > 1 && done < target {
@@ -180,7 +181,7 @@ pub fn best_move<G: Game>(
         before,
         samples,
         depth: if done == 0 { 1 } else { depth },
-        refined,
+        refined: if done == 0 { 0 } else { width },
         moves: total,
         certain,
     }))
