@@ -134,7 +134,9 @@ fn hint_takes_the_sure_clear_and_says_why() {
         .args(["hint", "lines98", "--seed", "3", "--time-ms", "20000"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("over 64 sampled futures, 2 moves deep"));
+        .stdout(predicate::str::contains(
+            "over 64 sampled futures, 2 moves deep",
+        ));
 }
 
 #[test]
@@ -148,8 +150,14 @@ fn the_repl_hints_and_the_computer_plays_a_game_to_the_end() {
         .assert()
         .success();
     let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
-    assert!(stdout.contains("hint: ") && stdout.contains(" sampled future"), "{stdout}");
-    assert!(stdout.contains("the computer plays player (easy)"), "{stdout}");
+    assert!(
+        stdout.contains("hint: ") && stdout.contains(" sampled future"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("the computer plays player (easy)"),
+        "{stdout}"
+    );
     assert!(stdout.contains("(computer, easy: "), "{stdout}");
     assert!(stdout.contains("result: draw"), "{stdout}");
 }

@@ -28,7 +28,10 @@ fn score(state: &Dynamic) -> i64 {
 }
 
 fn env(name: &str, default: usize) -> usize {
-    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
 }
 
 /// The search `ai` runs for Lines98, bounded by work rather than time so that the test plays
@@ -157,7 +160,8 @@ fn a_sure_clear_is_taken_and_explained() {
         .unwrap();
     assert_eq!(hint.text, "i5-c5");
     assert!(
-        hint.reason.starts_with("5 balls clear: +10, score 12 (certain"),
+        hint.reason
+            .starts_with("5 balls clear: +10, score 12 (certain"),
         "{}",
         hint.reason
     );

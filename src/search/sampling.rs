@@ -143,28 +143,30 @@ pub fn best_move<G: Game>(
     let mut done = 0;
     let mut target = 2.min(limits.samples);
     'refine: while field.len() > 1 && done < target {
-        for k in done..target {
-            let future = reseed(state, sample_seed(limits.seed, k + 1));
+        while done < target {
+            let future = reseed(state, sample_seed(limits.seed, done + 1));
             let mut sweep = Vec::with_capacity(field.len());
             for c in &field {
                 if Instant::now() >= deadline {
                     break 'refine; // the interrupted sweep is discarded
                 }
                 let after = game.play(&future, &c.mv)?.state;
-                let value = sampler.value(&after, limits.replies, k + 1)?;
+                let value = sampler.value(&after, limits.replies, done + 1)?;
                 sweep.push((value, game.state_hash(&reseed(&after, 0))));
             }
             for (c, (value, hash)) in field.iter_mut().zip(sweep) {
                 c.sum += value as f64;
                 c.states.push(hash);
             }
-            done = k + 1;
+            done += 1;
         }
         // Keep the better half (at least two), by mean; ties keep the screen's order.
         field.sort_by(|a, b| b.sum.total_cmp(&a.sum));
         field.truncate(field.len().div_ceil(2).max(2));
         target = (target * 2).min(limits.samples);
     }
+    // The best by mean over the completed sweeps (a stable sort: ties keep the earlier order).
+    field.sort_by(|a, b| b.sum.total_cmp(&a.sum));
     let best = field
         .into_iter()
         .next()
