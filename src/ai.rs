@@ -170,9 +170,9 @@ fn sampled(
     seed: u64,
 ) -> Result<Option<Hint>, GameError> {
     let (width, samples, replies) = match level {
-        Level::Easy => (4, 8, 0),
-        Level::Medium => (8, 32, 0),
-        Level::Hard => (12, 64, 4),
+        Level::Easy => (4, 16, 0),
+        Level::Medium => (8, 128, 0),
+        Level::Hard => (16, 256, 4),
     };
     let limits = search::sampling::Limits {
         time,

@@ -135,7 +135,7 @@ fn hint_takes_the_sure_clear_and_says_why() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "over 64 sampled futures, 2 moves deep",
+            "over 256 sampled futures, 2 moves deep",
         ));
 }
 
