@@ -111,10 +111,9 @@ pub fn best_move<G: Game>(
         me,
         ranking: HashMap::new(),
     };
-    let before = eval(state, me)?;
-
     // Screen: every move in one sampled future.
     let first = reseed(state, sample_seed(limits.seed, 0));
+    let before = eval(&first, me)?; // the evaluation too sees no real future
     let mut screened = Vec::with_capacity(moves.len());
     for mv in moves {
         let after = game.play(&first, &mv)?.state;
