@@ -380,4 +380,79 @@ mod tests {
         let over = best_move(&game, &(0, 0, 3), &eval, &reseed, limits(8, 0)).unwrap();
         assert!(over.is_none(), "no move in a finished game");
     }
+
+    /// Two players, two plies: the first either takes 1, or 3 and lets the second take 5 back.
+    struct Bait {
+        names: Vec<String>,
+    }
+
+    /// (plies played, the first player's total, whether the bait was taken).
+    type BaitState = (u32, i64, bool);
+
+    impl Game for Bait {
+        type State = BaitState;
+        type Move = i64;
+        fn player_names(&self) -> &[String] {
+            &self.names
+        }
+        fn start(&self) -> Result<BaitState, GameError> {
+            Ok((0, 0, false))
+        }
+        fn to_move(&self, s: &BaitState) -> Result<usize, GameError> {
+            Ok(s.0 as usize % 2)
+        }
+        fn legal_moves(&self, s: &BaitState) -> Result<Vec<i64>, GameError> {
+            Ok(match (s.0, s.2) {
+                (0, _) => vec![1, 3],
+                (1, true) => vec![0, -5],
+                (1, false) => vec![0],
+                _ => vec![],
+            })
+        }
+        fn play(&self, s: &BaitState, m: &i64) -> Result<Played<BaitState>, GameError> {
+            Ok(Played {
+                state: (s.0 + 1, s.1 + m, s.2 || *m == 3),
+                events: Vec::new(),
+            })
+        }
+        fn outcome(&self, s: &BaitState) -> Result<Option<Outcome>, GameError> {
+            Ok((s.0 == 2).then_some(Outcome::Draw))
+        }
+        fn parse_move(&self, _: &BaitState, t: &str) -> Result<i64, GameError> {
+            t.parse().map_err(|_| GameError::BadText(t.into()))
+        }
+        fn format_move(&self, _: &BaitState, m: &i64) -> Result<String, GameError> {
+            Ok(m.to_string())
+        }
+        fn render(&self, s: &BaitState) -> Result<String, GameError> {
+            Ok(s.1.to_string())
+        }
+        fn parse_state(&self, _: &str, _: Option<usize>) -> Result<BaitState, GameError> {
+            self.start()
+        }
+        fn state_hash(&self, s: &BaitState) -> u64 {
+            let mut h = StableHasher::default();
+            s.hash(&mut h);
+            h.finish()
+        }
+    }
+
+    #[test]
+    fn replies_are_the_opponent_s_best() {
+        let game = Bait {
+            names: vec!["a".into(), "b".into()],
+        };
+        let eval = |s: &BaitState, p: usize| Ok(if p == 0 { s.1 } else { -s.1 });
+        let reseed = |s: &BaitState, _: u64| *s;
+        let pick = |replies| {
+            best_move(&game, &(0, 0, false), &eval, &reseed, limits(4, replies))
+                .unwrap()
+                .unwrap()
+        };
+        // One move deep the bait looks better; with the reply seen it costs 2.
+        assert_eq!(pick(0).mv, 3);
+        let found = pick(2);
+        assert_eq!((found.mv, found.value, found.depth), (1, 1.0, 2));
+        assert!(found.certain);
+    }
 }
