@@ -140,6 +140,9 @@ pub fn choose_tuned(
         }
         _ => {}
     }
+    if game.defines("evaluate", 2) && game.has_chance(state) {
+        return sampled(game, state, level, time, seed);
+    }
     if game.defines("evaluate", 2) {
         return alpha_beta(game, state, level, time, depth, seed);
     }
@@ -227,6 +230,70 @@ fn alpha_beta(
             "the best evaluation {} ({} positions)",
             ahead(found.depth),
             found.nodes
+        )
+    };
+    Ok(Some(Hint {
+        mv: found.mv,
+        text,
+        reason,
+    }))
+}
+
+/// Sampled expectimax through the script's `evaluate` (`src/search/sampling.rs`), instead of
+/// alpha-beta for a game whose state holds chance (a random generator): each move is valued
+/// over sampled futures, never the one the state's generator holds. Higher levels refine more moves in more futures, and look one
+/// move further.
+fn sampled(
+    game: &ScriptedGame,
+    state: &Dynamic,
+    level: Level,
+    time: Duration,
+    seed: u64,
+) -> Result<Option<Hint>, GameError> {
+    let (width, samples, replies) = match level {
+        Level::Easy => (4, 16, 0),
+        Level::Medium => (8, 128, 0),
+        Level::Hard => (16, 256, 4),
+    };
+    let limits = search::sampling::Limits {
+        time,
+        width,
+        samples,
+        replies,
+        seed,
+    };
+    game.record_events(false);
+    let eval = |s: &Dynamic, p: usize| game.evaluate(s, p).map(Option::unwrap_or_default);
+    let reseed = |s: &Dynamic, seed: u64| game.reseed(s, seed);
+    let found = search::sampling::best_move(game, state, &eval, &reseed, limits);
+    game.record_events(true);
+    let Some(found) = found? else {
+        return Ok(None);
+    };
+    let text = game.format_move(state, &found.mv)?;
+    let gain = found.value - found.before as f64;
+    let reason = if found.certain {
+        // No chance in it: say what it does, in the script's words.
+        let played = game.play(&game.reseed(state, seed), &found.mv)?;
+        match played.events.last() {
+            Some(event) => format!("{} (certain; evaluation {gain:+.0})", event.text),
+            None => format!("evaluation {gain:+.0}, certain"),
+        }
+    } else if found.moves == 1 {
+        "the only legal move".into()
+    } else if found.samples == 1 {
+        format!(
+            "evaluation {gain:+.0} in one sampled future, the best of {} moves (no time to sample more)",
+            found.moves
+        )
+    } else {
+        format!(
+            "expected evaluation {gain:+.1} over {} sampled futures, {} move{} deep ({} of {} moves sampled)",
+            found.samples,
+            found.depth,
+            if found.depth == 1 { "" } else { "s" },
+            found.refined,
+            found.moves
         )
     };
     Ok(Some(Hint {

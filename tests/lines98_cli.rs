@@ -1,5 +1,5 @@
 //! Lines98 from the command line: a move from a position with a seed, the legal moves, an
-//! unreachable destination, and a whole game played through the REPL.
+//! unreachable destination, a whole game played through the REPL, and hints.
 
 use assert_cmd::Command;
 use predicates::prelude::*;
@@ -109,4 +109,55 @@ fn a_whole_game_plays_through_the_repl() {
                 ))
                 .and(predicate::str::contains("score: 16")),
         );
+}
+
+#[test]
+fn hint_takes_the_sure_clear_and_says_why() {
+    boardrules()
+        .args([
+            "hint",
+            "lines98",
+            "--position",
+            POSITION,
+            "--level",
+            "easy",
+            "--time-ms",
+            "20000",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "i5-c5\n5 balls clear: +10, score 12 (certain; evaluation +",
+        ));
+    // From the start nothing is certain: the reason is an expectation over sampled futures.
+    boardrules()
+        .args(["hint", "lines98", "--seed", "3", "--time-ms", "20000"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "over 256 sampled futures, 2 moves deep",
+        ));
+}
+
+#[test]
+fn the_repl_hints_and_the_computer_plays_a_game_to_the_end() {
+    // One player: `vs` hands that player to the computer after the next move. A small board
+    // where only lines clear fills up in a few moves.
+    let out = boardrules()
+        .args(["play", "lines98", "--seed", "4", "-o", "size=6"])
+        .args(["-o", "squares=off", "-o", "blocks=false"])
+        .write_stdin("hint easy\nvs easy\ne4-a1\n")
+        .assert()
+        .success();
+    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(
+        stdout.contains("hint: ") && stdout.contains(" sampled future"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("the computer plays player (easy)"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("(computer, easy: "), "{stdout}");
+    assert!(stdout.contains("result: draw"), "{stdout}");
 }

@@ -1,6 +1,6 @@
 //! The native, game-agnostic runtime: boards, circular tracks, line scanning, flood fill, paths,
-//! bounded walks, a seedable random generator, native placement and sowing games, playouts, the `Game` trait
-//! and histories.
+//! bounded walks, window tallies, a seedable random generator, native placement and sowing games,
+//! playouts, the `Game` trait and histories.
 
 pub mod game;
 pub mod grid;
@@ -14,6 +14,7 @@ pub mod rng;
 pub mod sowing;
 pub mod track;
 pub mod walks;
+pub mod windows;
 
 pub use game::{Event, Game, GameError, Outcome, Played, ScriptSpot, StableHasher};
 pub use grid::{Cell, Grid, Notation};

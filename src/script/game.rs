@@ -284,6 +284,24 @@ impl ScriptedGame {
         .map(Some)
     }
 
+    /// Whether `state` holds a random generator (an [`Rng`], anywhere in its maps and arrays):
+    /// chance plays a part in what comes next, so search should sample it (see [`Self::reseed`]).
+    pub fn has_chance(&self, state: &Dynamic) -> bool {
+        holds_rng(state)
+    }
+
+    /// `state` with every random generator inside it (found through maps and arrays) replaced by
+    /// a fresh one seeded from `seed` — the first found (maps in key order, arrays in order) with
+    /// `seed` itself, the others with seeds mixed from `seed` and their place. Everything else
+    /// is kept. Search plays moves from reseeded states to sample a future that chance decides,
+    /// instead of the one the state's own generators already hold: two states that differ only
+    /// in their generators reseed to equal states.
+    pub fn reseed(&self, state: &Dynamic, seed: u64) -> Dynamic {
+        let mut state = state.clone();
+        reseed_value(&mut state, seed, &mut 0);
+        state
+    }
+
     fn ast(&self) -> &AST {
         &self.script.ast
     }
@@ -565,5 +583,112 @@ fn hash_value(value: &Dynamic, h: &mut StableHasher) {
         (12u8, &*r).hash(h);
     } else {
         (11u8, value.type_name(), value.to_string()).hash(h);
+    }
+}
+
+fn holds_rng(value: &Dynamic) -> bool {
+    if value.is::<Rng>() {
+        true
+    } else if let Some(a) = value.read_lock::<Array>() {
+        a.iter().any(holds_rng)
+    } else if let Some(m) = value.read_lock::<Map>() {
+        m.values().any(holds_rng)
+    } else {
+        false
+    }
+}
+
+/// Replaces every [`Rng`] in `value`, the `found`-th from the start with a generator seeded from
+/// `seed` and `found`.
+fn reseed_value(value: &mut Dynamic, seed: u64, found: &mut u64) {
+    if value.is::<Rng>() {
+        // Distinct generators get distinct seeds (the golden-ratio step of SplitMix64).
+        *value = Dynamic::from(Rng::new(
+            seed.wrapping_add(found.wrapping_mul(0x9E37_79B9_7F4A_7C15)),
+        ));
+        *found += 1;
+    } else if value.is_array() {
+        if let Some(mut a) = value.write_lock::<Array>() {
+            a.iter_mut().for_each(|v| reseed_value(v, seed, found));
+        }
+    } else if let Some(mut m) = value.write_lock::<Map>() {
+        m.values_mut().for_each(|v| reseed_value(v, seed, found));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hash(value: &Dynamic) -> u64 {
+        let mut h = StableHasher::default();
+        hash_value(value, &mut h);
+        h.finish()
+    }
+
+    /// A state like `#{ board: [1, 2], dice: [rng(a), 5], deck: #{ rng: rng(b) } }`.
+    fn state(a: u64, b: u64) -> Dynamic {
+        let mut deck = Map::new();
+        deck.insert("rng".into(), Dynamic::from(Rng::new(b)));
+        let mut m = Map::new();
+        m.insert(
+            "board".into(),
+            Dynamic::from_array(vec![1.into(), 2.into()]),
+        );
+        let dice = vec![Dynamic::from(Rng::new(a)), Dynamic::from(5 as INT)];
+        m.insert("dice".into(), Dynamic::from_array(dice));
+        m.insert("deck".into(), Dynamic::from_map(deck));
+        Dynamic::from_map(m)
+    }
+
+    fn rngs(value: &Dynamic) -> Vec<Rng> {
+        let m = value.read_lock::<Map>().unwrap();
+        let deck = m["deck"].read_lock::<Map>().unwrap()["rng"].clone_cast::<Rng>();
+        let dice = m["dice"].read_lock::<Array>().unwrap()[0].clone_cast::<Rng>();
+        vec![deck, dice]
+    }
+
+    #[test]
+    fn reseeding_replaces_every_generator_and_nothing_else() {
+        let (x, y) = (state(1, 2), state(3, 4));
+        assert_ne!(hash(&x), hash(&y));
+        let (rx, ry) = (reseed_once(&x, 9), reseed_once(&y, 9));
+        assert_eq!(
+            hash(&rx),
+            hash(&ry),
+            "states equal but for their generators"
+        );
+        // The map's keys come in order: `deck` before `dice`.
+        assert_eq!(
+            rngs(&rx),
+            [
+                Rng::new(9),
+                Rng::new(9u64.wrapping_add(0x9E37_79B9_7F4A_7C15))
+            ]
+        );
+        assert_ne!(hash(&reseed_once(&x, 10)), hash(&rx));
+        // Everything but the generators is as it was.
+        assert_eq!(hash(&reseed_once(&rx, 1)), hash(&reseed_once(&x, 1)));
+        let board = rx.read_lock::<Map>().unwrap()["board"].clone();
+        assert_eq!(board.into_typed_array::<INT>().unwrap(), [1, 2]);
+        // The original is untouched.
+        assert_eq!(rngs(&x), [Rng::new(2), Rng::new(1)]);
+    }
+
+    #[test]
+    fn chance_is_found_anywhere_in_a_state() {
+        assert!(holds_rng(&state(1, 2)));
+        assert!(holds_rng(&Dynamic::from(Rng::new(0))));
+        let plain: Dynamic = Dynamic::from_array(vec![Dynamic::from_map(Map::new()), 1.into()]);
+        assert!(!holds_rng(&plain));
+        let mut same = plain.clone();
+        reseed_value(&mut same, 3, &mut 0);
+        assert_eq!(hash(&same), hash(&plain));
+    }
+
+    fn reseed_once(value: &Dynamic, seed: u64) -> Dynamic {
+        let mut v = value.clone();
+        reseed_value(&mut v, seed, &mut 0);
+        v
     }
 }

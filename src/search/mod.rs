@@ -1,6 +1,7 @@
 //! Game-agnostic search over the [`Game`] trait: alpha-beta (negamax) with iterative deepening
 //! under a time budget, for two-player games (this module); Monte Carlo tree search for any
-//! number of players ([`mcts`]); and perft ([`perft`]).
+//! number of players ([`mcts`]); sampled expectimax where chance follows the moves
+//! ([`sampling`]); and perft ([`perft`]).
 //!
 //! Alpha-beta keeps a transposition table keyed by [`Game::state_hash`] (each position's score,
 //! bound and best move) and orders moves by that best move, then the history heuristic, then the
@@ -12,6 +13,7 @@
 
 pub mod mcts;
 pub mod perft;
+pub mod sampling;
 
 use std::{
     collections::HashMap,

@@ -7,6 +7,7 @@ pub mod random;
 pub mod regions;
 pub mod track;
 pub mod walks;
+pub mod windows;
 
 use std::{cell::RefCell, rc::Rc};
 
@@ -41,6 +42,7 @@ pub fn register(engine: &mut Engine, events: EventSink) {
     random::register(engine);
     walks::register(engine);
     track::register(engine);
+    windows::register(engine);
     let log = Rc::clone(&events);
     engine.register_fn("recording", move || log.borrow().enabled);
     let sink = Rc::clone(&events);
