@@ -486,4 +486,51 @@ mod tests {
             "{found:?}"
         );
     }
+
+    #[test]
+    fn blocks_an_open_four_at_an_end() {
+        // O's open four cannot be stopped; the search still blocks one end.
+        let stones = [
+            (4, 7, 2),
+            (5, 7, 2),
+            (6, 7, 2),
+            (7, 7, 2),
+            (1, 1, 1),
+            (12, 2, 1),
+        ];
+        let found = position(&stones, 0).best_move(&WEIGHTS, limits()).unwrap();
+        assert!([7 * 15 + 3, 7 * 15 + 8].contains(&found.cell), "{found:?}");
+    }
+
+    #[test]
+    fn stops_a_four_three() {
+        // O at (6, 7) would make a four (3..6 on row 7, blocked by X at 2) and an open three
+        // (6, 7..9): a four-three (X's stones at (7, 9) and (5, 8) leave O no other attack).
+        // After X's move, O must have no forced win.
+        let stones = [
+            (3, 7, 2),
+            (4, 7, 2),
+            (5, 7, 2),
+            (6, 8, 2),
+            (6, 9, 2),
+            (2, 7, 1),
+            (7, 9, 1),
+            (5, 8, 1),
+        ];
+        let mut pos = position(&stones, 0);
+        let mut careless = pos.clone();
+        careless.play(14 * 15).unwrap();
+        let threat = careless.best_move(&WEIGHTS, limits()).unwrap();
+        assert!(
+            threat.score >= WIN / 2,
+            "a move elsewhere loses: {threat:?}"
+        );
+        let found = pos.best_move(&WEIGHTS, limits()).unwrap();
+        pos.play(found.cell).unwrap();
+        let reply = pos.best_move(&WEIGHTS, limits()).unwrap();
+        assert!(
+            reply.score < WIN / 2,
+            "X played {found:?}; O then has {reply:?}"
+        );
+    }
 }
