@@ -144,6 +144,9 @@ impl Sowing {
                 setup.to_move
             ));
         }
+        if len < 2 {
+            return Err("a sowing ring needs at least 2 pits".into());
+        }
         let mut owners = Vec::with_capacity(len);
         for pit in 0..len {
             let owner = setup.track.owner(pit);
