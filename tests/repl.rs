@@ -497,6 +497,25 @@ fn hint_and_vs_bring_in_the_computer() {
 }
 
 #[test]
+fn whole_mancala_games_against_the_computer() {
+    let dir = tempfile::tempdir().unwrap();
+    // `go` plays the computer's move for the side to move: here it stands in for the human, and
+    // the computer (`vs`) answers each one, until the game is over.
+    for (game, level, most) in [("o_an_quan", "hard", 60), ("oware", "easy", 200)] {
+        let input = format!("vs {level}\n{}history\n", "go easy\n".repeat(most));
+        // (the `go`s after the end are errors, so the session's exit status reports them)
+        let (out, err, _) = session(dir.path(), &[game], &input);
+        assert!(!err.contains("panicked"), "{err}");
+        assert!(out.contains(&format!("(computer, {level}: ")), "{out}");
+        assert!(
+            out.contains("result: "),
+            "{game}: the game did not end\n{out}"
+        );
+        assert!(err.contains("no hint: the game is over"), "{err}");
+    }
+}
+
+#[test]
 fn new_starts_over_and_a_theme_file_is_loaded() {
     let dir = tempfile::tempdir().unwrap();
     let theme = dir.path().join("mine.toml");

@@ -66,6 +66,8 @@ pub enum Command {
     Hint(Option<Level>),
     /// The computer plays the other side at this level (`None`: stop).
     Vs(Option<Level>),
+    /// The computer plays one move for the side to move (at the remembered level, or this one).
+    Go(Option<Level>),
     /// Switch the message language.
     Lang(String),
     /// Switch the display theme (a name or a file).
@@ -249,6 +251,12 @@ pub const COMMANDS: &[CommandHelp] = &[
         args: "easy|medium|hard|off",
         about_key: "help-vs",
         example: "vs hard",
+    },
+    CommandHelp {
+        name: "go",
+        args: "[LEVEL]",
+        about_key: "help-go",
+        example: "go easy",
     },
     CommandHelp {
         name: "lang",
@@ -460,8 +468,11 @@ where
             .ignore_then(level.clone().or_not())
             .map(move |l| done(C::Hint(l))),
         keyword("vs")
-            .ignore_then(choice((keyword("off").to(None), level.map(Some))))
+            .ignore_then(choice((keyword("off").to(None), level.clone().map(Some))))
             .map(move |l| done(C::Vs(l))),
+        keyword("go")
+            .ignore_then(level.or_not())
+            .map(move |l| done(C::Go(l))),
         keyword("lang")
             .ignore_then(rest)
             .map(|s: SimpleSpan| Parsed::Raw(C::Lang, s.into_range())),

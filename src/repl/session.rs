@@ -215,6 +215,7 @@ impl Session {
             Command::DraftEnd => self.draft_end()?,
             Command::Clock(budget) => self.set_clock(budget),
             Command::Vs(level) => self.versus(level)?,
+            Command::Go(level) => self.go(level)?,
             other => return self.execute_anywhere(other),
         }
         Ok(Flow::Continue)
@@ -345,6 +346,18 @@ impl Session {
         Ok(())
     }
 
+    /// `go [LEVEL]`: the computer plays one move for the side to move (then, under `vs`, its
+    /// own reply).
+    fn go(&mut self, level: Option<Level>) -> Done {
+        let level = level.unwrap_or_else(|| self.default_level());
+        let over = self.outcome_of(self.history.current());
+        if over.map_err(|e| self.fault(&e))?.is_some() {
+            return Err(Diagnostic::new(self.ui.t("hint-over", &[])).into());
+        }
+        self.computer_move(level)?;
+        self.computer_turn()
+    }
+
     /// The computer's moves while it is its turn.
     fn computer_turn(&mut self) -> Done {
         while let Some((level, side)) = self.computer {
@@ -357,34 +370,44 @@ impl Session {
             {
                 return Ok(());
             }
-            let seed = self.choice.seed ^ self.history.ply() as u64;
-            let Some(hint) =
-                ai::choose(&self.game, state, level, None, seed).map_err(|e| self.fault(&e))?
-            else {
-                return Ok(());
-            };
-            if let Some(loser) = self.clock.as_mut().and_then(|c| c.stop(Instant::now())) {
-                self.lose_on_time(loser);
+            if !self.computer_move(level)? {
                 return Ok(());
             }
-            let played = self
-                .history
-                .play(&self.game, &hint.mv)
-                .map(|s| s.text.clone());
-            self.restart_clock();
-            let text = played.map_err(|e| self.fault(&e))?;
-            println!("> {text}");
-            self.show_board()?;
-            println!(
-                "{}",
-                self.ui.t(
-                    "computer-played",
-                    &[("level", &level.name()), ("reason", &hint.reason)]
-                )
-            );
-            self.after_moves()?;
         }
         Ok(())
+    }
+
+    /// Plays the computer's move at `level` for the side to move; `false` if it had none or
+    /// lost on time.
+    fn computer_move(&mut self, level: Level) -> Result<bool, Failure> {
+        let state = self.history.current();
+        let seed = self.choice.seed ^ self.history.ply() as u64;
+        let Some(hint) =
+            ai::choose(&self.game, state, level, None, seed).map_err(|e| self.fault(&e))?
+        else {
+            return Ok(false);
+        };
+        if let Some(loser) = self.clock.as_mut().and_then(|c| c.stop(Instant::now())) {
+            self.lose_on_time(loser);
+            return Ok(false);
+        }
+        let played = self
+            .history
+            .play(&self.game, &hint.mv)
+            .map(|s| s.text.clone());
+        self.restart_clock();
+        let text = played.map_err(|e| self.fault(&e))?;
+        println!("> {text}");
+        self.show_board()?;
+        println!(
+            "{}",
+            self.ui.t(
+                "computer-played",
+                &[("level", &level.name()), ("reason", &hint.reason)]
+            )
+        );
+        self.after_moves()?;
+        Ok(true)
     }
 
     /// How the current game ended, in words, if it has.
