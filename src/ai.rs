@@ -241,8 +241,8 @@ fn alpha_beta(
 
 /// Sampled expectimax through the script's `evaluate` (`src/search/sampling.rs`), instead of
 /// alpha-beta for a game whose state holds chance (a random generator): each move is valued
-/// over sampled futures, never the one the state's generator holds. Higher levels refine more moves in more futures, and look one
-/// move further.
+/// over sampled futures, never the one the state's generator holds. Higher levels refine more
+/// moves in more futures, and `hard` looks one move further.
 fn sampled(
     game: &ScriptedGame,
     state: &Dynamic,
