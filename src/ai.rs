@@ -477,7 +477,18 @@ fn monte_carlo(
     game.record_events(false);
     let mut playout =
         |s: &Dynamic, rng: &mut ChaCha8Rng| game.random_playout(s, rng).map(|(o, _)| o);
-    let found = search::mcts::uct(game, state, time, moves.len() as u32, seed, &mut playout);
+    // A state holding chance is searched in sampled worlds, never the one its generator holds.
+    let reseed = |s: &Dynamic, seed: u64| game.reseed(s, seed);
+    let sample: Option<search::mcts::Sample<'_, ScriptedGame>> =
+        game.has_chance(state).then_some(&reseed);
+    let found = search::mcts::uct(
+        game,
+        state,
+        time,
+        (moves.len() as u32, seed),
+        &mut playout,
+        sample,
+    );
     game.record_events(true);
     let Some(found) = found? else {
         return Ok(None);
