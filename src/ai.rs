@@ -412,18 +412,9 @@ fn sowing_hint(
         spot: None,
     })?;
     game.record_events(false);
-    let mut chosen = None;
-    for mv in game.legal_moves(state)? {
-        let next = game.play(state, &mv)?.state;
-        if let Some(NativeGame::Sowing(s)) = game.native(&next)? {
-            if s.same_position(&after) {
-                chosen = Some(mv);
-                break;
-            }
-        }
-    }
+    let chosen = script_move_to(game, state, &after);
     game.record_events(true);
-    let Some(mv) = chosen else {
+    let Some(mv) = chosen? else {
         return Err(GameError::Rules {
             message:
                 "native(): no move of the script leads to the position the native search chose"
@@ -451,6 +442,23 @@ fn sowing_hint(
         )
     };
     Ok(Some(Hint { mv, text, reason }))
+}
+
+/// The script's move in `state` that leads to the sowing position `target`, if one does.
+fn script_move_to(
+    game: &ScriptedGame,
+    state: &Dynamic,
+    target: &Sowing,
+) -> Result<Option<Dynamic>, GameError> {
+    for mv in game.legal_moves(state)? {
+        let next = game.play(state, &mv)?.state;
+        if let Some(NativeGame::Sowing(s)) = game.native(&next)? {
+            if s.same_position(target) {
+                return Ok(Some(mv));
+            }
+        }
+    }
+    Ok(None)
 }
 
 /// Monte Carlo tree search (UCT) through the script, its playouts native when the script has a
