@@ -215,15 +215,21 @@ impl ScriptedGame {
         if !self.defines("native", 1) {
             return Ok(None);
         }
-        let map: Map = self.call_as(
+        let value: Dynamic = self.call_as(
             "native",
             (state.clone(),),
             |message| GameError::Rules {
                 message,
                 spot: None,
             },
-            "a map",
+            "a map or ()",
         )?;
+        if value.is_unit() {
+            return Ok(None); // "no native form here"
+        }
+        let map: Map = value
+            .try_cast()
+            .ok_or_else(|| self.rules_error("native() must return a map or ()".to_string()))?;
         let bad = |m: String| self.rules_error(format!("native(): {m}"));
         let game = native::read(&map, self.players.len()).map_err(bad)?;
         let weights = native::weights(&map).map_err(bad)?;
