@@ -157,8 +157,14 @@ mod tests {
     #[test]
     fn values_along_read_off_board_cells_as_off() {
         let g = grid_from(&["123", "456"]);
-        assert_eq!(values_along(&g, Cell::new(1, 0), (1, 0), 2, -1), vec![-1, 1, 2, 3, -1]);
-        assert_eq!(values_along(&g, Cell::new(0, 1), (1, -1), 1, 9), vec![9, 4, 2]);
+        assert_eq!(
+            values_along(&g, Cell::new(1, 0), (1, 0), 2, -1),
+            vec![-1, 1, 2, 3, -1]
+        );
+        assert_eq!(
+            values_along(&g, Cell::new(0, 1), (1, -1), 1, 9),
+            vec![9, 4, 2]
+        );
         assert_eq!(values_along(&g, Cell::new(5, 5), (0, 1), 0, 7), vec![7]);
     }
 

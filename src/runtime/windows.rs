@@ -108,7 +108,10 @@ mod tests {
         assert_eq!(line_windows_of(&g, 3, 0, 2), vec![0, 1, 0, 0]);
         assert_eq!(line_windows(&g, 3, 0), vec![0, 1, 1, 0]);
         // An empty window counts for every value.
-        assert_eq!(line_windows_of(&grid_from(&["000"]), 3, 0, 7), vec![1, 0, 0, 0]);
+        assert_eq!(
+            line_windows_of(&grid_from(&["000"]), 3, 0, 7),
+            vec![1, 0, 0, 0]
+        );
     }
 
     #[test]

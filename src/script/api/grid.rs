@@ -103,7 +103,9 @@ fn register_grid(engine: &mut Engine) {
                 let d = line_direction(direction)?;
                 let reach = line_reach(reach, "line_values")?;
                 let values = lines::values_along(g, c, d, reach, off);
-                Ok::<_, Box<EvalAltResult>>(values.into_iter().map(Dynamic::from).collect::<Array>())
+                Ok::<_, Box<EvalAltResult>>(
+                    values.into_iter().map(Dynamic::from).collect::<Array>(),
+                )
             },
         )
         .register_fn(
@@ -111,7 +113,12 @@ fn register_grid(engine: &mut Engine) {
             |g: &mut Grid, c: Cell, value: INT, reach: INT| {
                 let reach = line_reach(reach, "line_counts")?;
                 let counts = lines::counts_along(g, c, value, reach);
-                Ok::<_, Box<EvalAltResult>>(counts.into_iter().map(|n| Dynamic::from(n as INT)).collect::<Array>())
+                Ok::<_, Box<EvalAltResult>>(
+                    counts
+                        .into_iter()
+                        .map(|n| Dynamic::from(n as INT))
+                        .collect::<Array>(),
+                )
             },
         )
         .register_fn("runs", |g: &mut Grid, min_len: INT, ignore: INT| {
