@@ -73,7 +73,8 @@ fn text_block(
     Ok(out)
 }
 
-/// The JSON form of the current state: ply, move, to_move, state, events, result.
+/// The JSON form of the current state: ply, move, to_move, state, events, result, and the legal
+/// moves in canonical notation (so a checker outside needs no REPL).
 fn json_line(
     game: &ScriptedGame,
     history: &History<ScriptedGame>,
@@ -81,7 +82,7 @@ fn json_line(
     let state = history.current();
     let step = history.steps().last();
     let outcome = game.outcome(state)?;
-    let to_move = match outcome {
+    let to_move = match &outcome {
         Some(_) => None,
         None => Some(game.player_name(game.to_move(state)?)),
     };
@@ -92,11 +93,25 @@ fn json_line(
         "state": game.render(state)?,
         "events": step.map(|s| s.events.iter().map(|e| e.text.clone()).collect::<Vec<_>>()).unwrap_or_default(),
         "result": outcome.map(|o| game.describe_outcome(o)),
+        "moves": match outcome {
+            Some(_) => Vec::new(),
+            None => legal_texts(game, state)?,
+        },
     })
     .to_string())
 }
 
-/// Prints the legal moves after `moves`, one per line, in canonical notation.
+/// The legal moves of `state` in canonical notation, in the order the script lists them.
+fn legal_texts(
+    game: &ScriptedGame,
+    state: &rhai::Dynamic,
+) -> Result<Vec<String>, crate::runtime::GameError> {
+    game.legal_moves(state)?
+        .iter()
+        .map(|mv| game.format_move(state, mv))
+        .collect()
+}
+
 /// The game, and its history after the given moves from the given position.
 pub fn position_after(
     args: &GameArgs,
@@ -124,8 +139,8 @@ pub fn moves(args: &GameArgs, position: &PositionArgs, moves: &[String]) -> Outc
     if history.outcome(&game).map_err(fail)?.is_some() {
         return Ok(ExitCode::SUCCESS);
     }
-    for mv in game.legal_moves(state).map_err(fail)? {
-        println!("{}", game.format_move(state, &mv).map_err(fail)?);
+    for text in legal_texts(&game, state).map_err(fail)? {
+        println!("{text}");
     }
     Ok(ExitCode::SUCCESS)
 }
