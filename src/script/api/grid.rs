@@ -31,7 +31,7 @@ fn register_cell(engine: &mut Engine) {
 
 fn notation(name: &str) -> Fallible<Notation> {
     Notation::from_name(name).ok_or_else(|| {
-        format!("unknown notation '{name}': use \"row-letter\", \"letter-row\" or \"xy\"").into()
+        format!("unknown notation '{name}': use \"row-letter\", \"letter-row\", \"letter-row-top\" or \"xy\"").into()
     })
 }
 
@@ -179,6 +179,10 @@ fn register_run(engine: &mut Engine) {
         .register_get("cells", |r: &mut Run| cells(r.cells.iter().copied()))
         .register_get("before", |r: &mut Run| beyond(r.before))
         .register_get("after", |r: &mut Run| beyond(r.after))
+        .register_get("direction", |r: &mut Run| {
+            let (dx, dy) = r.direction;
+            vec![Dynamic::from(dx), Dynamic::from(dy)]
+        })
         .register_fn("to_debug", |r: &mut Run| {
             format!("run of {} × {}", r.len(), r.value)
         });
