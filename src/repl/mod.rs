@@ -16,14 +16,14 @@ pub mod theme;
 mod ui;
 
 use std::{
-    io::{BufRead, IsTerminal},
+    io::IsTerminal,
     path::PathBuf,
     process::ExitCode,
 };
 
 use rustyline::{error::ReadlineError, history::DefaultHistory, Editor};
 
-use crate::{cli::GameArgs, diag::Diagnostic, script::Library};
+use crate::{cli::GameArgs, diag::Diagnostic, fsio, script::Library};
 use helper::{ReplHelper, Words};
 use session::{Choice, Failure, Flow, Session};
 use ui::Ui;
@@ -68,8 +68,20 @@ pub fn run(
 
 fn piped(session: &mut Session) -> Result<ExitCode, Vec<Diagnostic>> {
     let mut failures = 0;
-    for line in std::io::stdin().lock().lines() {
-        let line = line.map_err(|e| vec![Diagnostic::new(format!("cannot read input: {e}"))])?;
+    let mut input = std::io::stdin().lock();
+    let cannot = |e| vec![Diagnostic::new(format!("cannot read input: {e}"))];
+    let mut number = 0;
+    while let Some(line) = fsio::next_line(&mut input, fsio::MAX_LINE).map_err(cannot)? {
+        number += 1;
+        let line = match line {
+            Ok(line) => line,
+            Err(why) => {
+                // A bad line is reported and skipped; the session goes on.
+                failures += 1;
+                eprint!("{}", Diagnostic::new(format!("input line {number}: {why}")).render(false));
+                continue;
+            }
+        };
         match session.execute(&line) {
             Ok(Flow::Quit) => break,
             Ok(Flow::Continue) => {}
