@@ -5,8 +5,6 @@
 //! `FUZZ_CASES` (default 256; scripted targets a quarter of it) — so CI time stays bounded; set
 //! it higher for a longer campaign: `FUZZ_CASES=20000 cargo test --release --test fuzz_parsers`.
 
-use std::sync::OnceLock;
-
 use boardrules::{
     cli::PositionArgs,
     diag::Diagnostic,
@@ -95,13 +93,12 @@ proptest! {
     }
 }
 
-/// Caro, loaded once for the scripted targets.
-fn caro() -> &'static ScriptedGame {
-    static GAME: OnceLock<ScriptedGame> = OnceLock::new();
-    GAME.get_or_init(|| {
+thread_local! {
+    /// Caro, loaded once per test thread for the scripted targets.
+    static CARO: ScriptedGame = {
         let library = Library::with_rules_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/rules"));
         ScriptedGame::load(&library, "caro").unwrap_or_else(|d| panic!("{}", d[0]))
-    })
+    };
 }
 
 proptest! {
@@ -111,7 +108,7 @@ proptest! {
     fn move_lists_from_the_command_line_never_panic(
         args in proptest::collection::vec(near("13n10n12n 8e 7k9f 9h 16a 0z x"), 0..4),
     ) {
-        match MoveList::from_args(caro(), &args) {
+        match CARO.with(|caro| MoveList::from_args(caro, &args)) {
             Ok(list) => {
                 for (mv, span) in &list.moves {
                     prop_assert!(span.end <= list.text.len());
@@ -128,7 +125,7 @@ proptest! {
         to_move in proptest::option::of(near("1 2 X O")),
     ) {
         let args = PositionArgs { position: Some(text), to_move };
-        if let Err(ds) = args.start(caro()) {
+        if let Err(ds) = CARO.with(|caro| args.start(caro)) {
             ds.iter().for_each(renders);
         }
     }

@@ -272,18 +272,27 @@ fn script_text_is_escaped_in_the_repl_with_its_own_colours_kept() {
     let (out, err, _) = run(
         home.path(),
         &["play", &script],
-        b"2\nexplain\n7\nhistory\nhint\n",
+        b"2\nexplain\nx7\n9\nhistory\nhint\n",
     );
     assert!(!has_terminal_commands(&out), "{out:?}");
     assert!(!has_terminal_commands(&err), "{err:?}");
     assert!(out.contains("! \\u{1b}[5mblink\\u{9b}31m"), "{out}");
     assert!(out.contains("B\\u{202e}reversed"), "{out}");
-    assert!(err.contains("\\u{1b}[2J'7' is not a number"), "{err}");
+    assert!(err.contains("\\u{1b}[2J'x7' is not a number"), "{err}");
+    assert!(err.contains("\\u{1b}]8;;http://evil.example"), "{err}");
     // With colours on, the runtime's own styling still reaches the terminal.
     std::fs::create_dir_all(home.path().join("config")).unwrap();
     let (out, _, _) = run(home.path(), &["play", &script], b"color on\n2\n");
-    assert!(out.contains("\u{1b}["), "the REPL's own colours: {out:?}");
-    assert!(out.contains("*\\u{1b}[7m"), "{out:?}");
+    assert!(out.contains("\u{1b}[33m*"), "the REPL's own colours: {out:?}");
+    assert!(out.contains("\\u{1b}"), "{out:?}");
+    // The only escape sequences that reach the terminal are the REPL's colours (SGR: ESC [ … m).
+    for (i, _) in out.match_indices('\u{1b}') {
+        let sgr = out[i + 1..].strip_prefix('[').and_then(|rest| {
+            let end = rest.find(|c: char| !c.is_ascii_digit() && c != ';')?;
+            (rest.as_bytes()[end] == b'm').then_some(())
+        });
+        assert!(sgr.is_some(), "a raw escape at {i}: {out:?}");
+    }
 }
 
 // ---- the referee and its bots ----

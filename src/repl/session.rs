@@ -109,7 +109,7 @@ impl Session {
 
     /// The line shown before input: the game, the mode, whose turn it is, the clocks.
     pub fn prompt(&self) -> String {
-        let mut prompt = self.game.name().to_string();
+        let mut prompt = clean(self.game.name()).into_owned();
         if let Some(r) = &self.replay {
             let (ply, total) = r.position();
             prompt += &format!(
