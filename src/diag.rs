@@ -176,7 +176,10 @@ mod tests {
             .at("<s>", "\u{1b}[2J 32x", 5..8, "\u{202e}here")
             .note("\u{1b}[31m");
         let text = d.render(false);
-        assert!(!text.contains('\u{1b}') && !text.contains('\u{202e}'), "{text:?}");
+        assert!(
+            !text.contains('\u{1b}') && !text.contains('\u{202e}'),
+            "{text:?}"
+        );
         assert!(text.contains("\\u{1b}]0;owned\\u{7}"), "{text}");
         assert!(text.contains("\\u{202e}here"), "{text}");
         let plain = Diagnostic::new("a\u{1b}c").note("\u{9b}").render(false);

@@ -255,7 +255,10 @@ mod tests {
             ..Limits::default()
         };
         let e = read_text_with(&path, limits).unwrap_err().to_string();
-        assert!(e.contains("holds 100 bytes, more than the 99 bytes allowed"), "{e}");
+        assert!(
+            e.contains("holds 100 bytes, more than the 99 bytes allowed"),
+            "{e}"
+        );
         let e = read_text(dir.path()).unwrap_err().to_string();
         assert!(e.contains("is a directory, not a regular file"), "{e}");
     }
@@ -303,7 +306,10 @@ mod tests {
         }
         assert_eq!(lines[0], Ok("9h".to_string()));
         assert!(lines[1].as_ref().unwrap_err().contains("not UTF-8"));
-        assert!(lines[2].as_ref().unwrap_err().contains("longer than 8 bytes"));
+        assert!(lines[2]
+            .as_ref()
+            .unwrap_err()
+            .contains("longer than 8 bytes"));
         assert_eq!(lines[3], Ok("last".to_string()));
         assert_eq!(lines.len(), 4);
     }

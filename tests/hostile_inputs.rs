@@ -135,7 +135,10 @@ fn an_invalid_utf8_line_is_reported_and_the_piped_repl_goes_on() {
         err.contains("input line 2: the line is not UTF-8 text (byte 1 is not valid)"),
         "{err}"
     );
-    assert!(out.contains("  1. X 9h\n  2. O 10h\nmoves: 9h 10h\n"), "{out}");
+    assert!(
+        out.contains("  1. X 9h\n  2. O 10h\nmoves: 9h 10h\n"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -283,7 +286,10 @@ fn script_text_is_escaped_in_the_repl_with_its_own_colours_kept() {
     // With colours on, the runtime's own styling still reaches the terminal.
     std::fs::create_dir_all(home.path().join("config")).unwrap();
     let (out, _, _) = run(home.path(), &["play", &script], b"color on\n2\n");
-    assert!(out.contains("\u{1b}[33m*"), "the REPL's own colours: {out:?}");
+    assert!(
+        out.contains("\u{1b}[33m*"),
+        "the REPL's own colours: {out:?}"
+    );
     assert!(out.contains("\\u{1b}"), "{out:?}");
     // The only escape sequences that reach the terminal are the REPL's colours (SGR: ESC [ … m).
     for (i, _) in out.match_indices('\u{1b}') {
@@ -346,7 +352,9 @@ fn the_referee_refuses_a_game_that_is_not_for_two_players() {
     );
     assert_eq!(code, Some(1), "{err}");
     assert!(
-        err.contains("the referee plays two-player games, and o_an_quan with these options has 3 players"),
+        err.contains(
+            "the referee plays two-player games, and o_an_quan with these options has 3 players"
+        ),
         "{err}"
     );
 }
@@ -393,8 +401,11 @@ fn a_bots_play_txt_is_echoed_escaped() {
 #[cfg(target_os = "linux")]
 fn running(token: &str) -> bool {
     std::fs::read_dir("/proc").unwrap().flatten().any(|e| {
-        std::fs::read(e.path().join("cmdline"))
-            .is_ok_and(|c| String::from_utf8_lossy(&c).replace('\0', " ").contains(token))
+        std::fs::read(e.path().join("cmdline")).is_ok_and(|c| {
+            String::from_utf8_lossy(&c)
+                .replace('\0', " ")
+                .contains(token)
+        })
     })
 }
 
@@ -410,7 +421,10 @@ fn processes_a_bot_leaves_behind_die_with_its_move_even_after_setsid() {
     );
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("totals over 1 games"), "{out}");
-    assert!(!running(&format!("sleep {token}")), "a bot's process survived");
+    assert!(
+        !running(&format!("sleep {token}")),
+        "a bot's process survived"
+    );
 }
 
 #[cfg(target_os = "linux")]
@@ -422,6 +436,9 @@ fn a_bot_cannot_write_outside_its_folder_where_the_kernel_has_landlock() {
         eprintln!("skipped: this kernel has no Landlock");
         return;
     }
-    assert!(!out.contains("played 'escaped'"), "the bot wrote outside: {out}");
+    assert!(
+        !out.contains("played 'escaped'"),
+        "the bot wrote outside: {out}"
+    );
     assert!(out.contains("totals over 1 games"), "{out}");
 }

@@ -148,7 +148,10 @@ pub fn run(name: &str) -> Result<ExitCode, Vec<Diagnostic>> {
         let line = match line {
             Ok(line) => line.trim().to_string(),
             Err(why) => {
-                if writeln!(out, "ERROR {why}").and_then(|_| out.flush()).is_err() {
+                if writeln!(out, "ERROR {why}")
+                    .and_then(|_| out.flush())
+                    .is_err()
+                {
                     break;
                 }
                 continue;

@@ -269,8 +269,8 @@ fn run_bot(
         .stdout(Stdio::null())
         .stderr(Stdio::null());
     let start = Instant::now();
-    let mut child = sandbox::spawn(&mut cmd, dir)
-        .map_err(|e| format!("could not be started: {e}"))?;
+    let mut child =
+        sandbox::spawn(&mut cmd, dir).map_err(|e| format!("could not be started: {e}"))?;
     let status = loop {
         match child.try_wait() {
             Ok(Some(status)) => break status,

@@ -8,9 +8,9 @@ use super::{GameArgs, PositionArgs};
 use crate::{
     diag::Diagnostic,
     driver::{move_error, MoveList},
-    terminal::clean,
     runtime::{Game, History},
     script::ScriptedGame,
+    terminal::clean,
 };
 
 type Outcome = Result<ExitCode, Vec<Diagnostic>>;

@@ -15,11 +15,7 @@ pub mod settings;
 pub mod theme;
 mod ui;
 
-use std::{
-    io::IsTerminal,
-    path::PathBuf,
-    process::ExitCode,
-};
+use std::{io::IsTerminal, path::PathBuf, process::ExitCode};
 
 use rustyline::{error::ReadlineError, history::DefaultHistory, Editor};
 
@@ -78,7 +74,10 @@ fn piped(session: &mut Session) -> Result<ExitCode, Vec<Diagnostic>> {
             Err(why) => {
                 // A bad line is reported and skipped; the session goes on.
                 failures += 1;
-                eprint!("{}", Diagnostic::new(format!("input line {number}: {why}")).render(false));
+                eprint!(
+                    "{}",
+                    Diagnostic::new(format!("input line {number}: {why}")).render(false)
+                );
                 continue;
             }
         };

@@ -235,7 +235,9 @@ mod tests {
     fn stale_temp_files_of_dead_saves_are_removed_and_others_kept() {
         let dir = tempfile::tempdir().unwrap();
         // No process has a pid above pid_max (at most 2^22).
-        let dead = dir.path().join(format!("{TEMP_PREFIX}4294967295-abc123.tmp"));
+        let dead = dir
+            .path()
+            .join(format!("{TEMP_PREFIX}4294967295-abc123.tmp"));
         let live = dir
             .path()
             .join(format!("{TEMP_PREFIX}{}-abc123.tmp", std::process::id()));

@@ -14,9 +14,9 @@ use crate::{
     ai::{self, Level},
     diag::Diagnostic,
     driver::{move_error, split_with_spans},
-    terminal::clean,
     runtime::{Game, GameError, History, Outcome},
     script::ScriptedGame,
+    terminal::clean,
 };
 
 /// Whether the REPL goes on after a command.

@@ -135,10 +135,7 @@ fn own_children() -> Vec<i32> {
 /// the kernel has it. Returns whether the confinement will be in force.
 #[cfg(target_os = "linux")]
 fn confine_writes(cmd: &mut Command, dir: &Path) -> bool {
-    use landlock::{
-        path_beneath_rules, AccessFs, Ruleset, RulesetAttr, RulesetCreatedAttr,
-        ABI,
-    };
+    use landlock::{path_beneath_rules, AccessFs, Ruleset, RulesetAttr, RulesetCreatedAttr, ABI};
     use std::os::unix::process::CommandExt;
     if !landlock_available() {
         return false;
@@ -204,7 +201,10 @@ mod tests {
         clear_play(dir.path());
         std::fs::create_dir(dir.path().join("play.txt")).unwrap();
         let e = read_play(dir.path()).unwrap_err();
-        assert_eq!(e, "wrote a play.txt that is a directory, not a regular file");
+        assert_eq!(
+            e,
+            "wrote a play.txt that is a directory, not a regular file"
+        );
         clear_play(dir.path());
         let f = std::fs::File::create(dir.path().join("play.txt")).unwrap();
         f.set_len(MAX_PLAY_BYTES + 1).unwrap();
