@@ -227,6 +227,52 @@ fn temporary_files_left_by_a_killed_save_are_cleaned_on_the_next_save_and_load()
     assert!(left.is_empty(), "{left:?}");
 }
 
+#[test]
+fn saves_killed_mid_write_leave_a_loadable_file_and_no_temporary_files() {
+    use std::io::Write;
+    let home = tempfile::tempdir().unwrap();
+    let game = home.path().join("g.toml");
+    let save = format!("save {}\n", game.display());
+    let (_, err, code) = run(
+        home.path(),
+        &["play", "caro"],
+        format!("9h\n{save}").as_bytes(),
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let saves = format!("9h\n{}", save.repeat(2000));
+    for i in 0..12u64 {
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("boardrules"))
+            .args(["play", "caro"])
+            .env("NO_COLOR", "1")
+            .env("BOARDRULES_CONFIG_DIR", home.path().join("config"))
+            .env("BOARDRULES_HISTORY", home.path().join("history.txt"))
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let input = saves.clone();
+        let writer = std::thread::spawn(move || {
+            let _ = stdin.write_all(input.as_bytes());
+        });
+        std::thread::sleep(Duration::from_millis(60 + 17 * i));
+        child.kill().unwrap(); // SIGKILL, at some point of some save
+        child.wait().unwrap();
+        let _ = writer.join();
+    }
+    let input = format!("load {}\nsave {}\n", game.display(), game.display());
+    let (out, err, code) = run(home.path(), &["play", "caro"], input.as_bytes());
+    assert_eq!(code, Some(0), "the file stays loadable: {err}");
+    assert!(out.contains("loaded 1 move(s)"), "{out}");
+    let temps: Vec<_> = std::fs::read_dir(home.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.ends_with(".tmp"))
+        .collect();
+    assert!(temps.is_empty(), "{temps:?}");
+}
+
 // ---- the terminal stays ours ----
 
 /// Whether `text` holds anything a terminal would obey: ESC, BEL, CR, a C1 control, or a bidi
