@@ -488,3 +488,27 @@ fn a_bot_cannot_write_outside_its_folder_where_the_kernel_has_landlock() {
     );
     assert!(out.contains("totals over 1 games"), "{out}");
 }
+
+#[cfg(unix)]
+#[test]
+fn a_history_file_that_is_a_fifo_does_not_hang_the_terminal_repl() {
+    use expectrl::{Eof, Expect};
+    let home = tempfile::tempdir().unwrap();
+    let history = fifo(home.path());
+    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("boardrules"));
+    cmd.args(["play", "caro", "-o", "size=5"])
+        .env("NO_COLOR", "1")
+        .env("TERM", "xterm")
+        .env("BOARDRULES_CONFIG_DIR", home.path().join("config"))
+        .env("BOARDRULES_HISTORY", &history);
+    let mut p = expectrl::session::Session::spawn(cmd).unwrap();
+    p.set_expect_timeout(Some(LIMIT));
+    p.expect("caro (X to move)> ").unwrap();
+    p.send("quit\r").unwrap();
+    p.expect(Eof).unwrap();
+    let kind = std::fs::symlink_metadata(&history).unwrap().file_type();
+    assert!(
+        std::os::unix::fs::FileTypeExt::is_fifo(&kind),
+        "still a FIFO"
+    );
+}

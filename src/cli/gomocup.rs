@@ -188,10 +188,7 @@ pub fn run(name: &str) -> Result<ExitCode, Vec<Diagnostic>> {
                     }
                     _ => {}
                 }
-                match return_error.take() {
-                    Some(e) => Err(e),
-                    None => Ok(None),
-                }
+                return_error.map_or(Ok(None), Err)
             }
             "BEGIN" => brain.reply().map(Some),
             "TURN" => brain.play_at(rest).and_then(|_| brain.reply()).map(Some),

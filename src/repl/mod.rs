@@ -134,8 +134,9 @@ fn interactive_loop(session: &mut Session) -> Result<ExitCode, Vec<Diagnostic>> 
     }
     editor.set_helper(Some(helper));
     let history = history_file();
-    if let Some(path) = &history {
-        let _ = editor.load_history(path); // a first run has none yet
+    // A first run has no history yet; a history "file" that is a FIFO or a device is not read.
+    if let Some(path) = history.as_ref().filter(|p| p.is_file()) {
+        let _ = editor.load_history(path);
     }
     println!(
         "{}",
@@ -166,7 +167,7 @@ fn interactive_loop(session: &mut Session) -> Result<ExitCode, Vec<Diagnostic>> 
             Err(e) => return Err(vec![Diagnostic::new(format!("cannot read input: {e}"))]),
         }
     }
-    if let Some(path) = &history {
+    if let Some(path) = history.as_ref().filter(|p| !p.exists() || p.is_file()) {
         if let Some(dir) = path.parent() {
             let _ = std::fs::create_dir_all(dir);
         }
