@@ -4,20 +4,20 @@
 //! bit 1 "exactly five" (option `exact`), bit 8 "a line blocked at both ends does not win"
 //! (option `block_rule`).
 
-use std::{
-    io::{BufRead, Write},
-    process::ExitCode,
-    time::Duration,
-};
+use std::{io::Write, process::ExitCode, time::Duration};
 
 use rhai::Dynamic;
 
 use crate::{
     ai::{self, Level},
     diag::Diagnostic,
+    fsio,
     runtime::{Cell, Game, History},
     script::{Library, ScriptedGame},
 };
+
+/// The longest time for a move that `INFO timeout_turn` may ask for: 10 minutes.
+const MAX_TURN_MS: u64 = 600_000;
 
 /// The protocol's `INFO rule` bits, and the option each sets.
 const RULE_BITS: [(u32, &str); 2] = [(1, "exact"), (8, "block_rule")];
@@ -139,11 +139,24 @@ pub fn run(name: &str) -> Result<ExitCode, Vec<Diagnostic>> {
         game: None,
         size: 15,
     };
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut input = std::io::stdin().lock();
+    // The next line; a line that is not UTF-8 text (or too long) comes as `Err` and is answered
+    // with an ERROR, and the brain goes on. A read error ends the input.
+    let mut next = move || fsio::next_line(&mut input, fsio::MAX_LINE).ok().flatten();
     let mut out = std::io::stdout().lock();
-    while let Some(Ok(line)) = lines.next() {
-        let line = line.trim().to_string();
+    while let Some(line) = next() {
+        let line = match line {
+            Ok(line) => line.trim().to_string(),
+            Err(why) => {
+                if writeln!(out, "ERROR {why}")
+                    .and_then(|_| out.flush())
+                    .is_err()
+                {
+                    break;
+                }
+                continue;
+            }
+        };
         let (word, rest) = line.split_once(' ').unwrap_or((&line, ""));
         let rest = rest.trim();
         let answer: Result<Option<String>, String> = match word.to_ascii_uppercase().as_str() {
@@ -154,8 +167,15 @@ pub fn run(name: &str) -> Result<ExitCode, Vec<Diagnostic>> {
             },
             "RESTART" => brain.start(brain.size).map(|_| Some("OK".into())),
             "INFO" => {
+                let mut return_error = None;
                 let (key, value) = rest.split_once(' ').unwrap_or((rest, ""));
                 match (key.to_ascii_lowercase().as_str(), value.trim().parse::<u64>()) {
+                    ("timeout_turn", Ok(ms)) if ms > MAX_TURN_MS => {
+                        return_error = Some(format!(
+                            "timeout_turn {ms} is more than {MAX_TURN_MS} ms: keeping {} ms",
+                            brain.turn_time.as_millis()
+                        ));
+                    }
                     ("timeout_turn", Ok(ms)) if ms > 0 => {
                         brain.turn_time = Duration::from_millis(ms.saturating_sub(ms / 5 + 30).max(10));
                     }
@@ -168,13 +188,13 @@ pub fn run(name: &str) -> Result<ExitCode, Vec<Diagnostic>> {
                     }
                     _ => {}
                 }
-                Ok(None)
+                return_error.map_or(Ok(None), Err)
             }
             "BEGIN" => brain.reply().map(Some),
             "TURN" => brain.play_at(rest).and_then(|_| brain.reply()).map(Some),
             "BOARD" => {
                 let mut stones = Vec::new();
-                for l in lines.by_ref() {
+                while let Some(l) = next() {
                     let l = l.unwrap_or_default();
                     if l.trim().eq_ignore_ascii_case("DONE") {
                         break;
