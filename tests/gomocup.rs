@@ -395,6 +395,13 @@ fn small_things_get_brief_answers() {
     brain.input.write_all(b"\xff\xfe\n").unwrap();
     brain.input.flush().unwrap();
     assert!(brain.next_answer().contains("not UTF-8"));
+    // An absurd time is refused, and what was set stays.
+    brain.send("INFO timeout_turn 200");
+    let answer = brain.answer("INFO timeout_turn 18446744073709551615");
+    assert!(
+        answer.ends_with("more than a day (86400000 ms); keeping 200 ms"),
+        "{answer}"
+    );
     assert_eq!(brain.answer("START 15"), "OK");
     // SWAP2BOARD … DONE gets one answer.
     brain.send("SWAP2BOARD");

@@ -35,16 +35,15 @@ pub fn run(script: &str) -> Result<ExitCode, Vec<Diagnostic>> {
         .filter(|f| !f.required && game.defines(f.name, f.params.len()))
         .map(|f| f.name)
         .collect();
-    println!("ok: {} ({})", game.name(), game.label());
-    println!("  players: {}", game.player_names().join(", "));
-    println!(
-        "  options: {}",
-        game.options()
-            .iter()
-            .map(|o| format!("{}={}", o.name, o.default))
-            .collect::<Vec<_>>()
-            .join(" ")
-    );
+    let clean = crate::terminal::clean;
+    println!("ok: {} ({})", clean(game.name()), clean(game.label()));
+    println!("  players: {}", clean(&game.player_names().join(", ")));
+    let options: Vec<String> = game
+        .options()
+        .iter()
+        .map(|o| format!("{}={}", o.name, o.default))
+        .collect();
+    println!("  options: {}", clean(&options.join(" ")));
     println!(
         "  optional functions: {}",
         if optional.is_empty() {

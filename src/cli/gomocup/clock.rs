@@ -31,7 +31,10 @@ impl Clock {
             "time_left" => &mut self.left,
             _ => return Ok(false),
         };
-        let ms = parse_ms(value).map_err(|why| format!("INFO {key} {value}: {why}"))?;
+        let ms = parse_ms(value).map_err(|why| {
+            let kept = slot.map_or("nothing".to_string(), |ms| format!("{ms} ms"));
+            format!("INFO {key} {value}: {why}; keeping {kept}")
+        })?;
         *slot = Some(ms);
         Ok(true)
     }

@@ -1,5 +1,6 @@
 //! The manager's lines, read on their own thread so that a command can arrive while the brain
-//! thinks (`YXSTOP`), and read safely: a line is cut at [`MAX_LINE`] bytes and need not be UTF-8.
+//! thinks (`YXSTOP`), and read safely ([`fsio::next_line`]): a line longer than
+//! [`fsio::MAX_LINE`] bytes or not UTF-8 is skipped and named.
 
 use std::{
     io::BufRead,
@@ -7,23 +8,14 @@ use std::{
     thread,
 };
 
-/// The longest line kept; the rest of a longer line is read and dropped.
-pub const MAX_LINE: usize = 64 * 1024;
+use crate::fsio;
 
-/// One line from the manager.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Line {
-    /// A line of text (trimmed).
-    Text(String),
-    /// A line that is not UTF-8.
-    NotText,
-    /// A line longer than [`MAX_LINE`] bytes.
-    TooLong,
-}
+/// One line from the manager: its text (trimmed), or why it was skipped.
+pub type Line = Result<String, String>;
 
 /// Reads `input` line by line on a thread of its own; each line goes to the receiver, and
 /// `on_line` sees it first, as it arrives (to stop a search that is running). The receiver's
-/// end means the input ended.
+/// end means the input ended (or could not be read).
 pub fn spawn(
     input: impl BufRead + Send + 'static,
     on_line: impl Fn(&Line) + Send + 'static,
@@ -31,7 +23,8 @@ pub fn spawn(
     let (send, receive) = mpsc::channel();
     thread::spawn(move || {
         let mut input = input;
-        while let Some(line) = read_line(&mut input) {
+        while let Ok(Some(line)) = fsio::next_line(&mut input, fsio::MAX_LINE) {
+            let line = line.map(|text| text.trim().to_string());
             on_line(&line);
             if send.send(line).is_err() {
                 break;
@@ -41,65 +34,25 @@ pub fn spawn(
     receive
 }
 
-/// The next line, or `None` at the end of the input (or on a read error).
-fn read_line(input: &mut impl BufRead) -> Option<Line> {
-    let mut bytes = Vec::new();
-    let mut too_long = false;
-    loop {
-        let buffer = input.fill_buf().ok()?;
-        if buffer.is_empty() {
-            if bytes.is_empty() && !too_long {
-                return None;
-            }
-            break;
-        }
-        let (chunk, ended) = match buffer.iter().position(|&b| b == b'\n') {
-            Some(i) => (&buffer[..=i], true),
-            None => (buffer, false),
-        };
-        let used = chunk.len();
-        if bytes.len() + used <= MAX_LINE + 1 {
-            bytes.extend_from_slice(chunk);
-        } else {
-            too_long = true;
-        }
-        input.consume(used);
-        if ended {
-            break;
-        }
-    }
-    if too_long {
-        return Some(Line::TooLong);
-    }
-    Some(match String::from_utf8(bytes) {
-        Ok(text) => Line::Text(text.trim().to_string()),
-        Err(_) => Line::NotText,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn lines(input: &[u8]) -> Vec<Line> {
-        let mut input = input;
-        std::iter::from_fn(|| read_line(&mut input)).collect()
-    }
-
     #[test]
-    fn lines_are_trimmed_and_bad_ones_named() {
-        let mut input = b"START 15\r\n\xff\xfe\nEND".to_vec();
-        let got = lines(&input);
-        assert_eq!(
-            got,
-            [
-                Line::Text("START 15".into()),
-                Line::NotText,
-                Line::Text("END".into())
-            ]
-        );
-        input = vec![b'x'; MAX_LINE + 10];
-        input.extend_from_slice(b"\nABOUT\n");
-        assert_eq!(lines(&input), [Line::TooLong, Line::Text("ABOUT".into())]);
+    fn lines_arrive_trimmed_and_bad_ones_named() {
+        let seen = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let count = std::sync::Arc::clone(&seen);
+        let input = std::io::Cursor::new(b"START 15\r\n\xff\xfe\n  END  ".to_vec());
+        let lines: Vec<Line> = spawn(input, move |_| {
+            count.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        })
+        .iter()
+        .collect();
+        assert_eq!(lines[0], Ok("START 15".to_string()));
+        assert!(lines[1]
+            .as_ref()
+            .is_err_and(|why| why.contains("not UTF-8")));
+        assert_eq!(lines[2], Ok("END".to_string()));
+        assert_eq!(seen.load(std::sync::atomic::Ordering::Relaxed), 3);
     }
 }

@@ -35,12 +35,8 @@ pub fn run(name: &str) -> Result<ExitCode, Vec<Diagnostic>> {
     let mut out = std::io::stdout().lock();
     while let Ok(line) = lines.recv() {
         let answer = match line {
-            Line::NotText => Some("ERROR the line is not UTF-8 text".to_string()),
-            Line::TooLong => Some(format!(
-                "ERROR the line is longer than {} bytes",
-                input::MAX_LINE
-            )),
-            Line::Text(text) => match command(&mut brain, &text, &lines) {
+            Err(why) => Some(format!("ERROR {why}")),
+            Ok(text) => match command(&mut brain, &text, &lines) {
                 Flow::End => break,
                 Flow::Answer(answer) => answer,
             },
@@ -117,9 +113,9 @@ fn until_done(lines: &Receiver<Line>) -> Vec<String> {
     let mut taken = Vec::new();
     while let Ok(line) = lines.recv() {
         match line {
-            Line::Text(t) if t.eq_ignore_ascii_case("DONE") => break,
-            Line::Text(t) => taken.push(t),
-            Line::NotText | Line::TooLong => taken.push("(a line that is not text)".into()),
+            Ok(t) if t.eq_ignore_ascii_case("DONE") => break,
+            Ok(t) => taken.push(t),
+            Err(_) => taken.push("(a line that is not text)".into()),
         }
     }
     taken
