@@ -161,9 +161,13 @@ fn an_absurd_turn_time_is_refused_and_begin_still_answers() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(
         lines[0],
-        "ERROR timeout_turn 18446744073709551615 is more than 600000 ms: keeping 130 ms"
+        "ERROR INFO timeout_turn 18446744073709551615: more than a day (86400000 ms); keeping 200 ms"
     );
-    assert_eq!(lines[1], "OK", "{out}");
+    assert_eq!(
+        lines[1],
+        "ERROR INFO timeout_turn 99999999999999999999: more than a day (86400000 ms); keeping 200 ms"
+    );
+    assert_eq!(lines[2], "OK", "{out}");
     assert!(
         lines.last().unwrap().contains(','),
         "BEGIN answers a move: {out}"

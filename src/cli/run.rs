@@ -74,8 +74,9 @@ fn text_block(
     Ok(clean(&out).into_owned())
 }
 
-/// The JSON form of the current state: ply, move, to_move, state, events, result (the script's
-/// texts [cleaned](clean): JSON leaves C1 controls and bidi overrides as they are).
+/// The JSON form of the current state: ply, move, to_move, state, events, result, and the legal
+/// moves in canonical notation, so a checker outside needs no REPL (the script's texts
+/// [cleaned](clean): JSON leaves C1 controls and bidi overrides as they are).
 fn json_line(
     game: &ScriptedGame,
     history: &History<ScriptedGame>,
@@ -83,7 +84,7 @@ fn json_line(
     let state = history.current();
     let step = history.steps().last();
     let outcome = game.outcome(state)?;
-    let to_move = match outcome {
+    let to_move = match &outcome {
         Some(_) => None,
         None => Some(game.player_name(game.to_move(state)?)),
     };
@@ -95,11 +96,25 @@ fn json_line(
         "state": text(&game.render(state)?),
         "events": step.map(|s| s.events.iter().map(|e| text(&e.text)).collect::<Vec<_>>()).unwrap_or_default(),
         "result": outcome.map(|o| text(&game.describe_outcome(o))),
+        "moves": match outcome {
+            Some(_) => Vec::new(),
+            None => legal_texts(game, state)?.iter().map(|m| text(m)).collect(),
+        },
     })
     .to_string())
 }
 
-/// Prints the legal moves after `moves`, one per line, in canonical notation.
+/// The legal moves of `state` in canonical notation, in the order the script lists them.
+fn legal_texts(
+    game: &ScriptedGame,
+    state: &rhai::Dynamic,
+) -> Result<Vec<String>, crate::runtime::GameError> {
+    game.legal_moves(state)?
+        .iter()
+        .map(|mv| game.format_move(state, mv))
+        .collect()
+}
+
 /// The game, and its history after the given moves from the given position.
 pub fn position_after(
     args: &GameArgs,
@@ -127,8 +142,8 @@ pub fn moves(args: &GameArgs, position: &PositionArgs, moves: &[String]) -> Outc
     if history.outcome(&game).map_err(fail)?.is_some() {
         return Ok(ExitCode::SUCCESS);
     }
-    for mv in game.legal_moves(state).map_err(fail)? {
-        println!("{}", clean(&game.format_move(state, &mv).map_err(fail)?));
+    for text in legal_texts(&game, state).map_err(fail)? {
+        println!("{}", clean(&text));
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -215,15 +215,21 @@ impl ScriptedGame {
         if !self.defines("native", 1) {
             return Ok(None);
         }
-        let map: Map = self.call_as(
+        let value: Dynamic = self.call_as(
             "native",
             (state.clone(),),
             |message| GameError::Rules {
                 message,
                 spot: None,
             },
-            "a map",
+            "a map or ()",
         )?;
+        if value.is_unit() {
+            return Ok(None); // "no native form here"
+        }
+        let map: Map = value
+            .try_cast()
+            .ok_or_else(|| self.rules_error("native() must return a map or ()".to_string()))?;
         let bad = |m: String| self.rules_error(format!("native(): {m}"));
         let game = native::read(&map, self.players.len()).map_err(bad)?;
         let weights = native::weights(&map).map_err(bad)?;
@@ -267,6 +273,17 @@ impl ScriptedGame {
             return Ok(None);
         }
         self.call_as("levels", (), GameError::Illegal, "a map")
+            .map(Some)
+    }
+
+    /// What the script's `gomocup_rule(rule)` says Gomocup's `INFO rule` means for it (a map of
+    /// options, with `game` naming another script to play instead), or `None` when it defines
+    /// none. A `throw` (a rule it cannot play) is [`GameError::Illegal`] with its message.
+    pub fn gomocup_rule(&self, rule: i64) -> Result<Option<Map>, GameError> {
+        if !self.defines("gomocup_rule", 1) {
+            return Ok(None);
+        }
+        self.call_as("gomocup_rule", (rule,), GameError::Illegal, "a map")
             .map(Some)
     }
 
