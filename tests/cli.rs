@@ -1,14 +1,8 @@
 //! The command line, end to end: what users and tests rely on (see design.md).
 
-use assert_cmd::Command;
+mod common;
+use common::boardrules;
 use predicates::prelude::*;
-
-fn boardrules() -> Command {
-    let mut cmd = Command::cargo_bin("boardrules").unwrap();
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1");
-    cmd
-}
 
 const HISTORY_22: &str = "13n10n12n8e7k9f9h7f9d8f6f7d6c7e7g8c8d6e5e5f4g9b";
 

@@ -1,15 +1,9 @@
 //! Lines98 from the command line: a move from a position with a seed, the legal moves, an
 //! unreachable destination, a whole game played through the REPL, and hints.
 
-use assert_cmd::Command;
+mod common;
+use common::boardrules;
 use predicates::prelude::*;
-
-fn boardrules() -> Command {
-    let mut cmd = Command::cargo_bin("boardrules").unwrap();
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1");
-    cmd
-}
 
 /// c1..c4 hold colour 3 (a line of 4), a ball of colour 3 waits at i5; the empty a1 is walled
 /// in by the balls on a2 and b1.

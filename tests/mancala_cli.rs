@@ -1,13 +1,7 @@
 //! The mancala games from the command line: the report's golden lines, its test game, `moves`.
 
-use assert_cmd::Command;
-
-fn boardrules() -> Command {
-    let mut cmd = Command::cargo_bin("boardrules").unwrap();
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1");
-    cmd
-}
+mod common;
+use common::boardrules;
 
 fn stdout(args: &[&str]) -> String {
     let out = boardrules().args(args).assert().success();
