@@ -44,7 +44,18 @@ fn run_json_shows_the_clear_and_why() {
     let state = lines[1]["state"].as_str().unwrap();
     assert_eq!(
         state,
-        ".........\n.........\n.........\n.........\n.........\n.........\n2........\n1........\n.2.......\nnext: 4 5 6  score: 12"
+        "  a b c d e f g h i\n\
+         9 . . . . . . . . . 9\n\
+         8 . . . . . . . . . 8\n\
+         7 . . . . . . . . . 7\n\
+         6 . . . . . . . . . 6\n\
+         5 . . . . . . . . . 5\n\
+         4 . . . . . . . . . 4\n\
+         3 2 . . . . . . . . 3\n\
+         2 1 . . . . . . . . 2\n\
+         1 . 2 . . . . . . . 1\n  \
+         a b c d e f g h i\n\
+         next: 4 5 6  score: 12"
     );
     let events: Vec<&str> = lines[1]["events"]
         .as_array()
