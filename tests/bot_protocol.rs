@@ -55,14 +55,38 @@ fn the_bot_reads_a_caro_board_of_225_cells() {
 
 #[test]
 fn the_bot_reads_oware_and_o_an_quan_tracks() {
-    let oware = cells(12, "4");
+    // the houses (or the ring's nodes), then the scores
+    let mut oware = cells(14, "4");
+    oware[12] = "0".into();
+    oware[13] = "0".into();
     let mv = bot_move("oware", "2", &oware);
     assert!(legal_moves("oware", &oware, "2").contains(&mv), "{mv}");
-    let mut quan = cells(12, "5");
+    let mut quan = cells(14, "5");
     quan[5] = "10".into();
     quan[11] = "10".into();
+    quan[12] = "0".into();
+    quan[13] = "0".into();
     let mv = bot_move("o_an_quan", "1", &quan);
     assert!(legal_moves("o_an_quan", &quan, "1").contains(&mv), "{mv}");
+}
+
+#[test]
+fn the_mancala_cells_carry_the_scores() {
+    let run = |game: &str, cells: &str| {
+        let out = boardrules()
+            .args(["run", game, "--to-move", "2", "--cells", cells])
+            .assert()
+            .success();
+        String::from_utf8(out.get_output().stdout.clone()).unwrap()
+    };
+    let oware = run("oware", "0 4 4 4 4 4 4 4 4 4 4 4 3 1");
+    assert!(oware.contains("Player 1 score = 1 [PLAYING]"), "{oware}");
+    assert!(oware.contains("Player 0 score = 3"), "{oware}");
+    let quan = run("o_an_quan", "0 5 5 5 5 10 5 5 5 5 5 10 5 -2");
+    assert!(
+        quan.starts_with("[0, 5, 5, 5, 5] <10> [5, 5, 5, 5, 5] <10> (5 || -2)"),
+        "{quan}"
+    );
 }
 
 #[test]
