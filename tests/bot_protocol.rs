@@ -13,12 +13,7 @@ fn cells(count: usize, value: &str) -> Vec<String> {
 
 /// The legal moves of `game` in the position `cells` with player `me` (1-based) to move.
 fn legal_moves(game: &str, cells: &[String], me: &str) -> Vec<String> {
-    let out = boardrules()
-        .args(["moves", game, "--to-move", me, "--cells", &cells.join(" ")])
-        .assert()
-        .success();
-    String::from_utf8(out.get_output().stdout.clone())
-        .unwrap()
+    common::stdout(["moves", game, "--to-move", me, "--cells", &cells.join(" ")])
         .lines()
         .map(str::to_string)
         .collect()
@@ -47,9 +42,7 @@ fn the_bot_reads_a_caro_board_of_225_cells() {
     for x in 0..4 {
         board[14 * 15 + x] = "1".into();
     }
-    for x in 0..3 {
-        board[x] = "2".into();
-    }
+    board[..3].fill("2".into());
     assert_eq!(bot_move("caro", "2", &board), "1e");
 }
 
@@ -72,13 +65,8 @@ fn the_bot_reads_oware_and_o_an_quan_tracks() {
 
 #[test]
 fn the_mancala_cells_carry_the_scores() {
-    let run = |game: &str, cells: &str| {
-        let out = boardrules()
-            .args(["run", game, "--to-move", "2", "--cells", cells])
-            .assert()
-            .success();
-        String::from_utf8(out.get_output().stdout.clone()).unwrap()
-    };
+    let run =
+        |game: &str, cells: &str| common::stdout(["run", game, "--to-move", "2", "--cells", cells]);
     let oware = run("oware", "0 4 4 4 4 4 4 4 4 4 4 4 3 1");
     assert!(oware.contains("Player 1 score = 1 [PLAYING]"), "{oware}");
     assert!(oware.contains("Player 0 score = 3"), "{oware}");

@@ -530,10 +530,7 @@ fn position_errors_point_at_the_line_of_the_file_for_every_game() {
 
 #[test]
 fn boards_show_coordinates_and_the_old_forms_still_read() {
-    let run = |args: &[&str]| {
-        let out = boardrules().args(args).assert().success();
-        String::from_utf8(out.get_output().stdout.clone()).unwrap()
-    };
+    let run = |args: &[&str]| common::stdout(args);
     let five = run(&["run", "five_step"]);
     assert!(
         five.starts_with("y\\x 0 1 2 3 4\n  0 1 0 0 0 2\n"),
@@ -581,8 +578,7 @@ fn every_games_rendering_reads_back_as_itself() {
         ("oware", vec!["A"]),
     ] {
         let state = |args: Vec<&str>| {
-            let out = boardrules().args(args).assert().success();
-            let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+            let stdout = common::stdout(args);
             let last: serde_json::Value =
                 serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
             last["state"].as_str().unwrap().to_string()

@@ -18,22 +18,17 @@ const START_ARGS: [&str; 25] = [
 ];
 
 fn legal_moves(position: &str, to_move: &str) -> Vec<String> {
-    let out = boardrules()
-        .args([
-            "moves",
-            "five_step",
-            "--to-move",
-            to_move,
-            "--position",
-            position,
-        ])
-        .assert()
-        .success();
-    String::from_utf8(out.get_output().stdout.clone())
-        .unwrap()
-        .lines()
-        .map(str::to_string)
-        .collect()
+    common::stdout([
+        "moves",
+        "five_step",
+        "--to-move",
+        to_move,
+        "--position",
+        position,
+    ])
+    .lines()
+    .map(str::to_string)
+    .collect()
 }
 
 #[test]

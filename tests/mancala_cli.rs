@@ -1,12 +1,7 @@
 //! The mancala games from the command line: the report's golden lines, its test game, `moves`.
 
 mod common;
-use common::boardrules;
-
-fn stdout(args: &[&str]) -> String {
-    let out = boardrules().args(args).assert().success();
-    String::from_utf8(out.get_output().stdout.clone()).unwrap()
-}
+use common::{boardrules, stdout};
 
 #[test]
 fn the_golden_lines_come_out_exactly() {

@@ -43,6 +43,12 @@ pub fn boardrules() -> Boardrules {
     }
 }
 
+/// Runs an isolated `boardrules ARGS…`, which must succeed, and returns its stdout.
+pub fn stdout<S: AsRef<std::ffi::OsStr>>(args: impl IntoIterator<Item = S>) -> String {
+    let out = boardrules().args(args).assert().success();
+    String::from_utf8(out.get_output().stdout.clone()).expect("UTF-8 output")
+}
+
 impl Boardrules {
     /// The command's own folder (its config folder is `config/` in it).
     pub fn home(&self) -> &Path {
