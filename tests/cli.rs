@@ -1,14 +1,8 @@
 //! The command line, end to end: what users and tests rely on (see design.md).
 
-use assert_cmd::Command;
+mod common;
+use common::boardrules;
 use predicates::prelude::*;
-
-fn boardrules() -> Command {
-    let mut cmd = Command::cargo_bin("boardrules").unwrap();
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1");
-    cmd
-}
 
 const HISTORY_22: &str = "13n10n12n8e7k9f9h7f9d8f6f7d6c7e7g8c8d6e5e5f4g9b";
 
@@ -432,5 +426,175 @@ fn monte_carlo_hints_sample_chance_instead_of_reading_the_states_generator() {
             .and_then(|p| p.parse().ok())
             .unwrap_or_else(|| panic!("no score in {stdout}"));
         assert!((30..=70).contains(&percent), "seed {seed}: {stdout}");
+    }
+}
+
+/// A saved game of caro after 9h 10h, in `dir`.
+fn caro_save(dir: &std::path::Path) -> std::path::PathBuf {
+    let file = dir.join("caro.toml");
+    std::fs::write(&file, "game = \"caro\"\nmoves = [\"9h\", \"10h\"]\n").unwrap();
+    file
+}
+
+#[test]
+fn play_load_takes_the_game_from_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = caro_save(dir.path());
+    let file = file.to_str().unwrap();
+    for args in [
+        vec!["play", "--load", file],
+        vec!["play", "caro", "--load", file],
+        vec!["play", "rules/caro.rhai", "--load", file],
+    ] {
+        let out = boardrules()
+            .args(&args)
+            .write_stdin("history\n")
+            .assert()
+            .success();
+        let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+        assert!(stdout.contains("1. X 9h\n  2. O 10h"), "{args:?}: {stdout}");
+    }
+}
+
+#[test]
+fn play_load_with_another_game_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = caro_save(dir.path());
+    let out = boardrules()
+        .args(["play", "oware", "--load", file.to_str().unwrap()])
+        .write_stdin("history\n")
+        .assert()
+        .code(1);
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(
+        stderr.contains("is a saved game of caro, not oware"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("game = \"caro\""),
+        "points at the file: {stderr}"
+    );
+    assert!(out.get_output().stdout.is_empty());
+    // options and seeds come from the file too; and without a file a game is needed
+    boardrules()
+        .args(["play", "-o", "size=9", "--load", file.to_str().unwrap()])
+        .assert()
+        .code(2);
+    boardrules().args(["play"]).assert().code(2);
+}
+
+#[test]
+fn position_errors_point_at_the_line_of_the_file_for_every_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: [(&str, &str, usize); 8] = [
+        // a typo in a cell, under the letter header
+        ("caro", "   a b c d e\n 5 . . . . . 5\n 4 . . Z . . 4\n", 3),
+        // a short bottom row: its own line, not the header's
+        (
+            "caro",
+            "   a b c d e\n 5 . . . . . 5\n 4 . . . . . 4\n 3 . . . . . 3\n 2 . . . . . 2\n 1 . . . . 1\n   a b c d e\n",
+            6,
+        ),
+        ("gomoku", "\n\n 5 . . . . .\n 4 . . . . .\n 3 . . . * .\n", 5),
+        ("five_step", "1 0 0 0 2\n0 0 0 0 0\n0 0 3 0 0\n", 3),
+        ("five_step", "y\\x 0 1 2 3 4\n  0 1 0 0 0 2\n  1 0 0 0 0 0\n  2 0 9 0 0 0\n", 4),
+        (
+            "lines98",
+            "  a b c d e\n5 . . . . . 5\n4 . . . . . 4\n3 . . x . . 3\n2 . . . . . 2\n1 . . . . . 1\n",
+            4,
+        ),
+        ("o_an_quan", "\n[5, 5, 5, 5, 5] <10> [5, 5, x, 5, 5] <10> (0 || 0)\n", 2),
+        (
+            "oware",
+            "Player 1 score = 0\n  f  e  d  c  b  a\n  4  4  4  q  4  4\n  4  4  4  4  4  4\n",
+            3,
+        ),
+    ];
+    for (i, (game, text, line)) in cases.iter().enumerate() {
+        let file = dir.path().join(format!("position{i}.txt"));
+        std::fs::write(&file, text).unwrap();
+        let out = boardrules()
+            .args(["run", game, "--position", &format!("@{}", file.display())])
+            .assert()
+            .code(1);
+        let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+        let at = format!("{}:{line}:", file.display());
+        assert!(stderr.contains(&at), "{game}: expected {at} in\n{stderr}");
+        let shown = text.lines().nth(line - 1).unwrap().trim_end();
+        assert!(
+            stderr.contains(shown),
+            "{game}: the line itself in\n{stderr}"
+        );
+    }
+}
+
+#[test]
+fn boards_show_coordinates_and_the_old_forms_still_read() {
+    let run = |args: &[&str]| common::stdout(args);
+    let five = run(&["run", "five_step"]);
+    assert!(
+        five.starts_with("y\\x 0 1 2 3 4\n  0 1 0 0 0 2\n"),
+        "{five}"
+    );
+    assert!(five.contains("\n  4 2 0 0 0 1"), "{five}");
+    let old = "7........\n.........\n.........\n.........\n...55....\n...5....5\n\
+               .........\n.........\n.........\nnext: 2 3 4  score: 0";
+    let new = run(&["run", "lines98", "--position", old]);
+    assert!(
+        new.starts_with("  a b c d e f g h i\n9 7 . . . . . . . . 9\n"),
+        "{new}"
+    );
+    assert!(new.contains("\n1 . . . . . . . . . 1\n  a b c d e f g h i\nnext: 2 3 4"));
+    // both forms of each game's board are the same position
+    for (game, old, to_move) in [
+        ("lines98", old, "1"),
+        (
+            "five_step",
+            "1 2 0 0 0\n0 2 0 0 0\n0 0 0 0 0\n0 0 0 0 0\n0 0 0 0 1",
+            "1",
+        ),
+        (
+            "five_step",
+            "1 2 0 0 0 0 2 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 1",
+            "2",
+        ),
+    ] {
+        let rendered = run(&["run", game, "--to-move", to_move, "--position", old]);
+        let moves =
+            |position: &str| run(&["moves", game, "--to-move", to_move, "--position", position]);
+        assert_eq!(moves(rendered.trim_end()), moves(old), "{game}");
+        assert!(!moves(old).is_empty());
+    }
+}
+
+#[test]
+fn every_games_rendering_reads_back_as_itself() {
+    for (game, moves) in [
+        ("caro", vec!["9h", "10h"]),
+        ("gomoku", vec!["9h"]),
+        ("five_step", vec!["0 0 0 1"]),
+        ("lines98", vec![]),
+        ("o_an_quan", vec!["3P"]),
+        ("oware", vec!["A"]),
+    ] {
+        let state = |args: Vec<&str>| {
+            let stdout = common::stdout(args);
+            let last: serde_json::Value =
+                serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+            last["state"].as_str().unwrap().to_string()
+        };
+        let mut args = vec!["run", game, "--seed", "3", "--json"];
+        args.extend(&moves);
+        let shown = state(args);
+        let again = state(vec![
+            "run",
+            game,
+            "--seed",
+            "3",
+            "--json",
+            "--position",
+            &shown,
+        ]);
+        assert_eq!(again, shown, "{game}");
     }
 }

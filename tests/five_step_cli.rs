@@ -1,16 +1,14 @@
 //! Five-step on the command line: `moves`, the class bot protocol, and the referee running
 //! well-behaved and misbehaving bots.
 
-use assert_cmd::Command;
+mod common;
+use common::BIN;
 use predicates::prelude::*;
 
-const BIN: &str = env!("CARGO_BIN_EXE_boardrules");
-
-fn boardrules() -> Command {
-    let mut cmd = Command::cargo_bin("boardrules").unwrap();
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .env("BOARDRULES", BIN);
+/// `boardrules`, isolated, with `$BOARDRULES` naming it for the example bots.
+fn boardrules() -> common::Boardrules {
+    let mut cmd = common::boardrules();
+    cmd.env("BOARDRULES", BIN);
     cmd
 }
 
@@ -20,22 +18,17 @@ const START_ARGS: [&str; 25] = [
 ];
 
 fn legal_moves(position: &str, to_move: &str) -> Vec<String> {
-    let out = boardrules()
-        .args([
-            "moves",
-            "five_step",
-            "--to-move",
-            to_move,
-            "--position",
-            position,
-        ])
-        .assert()
-        .success();
-    String::from_utf8(out.get_output().stdout.clone())
-        .unwrap()
-        .lines()
-        .map(str::to_string)
-        .collect()
+    common::stdout([
+        "moves",
+        "five_step",
+        "--to-move",
+        to_move,
+        "--position",
+        position,
+    ])
+    .lines()
+    .map(str::to_string)
+    .collect()
 }
 
 #[test]
@@ -56,8 +49,7 @@ fn the_bot_writes_a_legal_path_to_play_txt() {
     let mut args = vec!["bot", "five_step", "1102065", "1"];
     args.extend(START_ARGS);
     let start = std::time::Instant::now();
-    Command::cargo_bin("boardrules")
-        .unwrap()
+    boardrules()
         .current_dir(dir.path())
         .args(&args)
         .assert()
@@ -83,10 +75,8 @@ fn the_bot_writes_a_legal_path_to_play_txt() {
 #[test]
 fn the_bot_reads_bad_boards_with_an_error() {
     let dir = tempfile::tempdir().unwrap();
-    Command::cargo_bin("boardrules")
-        .unwrap()
+    boardrules()
         .current_dir(dir.path())
-        .env("NO_COLOR", "1")
         .args(["bot", "five_step", "x", "1", "1", "7", "0"])
         .assert()
         .code(1)
@@ -177,8 +167,7 @@ fn the_bot_does_not_walk_into_the_seed_bots_trap() {
     let mut args = vec!["bot", "five_step", "--max-depth", "2", "--time-ms", "20000"];
     args.extend(["1102065", "1"]);
     args.extend(trap.split(' '));
-    Command::cargo_bin("boardrules")
-        .unwrap()
+    boardrules()
         .current_dir(dir.path())
         .args(&args)
         .assert()

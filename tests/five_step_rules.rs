@@ -95,8 +95,14 @@ fn search_avoids_the_seed_bots_trap() {
         for reply in game.legal_moves(&after).unwrap() {
             let next = game.play(&after, &reply).unwrap().state;
             let text = game.render(&next).unwrap();
+            // the cells: each row after its y, under the header of x
+            let cells: Vec<&str> = text
+                .lines()
+                .skip(1)
+                .flat_map(|row| row.split_whitespace().skip(1))
+                .collect();
             assert_eq!(
-                text.matches('1').count(),
+                cells.iter().filter(|c| **c == "1").count(),
                 2,
                 "seed {seed}: {} loses a piece to {}",
                 game.format_move(&state, &choice.mv).unwrap(),

@@ -1,15 +1,9 @@
 //! Lines98 from the command line: a move from a position with a seed, the legal moves, an
 //! unreachable destination, a whole game played through the REPL, and hints.
 
-use assert_cmd::Command;
+mod common;
+use common::boardrules;
 use predicates::prelude::*;
-
-fn boardrules() -> Command {
-    let mut cmd = Command::cargo_bin("boardrules").unwrap();
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1");
-    cmd
-}
 
 /// c1..c4 hold colour 3 (a line of 4), a ball of colour 3 waits at i5; the empty a1 is walled
 /// in by the balls on a2 and b1.
@@ -50,7 +44,18 @@ fn run_json_shows_the_clear_and_why() {
     let state = lines[1]["state"].as_str().unwrap();
     assert_eq!(
         state,
-        ".........\n.........\n.........\n.........\n.........\n.........\n2........\n1........\n.2.......\nnext: 4 5 6  score: 12"
+        "  a b c d e f g h i\n\
+         9 . . . . . . . . . 9\n\
+         8 . . . . . . . . . 8\n\
+         7 . . . . . . . . . 7\n\
+         6 . . . . . . . . . 6\n\
+         5 . . . . . . . . . 5\n\
+         4 . . . . . . . . . 4\n\
+         3 2 . . . . . . . . 3\n\
+         2 1 . . . . . . . . 2\n\
+         1 . 2 . . . . . . . 1\n  \
+         a b c d e f g h i\n\
+         next: 4 5 6  score: 12"
     );
     let events: Vec<&str> = lines[1]["events"]
         .as_array()

@@ -27,11 +27,15 @@ type Board = Vec<Vec<i64>>;
 
 fn board(g: &ScriptedGame, state: &rhai::Dynamic) -> Board {
     let text = g.render(state).unwrap();
-    text.lines()
-        .filter(|l| !l.starts_with("next"))
+    let rows: Vec<&str> = text.lines().collect();
+    // the rows between the column letters, each between its numbers
+    rows[1..rows.len() - 2]
+        .iter()
         .map(|l| {
-            l.chars()
-                .map(|c| c.to_digit(10).map_or(0, i64::from))
+            let cells: Vec<&str> = l.split_whitespace().collect();
+            cells[1..cells.len() - 1]
+                .iter()
+                .map(|c| c.parse().unwrap_or(0))
                 .collect()
         })
         .collect()

@@ -1,23 +1,16 @@
 //! The mancala games from the command line: the report's golden lines, its test game, `moves`.
 
-use assert_cmd::Command;
-
-fn boardrules() -> Command {
-    let mut cmd = Command::cargo_bin("boardrules").unwrap();
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1");
-    cmd
-}
-
-fn stdout(args: &[&str]) -> String {
-    let out = boardrules().args(args).assert().success();
-    String::from_utf8(out.get_output().stdout.clone()).unwrap()
-}
+mod common;
+use common::{boardrules, stdout};
 
 #[test]
 fn the_golden_lines_come_out_exactly() {
     let out = stdout(&["run", "o_an_quan", "3P", "7P", "5P"]);
-    let lines: Vec<&str> = out.lines().filter(|l| !l.starts_with("* ")).collect();
+    // the ring lines, under which the legend follows
+    let lines: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with('[') || l.starts_with("> "))
+        .collect();
     assert_eq!(
         lines,
         [
@@ -30,6 +23,24 @@ fn the_golden_lines_come_out_exactly() {
             "[2, 3, 3, 4, 0] <0> [0, 0, 4, 3, 9] <14> (22 || 6)",
         ]
     );
+}
+
+#[test]
+fn the_board_names_pits_quans_sides_and_scores_and_reads_back_with_or_without_them() {
+    let out = stdout(&["run", "o_an_quan", "3P"]);
+    let after: Vec<&str> = out.lines().skip_while(|l| *l != "> 3P").collect();
+    assert_eq!(
+        after[1..4],
+        [
+            "[6, 6, 0, 0, 6] <11> [6, 6, 0, 6, 6] <11> (6 || 0)",
+            " 1  2  3  4  5    A  10  9  8  7  6    B  p1   p2",
+            "player 1: pits 1-5, quan A, score p1; player 2: pits 6-10, quan B, score p2",
+        ]
+    );
+    // the new rendering and the report's one line are the same position
+    let moves = |position: &str| stdout(&["moves", "o_an_quan", "--position", position]);
+    assert_eq!(moves(&after[1..4].join("\n")), moves(after[1]));
+    assert_eq!(moves(after[1]), "1P\n1T\n2P\n2T\n5P\n5T\n");
 }
 
 #[test]

@@ -3,18 +3,19 @@
 
 use std::path::Path;
 
+mod common;
+
 use assert_cmd::Command;
 
 /// A REPL process with its own config folder and no colour.
 fn repl(config: &Path, args: &[&str]) -> Command {
-    let mut cmd = Command::cargo_bin("boardrules").unwrap();
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
+    let mut cmd = std::process::Command::new(common::BIN);
+    common::isolate(&mut cmd, config)
         .env("BOARDRULES_CONFIG_DIR", config)
-        .env("BOARDRULES_HISTORY", config.join("history.txt"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
         .arg("play")
         .args(args);
-    cmd
+    Command::from_std(cmd)
 }
 
 /// Runs `input` through a REPL of `args`; returns stdout, stderr and whether it succeeded.
@@ -217,11 +218,9 @@ fn session_editing(
 ) -> (String, String, bool) {
     use std::io::{BufRead, BufReader, Write};
     use std::process::Stdio;
-    let bin = assert_cmd::cargo::cargo_bin("boardrules");
-    let mut child = std::process::Command::new(bin)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
+    let mut child = common::isolate(&mut std::process::Command::new(common::BIN), config)
         .env("BOARDRULES_CONFIG_DIR", config)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
         .args(["play", script_arg])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -431,13 +430,10 @@ fn the_moves_command_lists_the_legal_moves() {
 fn the_terminal_repl_completes_commands_and_plays_moves() {
     use expectrl::{Eof, Expect, Regex};
     let dir = tempfile::tempdir().unwrap();
-    let bin = assert_cmd::cargo::cargo_bin("boardrules");
-    let mut cmd = std::process::Command::new(bin);
-    cmd.args(["play", "caro", "-o", "size=5"])
-        .env("NO_COLOR", "1")
-        .env("TERM", "xterm")
-        .env("BOARDRULES_CONFIG_DIR", dir.path())
-        .env("BOARDRULES_HISTORY", dir.path().join("history.txt"));
+    let mut cmd = std::process::Command::new(common::BIN);
+    common::isolate(&mut cmd, dir.path())
+        .args(["play", "caro", "-o", "size=5"])
+        .env("TERM", "xterm");
     let mut p = expectrl::session::Session::spawn(cmd).unwrap();
     p.set_expect_timeout(Some(std::time::Duration::from_secs(20)));
     p.expect("caro (X to move)> ").unwrap();

@@ -10,7 +10,6 @@ use crate::{
     ai::{self, Level, Tuning},
     diag::Diagnostic,
     driver::parse_to_move,
-    runtime::Game,
 };
 
 /// How long and how deep the bot searches.
@@ -22,8 +21,8 @@ pub struct Budget {
     pub max_depth: usize,
 }
 
-/// Reads `OPPONENT_ID ME CELL…` (the cells joined by spaces are the position, `ME` the player to
-/// move), searches within `budget` and writes the move in canonical notation to `out`. With `stats`,
+/// Reads `OPPONENT_ID ME CELL…` (the cells are the position, as
+/// [`ScriptedGame::from_cells`](crate::script::ScriptedGame::from_cells) reads them; `ME` the player to move), searches within `budget` and writes the move in canonical notation to `out`. With `stats`,
 /// prints what the search did to stderr.
 pub fn run(args: &GameArgs, budget: Budget, out: &Path, stats: bool, argv: &[String]) -> Outcome {
     let started = std::time::Instant::now();
@@ -34,10 +33,9 @@ pub fn run(args: &GameArgs, budget: Budget, out: &Path, stats: bool, argv: &[Str
         )]);
     };
     let me = parse_to_move(&game, me).map_err(|m| vec![Diagnostic::new(m)])?;
-    let text = cells.join(" ");
     let state = game
-        .parse_state(&text, Some(me))
-        .map_err(|e| vec![crate::driver::position_error(&game, &e, "<cells>", &text)])?;
+        .from_cells(cells, Some(me))
+        .map_err(|(e, text)| vec![crate::driver::position_error(&game, &e, "<cells>", &text)])?;
     let fail = |e| vec![game.describe(&e)];
     let budget = Tuning {
         time: Some(budget.time),

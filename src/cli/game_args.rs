@@ -31,6 +31,10 @@ pub struct PositionArgs {
     /// Who is to move in the position (1, 2, … or a player's name), when it does not say.
     #[arg(long, value_name = "N")]
     pub to_move: Option<String>,
+    /// Start from this position given as the class bot protocol's cells, in one argument
+    /// separated by spaces (as `boardrules bot` and the referee's bots receive them).
+    #[arg(long, value_name = "C1 … CN", conflicts_with = "position")]
+    pub cells: Option<String>,
 }
 
 impl GameArgs {
@@ -78,9 +82,17 @@ impl PositionArgs {
             })?),
             None => None,
         };
+        if let Some(cells) = &self.cells {
+            let words: Vec<String> = cells.split_whitespace().map(str::to_string).collect();
+            return game
+                .from_cells(&words, to_move)
+                .map_err(|(e, text)| vec![position_error(game, &e, "--cells", &text)]);
+        }
         let Some(position) = &self.position else {
             if to_move.is_some() {
-                return Err(vec![Diagnostic::new("--to-move needs --position")]);
+                return Err(vec![Diagnostic::new(
+                    "--to-move needs --position or --cells",
+                )]);
             }
             return game.start().map_err(|e| vec![game.describe(&e)]);
         };

@@ -7,6 +7,7 @@ pub mod game_args;
 mod gomocup;
 mod hint;
 mod list;
+mod play;
 mod referee;
 mod run;
 mod test;
@@ -32,8 +33,21 @@ enum Command {
     List,
     /// Play a game in the REPL (reads commands from stdin when it is not a terminal).
     Play {
-        #[command(flatten)]
-        game: GameArgs,
+        /// A built-in game name (see `boardrules list`) or a path to a .rhai rules script; left
+        /// out with --load, which plays the saved game's.
+        #[arg(required_unless_present = "load")]
+        game: Option<String>,
+        /// Set a variant option, e.g. `-o exact=false` (repeatable; a saved game keeps its own).
+        #[arg(
+            short = 'o',
+            long = "option",
+            value_name = "KEY=VALUE",
+            conflicts_with = "load"
+        )]
+        options: Vec<String>,
+        /// Seed for games with chance (a saved game keeps its own).
+        #[arg(long, value_name = "N", conflicts_with = "load")]
+        seed: Option<u64>,
         /// Continue a saved game (written by the REPL's `save`).
         #[arg(long, value_name = "FILE")]
         load: Option<String>,
@@ -167,7 +181,13 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::List => list::run(),
-        Command::Play { game, load, vs } => crate::repl::run(&game, load.as_deref(), vs),
+        Command::Play {
+            game,
+            options,
+            seed,
+            load,
+            vs,
+        } => play::run(game.as_deref(), options, seed, load.as_deref(), vs),
         Command::Run {
             game,
             position,

@@ -1,5 +1,6 @@
 //! `boardrules referee`: runs two bots against each other by the class protocol — each bot is a
-//! program run as `PROGRAM OPPONENT_ID ME CELL…` in its own temporary folder, and must write its
+//! program run as `PROGRAM OPPONENT_ID ME CELL…` (the cells as
+//! [`ScriptedGame::cells`] writes them) in its own temporary folder, and must write its
 //! move to `play.txt` there within the time limit. Every move is checked by the rules script; a
 //! bot that is too slow, fails, writes nothing or writes a bad or illegal move loses. Bots are
 //! untrusted: see [`sandbox`] for how each is contained.
@@ -7,7 +8,7 @@
 mod sandbox;
 
 use std::{
-    path::{Path, PathBuf},
+    path::Path,
     process::{Command, ExitCode, Stdio},
     time::{Duration, Instant},
 };
@@ -142,25 +143,41 @@ fn side(spec: &str) -> Result<Side, Vec<Diagnostic>> {
     })
 }
 
-/// The command with its program made runnable from another folder: `boardrules` is this very
-/// program, and a relative path that exists here becomes absolute.
+/// The command made runnable from the bot's own folder: the program `boardrules` is this very
+/// program, and a word that is a relative path to a file here (the program, or a script it is
+/// given, as in `boardrules bot rules/my_caro.rhai`) becomes absolute.
 fn resolve(spec: &str) -> String {
     let spec = spec.trim();
     let (program, rest) = spec.split_once(' ').unwrap_or((spec, ""));
-    let path: Option<PathBuf> = if program == "boardrules" {
-        std::env::current_exe().ok()
-    } else if program.contains('/') && Path::new(program).is_relative() {
-        Path::new(program).canonicalize().ok()
+    let program = if program == "boardrules" {
+        std::env::current_exe().ok().map(|p| quote(&p))
     } else {
-        None
-    };
-    match path {
-        Some(p) => format!(
-            "'{}' {rest}",
-            p.display().to_string().replace('\'', r"'\''")
-        ),
-        None => spec.to_string(),
+        absolute(program)
     }
+    .unwrap_or_else(|| program.to_string());
+    let rest: Vec<String> = rest
+        .split(' ')
+        .map(|word| absolute(word).unwrap_or_else(|| word.to_string()))
+        .collect();
+    format!("{program} {}", rest.join(" "))
+        .trim_end()
+        .to_string()
+}
+
+/// `word` as a quoted absolute path, if it is a relative path (with a `/` or ending in `.rhai`)
+/// to a file that exists here.
+fn absolute(word: &str) -> Option<String> {
+    let path = Path::new(word);
+    let looks_like_a_path = word.contains('/') || word.ends_with(".rhai");
+    (looks_like_a_path && path.is_relative() && path.is_file())
+        .then(|| path.canonicalize().ok())
+        .flatten()
+        .map(|p| quote(&p))
+}
+
+/// A path quoted for `sh`.
+fn quote(path: &Path) -> String {
+    format!("'{}'", path.display().to_string().replace('\'', r"'\''"))
 }
 
 fn play_game(
@@ -241,33 +258,43 @@ fn ask(
             Err(e) => Err(format!("failed: {e}")),
         },
         Side::Program { command, dir } => {
-            let board = game.render(state).map_err(|e| e.to_string())?;
-            run_bot(command, dir.path(), opponent, me, &board, timeout)
+            let cells = game.cells(state).map_err(|e| e.to_string())?;
+            run_bot(command, dir.path(), opponent, me, &cells, timeout)
         }
     }
 }
 
 /// Runs a bot program in `dir`, contained (see [`sandbox`]), and reads the `play.txt` it writes.
+/// `$BOARDRULES_BIN` names this program for the bot (so a bot can call boardrules when it is not
+/// on the `PATH`).
 fn run_bot(
     command: &str,
     dir: &Path,
     opponent: &str,
     me: usize,
-    board: &str,
+    cells: &[String],
     timeout: Duration,
 ) -> Result<String, String> {
     sandbox::clear_play(dir);
+    let stderr = tempfile::tempfile().map_err(|e| format!("could not be started: {e}"))?;
     let mut cmd = Command::new("sh");
     cmd.arg("-c")
         .arg(format!("{command} \"$@\""))
         .arg("sh")
         .arg(opponent)
         .arg((me + 1).to_string())
-        .args(board.split_whitespace())
+        .args(cells)
         .current_dir(dir)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
-        .stderr(Stdio::null());
+        .stderr(
+            stderr
+                .try_clone()
+                .map_err(|e| format!("could not be started: {e}"))?,
+        );
+    if let Ok(me) = std::env::current_exe() {
+        cmd.env("BOARDRULES_BIN", me);
+    }
     let start = Instant::now();
     let mut child =
         sandbox::spawn(&mut cmd, dir).map_err(|e| format!("could not be started: {e}"))?;
@@ -287,8 +314,47 @@ fn run_bot(
     };
     // Whatever the bot left running dies before its play is read.
     sandbox::kill_tree(&mut child);
+    let failed = |why: String| why + stderr_tail(&stderr).as_str();
     if !status.success() {
-        return Err(format!("exited with {status}"));
+        return Err(failed(format!("exited with {status}")));
     }
-    Ok(sandbox::read_play(dir)?.trim().to_string())
+    Ok(sandbox::read_play(dir).map_err(failed)?.trim().to_string())
+}
+
+/// The end of what a bot wrote to stderr (at most 10 lines of 2 000 bytes), each line indented
+/// and with control characters escaped, after a `; its stderr:` line; empty if it wrote nothing.
+fn stderr_tail(mut file: &std::fs::File) -> String {
+    use std::io::{Read, Seek, SeekFrom};
+    const MAX_BYTES: u64 = 2000;
+    const MAX_LINES: usize = 10;
+    let len = file.seek(SeekFrom::End(0)).unwrap_or(0);
+    let mut bytes = Vec::new();
+    if file
+        .seek(SeekFrom::Start(len.saturating_sub(MAX_BYTES)))
+        .is_err()
+        || file.read_to_end(&mut bytes).is_err()
+    {
+        return String::new();
+    }
+    let text = String::from_utf8_lossy(&bytes);
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    if lines.is_empty() {
+        return String::new();
+    }
+    let shown = &lines[lines.len().saturating_sub(MAX_LINES)..];
+    let cut = if len > MAX_BYTES || shown.len() < lines.len() {
+        "\n  | …"
+    } else {
+        ""
+    };
+    let body: String = shown
+        .iter()
+        .map(|l| {
+            format!(
+                "\n  | {}",
+                crate::terminal::clean(l)
+            )
+        })
+        .collect();
+    format!("; its stderr:{cut}{body}")
 }

@@ -10,6 +10,10 @@ use serde::Deserialize;
 
 use crate::{markup, terminal};
 
+/// The highlight kind of coordinates and other labels: a theme may style it under `[marks]`,
+/// but never restyles it as a board cell.
+const LABEL: &str = "label";
+
 const BUILT_IN: &[(&str, &str)] = &[
     ("plain", include_str!("../../themes/plain.toml")),
     ("stones", include_str!("../../themes/stones.toml")),
@@ -136,7 +140,8 @@ impl Theme {
     }
 
     /// Draws `marked` (a rendering of `game`, with highlight tags) in this theme, with ANSI
-    /// colours when `color` is set; the tags are always removed.
+    /// colours when `color` is set; the tags are always removed. A board character standing
+    /// alone is restyled as `[cells.GAME]` says, unless it is tagged as a label.
     pub fn draw(&self, game: &str, marked: &str, color: bool) -> String {
         let cells = self.cells.get(game);
         let mut out = String::with_capacity(marked.len() * 2);
@@ -153,7 +158,9 @@ impl Theme {
                     k.and_then(|k| chars.get(k))
                         .is_none_or(|(n, _)| !n.is_alphanumeric())
                 };
+                // Text the rules tag as a `label` (coordinates) is never a cell.
                 let cell = cells
+                    .filter(|_| kind != Some(LABEL))
                     .filter(|_| alone(j.checked_sub(1)) && alone(Some(j + 1)))
                     .and_then(|m| m.get(&c));
                 let mark = kind.and_then(|k| self.marks.get(k));
@@ -224,5 +231,31 @@ mod tests {
             theme.draw("demo", "score 12, 1 left", false),
             "score 12, ① left"
         );
+        // a label (a coordinate) is never a cell
+        let labelled = format!(
+            "{} 1 . {}",
+            markup::highlight("label", "1"),
+            markup::highlight("label", "1")
+        );
+        assert_eq!(theme.draw("demo", &labelled, false), "1 ① · 1");
+    }
+
+    #[test]
+    fn lines98_balls_are_coloured_in_plain_and_told_apart_by_shape_in_stones() {
+        let board = "1 2 3 4 5 6 7 .";
+        let plain = Theme::load("plain").unwrap();
+        assert_eq!(plain.draw("lines98", board, false), board);
+        let coloured = plain.draw("lines98", board, true);
+        // seven colours and the reset after each ball
+        let styles: std::collections::BTreeSet<&str> = coloured
+            .split("\u{1b}[")
+            .skip(1)
+            .filter_map(|s| s.split('m').next())
+            .collect();
+        assert_eq!(styles.len(), 8, "{coloured:?}");
+        let stones = Theme::load("stones").unwrap().draw("lines98", board, false);
+        let shapes: std::collections::BTreeSet<char> =
+            stones.chars().filter(|c| *c != ' ').collect();
+        assert_eq!(shapes.len(), 8, "{stones}");
     }
 }

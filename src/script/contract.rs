@@ -101,6 +101,18 @@ pub const CONTRACT: &[ContractFn] = &[
         purpose: "split a move list such as \"13n10n12n\" into move texts",
     },
     ContractFn {
+        name: "bot_cells",
+        params: &["state"],
+        required: false,
+        purpose: "the position as the class bot protocol's words, one per cell (default: the grid's or track's values)",
+    },
+    ContractFn {
+        name: "from_bot_cells",
+        params: &["cells", "opts", "turn"],
+        required: false,
+        purpose: "the state the bot protocol's words show (default: the start state's board filled in, read back by parse_state)",
+    },
+    ContractFn {
         name: "warnings",
         params: &["state"],
         required: false,

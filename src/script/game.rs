@@ -20,6 +20,8 @@ use crate::{
     },
 };
 
+mod cells;
+
 /// A rules script ready to play, with the option values chosen for it.
 pub struct ScriptedGame {
     script: LoadedScript,

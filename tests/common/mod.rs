@@ -1,0 +1,70 @@
+//! What every test that runs the binary shares: a command that never sees the user's settings,
+//! history or saved games, and never colours.
+#![allow(dead_code)] // each test file uses its part
+
+use std::{
+    ops::{Deref, DerefMut},
+    path::Path,
+};
+
+/// The binary under test.
+pub const BIN: &str = env!("CARGO_BIN_EXE_boardrules");
+
+/// Points a run of the binary at `home` for everything it remembers (config folder, line
+/// history, the data and config folders of the platform) and turns colour off, so a test
+/// passes whatever `lang`, `theme` or `color` the person running it chose.
+pub fn isolate<'c>(
+    cmd: &'c mut std::process::Command,
+    home: &Path,
+) -> &'c mut std::process::Command {
+    cmd.env("BOARDRULES_CONFIG_DIR", home.join("config"))
+        .env("BOARDRULES_HISTORY", home.join("history.txt"))
+        .env("XDG_CONFIG_HOME", home.join("xdg-config"))
+        .env("XDG_DATA_HOME", home.join("xdg-data"))
+        .env("NO_COLOR", "1")
+        .env_remove("CLICOLOR_FORCE")
+}
+
+/// `boardrules`, isolated in its own temporary folder (kept as long as the command), run from
+/// the crate's root.
+pub struct Boardrules {
+    cmd: assert_cmd::Command,
+    home: tempfile::TempDir,
+}
+
+/// A new isolated `boardrules` command.
+pub fn boardrules() -> Boardrules {
+    let home = tempfile::tempdir().expect("a temporary folder");
+    let mut cmd = std::process::Command::new(BIN);
+    isolate(&mut cmd, home.path()).current_dir(env!("CARGO_MANIFEST_DIR"));
+    Boardrules {
+        cmd: assert_cmd::Command::from_std(cmd),
+        home,
+    }
+}
+
+/// Runs an isolated `boardrules ARGS…`, which must succeed, and returns its stdout.
+pub fn stdout<S: AsRef<std::ffi::OsStr>>(args: impl IntoIterator<Item = S>) -> String {
+    let out = boardrules().args(args).assert().success();
+    String::from_utf8(out.get_output().stdout.clone()).expect("UTF-8 output")
+}
+
+impl Boardrules {
+    /// The command's own folder (its config folder is `config/` in it).
+    pub fn home(&self) -> &Path {
+        self.home.path()
+    }
+}
+
+impl Deref for Boardrules {
+    type Target = assert_cmd::Command;
+    fn deref(&self) -> &Self::Target {
+        &self.cmd
+    }
+}
+
+impl DerefMut for Boardrules {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.cmd
+    }
+}
