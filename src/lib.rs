@@ -9,6 +9,7 @@ pub mod cli;
 pub mod diag;
 pub mod driver;
 pub mod markup;
+pub mod memory;
 pub mod repl;
 pub mod runtime;
 pub mod script;

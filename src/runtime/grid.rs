@@ -4,7 +4,7 @@
 //! the top, which is the order a board is printed in. Notations that number rows from the bottom
 //! (`12i`, `e5`) convert at the edge of the program.
 
-use std::fmt;
+use std::{fmt, sync::Arc};
 
 /// A cell of a grid: column `x` from the left, row `y` from the top, both zero-based.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -98,7 +98,8 @@ pub enum CellTextError {
 pub struct Grid {
     width: i64,
     height: i64,
-    cells: Vec<i64>,
+    /// Shared between copies until one of them changes (a copy of a large grid costs nothing).
+    cells: Arc<Vec<i64>>,
 }
 
 impl Grid {
@@ -114,7 +115,7 @@ impl Grid {
         Grid {
             width,
             height,
-            cells: vec![fill; (width * height) as usize],
+            cells: Arc::new(vec![fill; (width * height) as usize]),
         }
     }
 
@@ -152,7 +153,7 @@ impl Grid {
     pub fn set(&mut self, cell: Cell, value: i64) -> bool {
         match self.index(cell) {
             Some(i) => {
-                self.cells[i] = value;
+                Arc::make_mut(&mut self.cells)[i] = value;
                 true
             }
             None => false,
