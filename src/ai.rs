@@ -515,8 +515,12 @@ fn monte_carlo(
     }
     let me = game.to_move(state)?;
     game.record_events(false);
-    let mut playout =
-        |s: &Dynamic, rng: &mut ChaCha8Rng| game.random_playout(s, rng).map(|(o, _)| o);
+    // However slow the script's moves, no playout runs past the search's time.
+    let deadline = std::time::Instant::now() + time;
+    let mut playout = |s: &Dynamic, rng: &mut ChaCha8Rng| {
+        game.random_playout_until(s, rng, Some(deadline))
+            .map(|(o, _)| o)
+    };
     // A state holding chance is searched in sampled worlds, never the one its generator holds.
     let reseed = |s: &Dynamic, seed: u64| game.reseed(s, seed);
     let sample: Option<search::mcts::Sample<'_, ScriptedGame>> =

@@ -252,6 +252,17 @@ impl ScriptedGame {
         state: &Dynamic,
         rng: &mut impl rand::Rng,
     ) -> Result<(Option<Outcome>, usize), GameError> {
+        self.random_playout_until(state, rng, None)
+    }
+
+    /// [`Self::random_playout`], giving up (with no outcome) at `deadline` when it runs through
+    /// the script.
+    pub fn random_playout_until(
+        &self,
+        state: &Dynamic,
+        rng: &mut impl rand::Rng,
+        deadline: Option<std::time::Instant>,
+    ) -> Result<(Option<Outcome>, usize), GameError> {
         match self.native(state)? {
             Some(NativeGame::Placement(mut p)) => {
                 let (outcome, plies) = p.random_playout(rng);
@@ -261,7 +272,7 @@ impl ScriptedGame {
             None => {}
         }
         self.record_events(false);
-        let result = playout::random_playout(self, state, rng);
+        let result = playout::random_playout_until(self, state, rng, deadline);
         self.record_events(true);
         result
     }

@@ -22,12 +22,14 @@ pub fn register(engine: &mut Engine) {
             |g: &mut Grid, from: Cell, min: INT, max: INT, through: Array, end: Array| {
                 let rule = rule(min, max, &through, &end)?;
                 let mut out = Array::new();
+                let mut items = 0; // walks and their cells: Rhai's array size counts both
                 let mut work = Work::default();
                 walks::try_for_each_walk(g, on_board(g, from)?, &rule, |step| {
                     if let WalkStep::Walk(p) = step {
-                        if out.len() >= limits::ARRAY_SIZE {
+                        items += 1 + p.len();
+                        if items > limits::ARRAY_SIZE {
                             return Err(sandbox::over_limit(format!(
-                                "walks(): more than {} walks; ask for shorter ones",
+                                "walks(): the walks hold more than {} cells; ask for shorter ones",
                                 limits::ARRAY_SIZE
                             )));
                         }
