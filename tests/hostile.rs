@@ -145,7 +145,11 @@ fn the_repl_refuses_a_self_importing_variant_and_plays_on() {
         &["play", "caro"],
         Some(&input),
     );
-    assert!(ended.stderr.contains("go round in a circle"), "{}", ended.stderr);
+    assert!(
+        ended.stderr.contains("go round in a circle"),
+        "{}",
+        ended.stderr
+    );
     assert!(ended.stdout.contains("last move X 8h"), "{}", ended.stdout);
 }
 
@@ -185,7 +189,9 @@ fn a_chain_of_imports_stops_at_the_module_limit() {
     let ended = run_in(dir.path(), &["run", "link0.rhai"], None);
     assert_eq!(ended.code, Some(1));
     assert!(
-        ended.stderr.contains("a script may import at most 16 modules"),
+        ended
+            .stderr
+            .contains("a script may import at most 16 modules"),
         "{}",
         ended.stderr
     );
@@ -223,13 +229,19 @@ fn long_move_lists_lines_and_positions_are_refused_up_front() {
             "{}",
             ended.stderr
         );
-        assert!(ended.stdout.is_empty(), "nothing was played: {}", ended.stdout);
+        assert!(
+            ended.stdout.is_empty(),
+            "nothing was played: {}",
+            ended.stdout
+        );
     }
     let position = "x".repeat(120_000);
     let ended = run(&["run", "caro", "--position", &position]);
     assert_eq!(ended.code, Some(1));
     assert!(
-        ended.stderr.contains("the position is too long: 120000 bytes"),
+        ended
+            .stderr
+            .contains("the position is too long: 120000 bytes"),
         "{}",
         ended.stderr
     );

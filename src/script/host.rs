@@ -230,8 +230,7 @@ pub fn load(
     let call = super::sandbox::begin();
     let ran = engine.run_ast_with_scope(&mut constants, &ast);
     drop(call);
-    ran
-        .map_err(|e| vec![eval_diagnostic(&e, &sources, &source.label)])?;
+    ran.map_err(|e| vec![eval_diagnostic(&e, &sources, &source.label)])?;
     // Functions do not see the top level's scope, but they do see a global module's variables:
     // publish the script's constants there.
     let mut globals = Module::new();

@@ -34,9 +34,11 @@ pub fn register(engine: &mut Engine) {
             sandbox::reserve(count.saturating_mul(100))?;
             let mut pairs = rhai::Array::with_capacity(count);
             for from in regions.pieces() {
-                pairs.extend(regions.destinations(from).into_iter().map(|to| {
-                    Dynamic::from_array(vec![Dynamic::from(from), Dynamic::from(to)])
-                }));
+                pairs.extend(
+                    regions.destinations(from).into_iter().map(|to| {
+                        Dynamic::from_array(vec![Dynamic::from(from), Dynamic::from(to)])
+                    }),
+                );
             }
             Ok::<_, Box<EvalAltResult>>(pairs)
         })
