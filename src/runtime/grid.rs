@@ -297,6 +297,22 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_copy_changes_apart_from_its_original() {
+        let mut a = Grid::new(3, 2, 0);
+        let b = a.clone();
+        a.set(Cell::new(1, 1), 7);
+        let mut c = b.clone();
+        c.set(Cell::new(0, 0), 5);
+        assert_eq!(
+            (a.get(Cell::new(1, 1)), b.get(Cell::new(1, 1))),
+            (Some(7), Some(0))
+        );
+        assert_eq!(b.count(0), 6);
+        assert_eq!((c.count(5), c.count(0)), (1, 5));
+        assert_ne!(a, b);
+    }
+
+    #[test]
     fn row_letter_counts_rows_from_the_bottom() {
         let g = Grid::new(15, 15, 0);
         assert_eq!(

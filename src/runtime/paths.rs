@@ -237,6 +237,7 @@ mod tests {
                 .filter(|&c| g.get(c) != Some(0))
                 .flat_map(|p| reachable(&g, p, &ORTHOGONAL, 0).into_iter().map(move |t| (p, t)))
                 .collect();
+            prop_assert_eq!(PassableRegions::of(&g, &ORTHOGONAL, 0).pair_count(), expected.len());
             prop_assert_eq!(reachable_pairs(&g, &ORTHOGONAL, 0), expected);
         }
 

@@ -231,6 +231,19 @@ mod tests {
     }
 
     #[test]
+    fn a_copy_changes_apart_from_its_original() {
+        let mut a = track(&[1, 2, 3, 4]);
+        let b = a.clone();
+        a.sow(0, 3, 1, &[]).unwrap();
+        a.set_owner(1, 1);
+        a.set_kind(2, "store");
+        assert_eq!(a.values(), [1, 3, 4, 5]);
+        assert_eq!(b.values(), [1, 2, 3, 4]);
+        assert_eq!((b.owner(1), b.kind(2)), (0, ""));
+        assert_eq!((a.owner(1), a.kind(2)), (1, "store"));
+    }
+
+    #[test]
     fn steps_wrap_both_ways() {
         let t = Track::new(12, 5);
         assert_eq!(t.step(11, 1, 1), Ok(0));

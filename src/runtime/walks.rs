@@ -283,6 +283,35 @@ mod tests {
     }
 
     #[test]
+    fn an_error_at_a_step_stops_the_walks_and_is_returned() {
+        let g = Grid::new(9, 9, 0);
+        let rule = WalkRule::new(1, 30, &[0], &[5]); // no walk ends anywhere: all exploration
+        let mut steps = 0;
+        let stopped = try_for_each_walk(&g, Cell::new(4, 4), &rule, |step| {
+            assert_eq!(step, WalkStep::Explore);
+            steps += 1;
+            if steps == 1000 {
+                Err("enough")
+            } else {
+                Ok(())
+            }
+        });
+        assert_eq!((stopped, steps), (Err("enough"), 1000));
+        let mut seen = 0;
+        let found = try_reachable(
+            &g,
+            Cell::new(0, 0),
+            &WalkRule::new(1, 2, &[0], &[0]),
+            || {
+                seen += 1;
+                Ok::<_, ()>(())
+            },
+        );
+        assert_eq!(found.unwrap().len(), 5);
+        assert_eq!(seen, 2 + 4, "two first steps, then two from each");
+    }
+
+    #[test]
     fn nothing_from_off_the_board() {
         let g = Grid::new(2, 2, 0);
         assert!(walks(&g, Cell::new(5, 0), &WalkRule::new(1, 3, &[0], &[0])).is_empty());
