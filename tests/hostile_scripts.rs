@@ -1,6 +1,7 @@
-//! Hostile rules scripts and inputs (`tests/hostile/`, issue #17): each must end within a couple
-//! of seconds with a clear error naming what went wrong — no panic, no abort, no hang — and,
-//! under a 1 GiB address-space cap, without running out of memory.
+//! Hostile rules scripts and the inputs that reach them (`tests/hostile/scripts/`, issue #17):
+//! each must end within a couple of seconds with a clear error naming what went wrong — no
+//! panic, no abort, no hang — and, under a 1 GiB address-space cap, without running out of
+//! memory.
 
 use std::{
     path::Path,
@@ -105,7 +106,7 @@ fn caro_repl_refuses(line: &str, message: &str) {
 }
 
 fn script(name: &str) -> String {
-    format!("tests/hostile/{name}.rhai")
+    format!("tests/hostile/scripts/{name}.rhai")
 }
 
 /// Runs `command` on hostile script `name` (then `extra`) and checks that it fails with an
