@@ -187,7 +187,7 @@ impl Tuning {
                 .map(|v| match v.as_int() {
                     Ok(n) if (1..=most as i64).contains(&n) => Ok(n as u64),
                     _ => Err(bad(format!(
-                        "`{}.{key}` is {v}; it must be a whole number from 1 to {most}",
+                        "`{}.{key}` must be a whole number of at least 1 and at most {most}, not {v}",
                         level.name()
                     ))),
                 })

@@ -259,7 +259,7 @@ fn levels_and_native_numbers_out_of_range_are_refused() {
         "hint",
         "levels_forever",
         &["--level", "easy"],
-        "levels(): `easy.time_ms` is 9223372036854775807; it must be a whole number from 1 to 60000",
+        "levels(): `easy.time_ms` must be a whole number of at least 1 and at most 60000, not 9223372036854775807",
     );
     for command in ["hint", "bench"] {
         fails(
