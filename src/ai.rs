@@ -122,6 +122,7 @@ pub fn choose_tuned(
     if game.outcome(state)?.is_some() {
         return Ok(None);
     }
+    game.to_move(state)?; // a script's answer is checked even where a native search decides
     let tuning = Tuning::of(game, level)?;
     let time = overrides
         .time
@@ -149,6 +150,11 @@ pub fn choose_tuned(
     monte_carlo(game, state, level, time, seed)
 }
 
+/// The longest a script's `levels()` may let a move take, in milliseconds.
+pub const MAX_TIME_MS: u64 = 60_000;
+/// The deepest search a script's `levels()` may ask for, in moves.
+pub const MAX_DEPTH: usize = 64;
+
 /// What a rules script's `levels()` says a level means: how long a move may take and how many
 /// moves ahead the search looks (each optional).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -175,21 +181,21 @@ impl Tuning {
         let entry = entry
             .read_lock::<rhai::Map>()
             .ok_or_else(|| bad(format!("`{}` must be a map", level.name())))?;
-        let number = |key: &str| -> Result<Option<u64>, GameError> {
+        let number = |key: &str, most: u64| -> Result<Option<u64>, GameError> {
             entry
                 .get(key)
                 .map(|v| match v.as_int() {
-                    Ok(n) if n >= 1 => Ok(n as u64),
+                    Ok(n) if (1..=most as i64).contains(&n) => Ok(n as u64),
                     _ => Err(bad(format!(
-                        "`{}.{key}` must be a whole number of at least 1",
+                        "`{}.{key}` must be a whole number of at least 1 and at most {most}, not {v}",
                         level.name()
                     ))),
                 })
                 .transpose()
         };
         Ok(Tuning {
-            time: number("time_ms")?.map(Duration::from_millis),
-            depth: number("depth")?.map(|d| d.min(64) as usize),
+            time: number("time_ms", MAX_TIME_MS)?.map(Duration::from_millis),
+            depth: number("depth", MAX_DEPTH as u64)?.map(|d| d as usize),
         })
     }
 }
@@ -221,7 +227,9 @@ fn alpha_beta(
         return Ok(None);
     };
     let text = game.format_move(state, &found.mv)?;
-    let reason = if found.score >= search::WIN / 2 {
+    let reason = if found.depth == 0 {
+        "no time to look ahead (the evaluation is slow): the best of the moves looked at".into()
+    } else if found.score >= search::WIN / 2 {
         format!("a forced win (searched {})", ahead(found.depth))
     } else if found.score <= -search::WIN / 2 {
         format!("every move loses against best play; {text} holds out longest")
@@ -321,6 +329,8 @@ fn placement_hint(
         Level::Hard => (16, 12),
     };
     let max_depth = depth.map_or(max_depth, |d| d as u32);
+    let moves = game.legal_moves(state)?;
+    check_board(position, &moves)?;
     let Some(found) = position.best_move(
         &weights,
         SearchLimits {
@@ -336,8 +346,7 @@ fn placement_hint(
         (found.cell % position.width()) as i64,
         (found.cell / position.width()) as i64,
     );
-    let Some(mv) = game
-        .legal_moves(state)?
+    let Some(mv) = moves
         .into_iter()
         .find(|m| m.clone().try_cast::<Cell>() == Some(cell))
     else {
@@ -368,6 +377,29 @@ fn placement_hint(
         )
     };
     Ok(Some(Hint { mv, text, reason }))
+}
+
+/// Refuses a native placement board that is not the script's: a move of the script (when its
+/// moves are cells) that is not an empty cell of the native board.
+fn check_board(position: &Placement, moves: &[Dynamic]) -> Result<(), GameError> {
+    let width = position.width() as i64;
+    let empties: std::collections::HashSet<u32> = position.empties().iter().copied().collect();
+    for mv in moves {
+        let Some(c) = mv.clone().try_cast::<Cell>() else {
+            return Ok(()); // the moves are not cells: the hint searches through the script
+        };
+        let on_board = (0..width).contains(&c.x) && c.y >= 0;
+        if !(on_board && empties.contains(&((c.y * width + c.x) as u32))) {
+            return Err(GameError::Rules {
+                message: format!(
+                    "native(): the script's move {c} is not an empty cell of the native board \
+                     ({width} wide): the board is not the game's"
+                ),
+                spot: None,
+            });
+        }
+    }
+    Ok(())
 }
 
 /// The native search of a two-player sowing game; the move is found among the script's moves
@@ -483,8 +515,12 @@ fn monte_carlo(
     }
     let me = game.to_move(state)?;
     game.record_events(false);
-    let mut playout =
-        |s: &Dynamic, rng: &mut ChaCha8Rng| game.random_playout(s, rng).map(|(o, _)| o);
+    // However slow the script's moves, no playout runs past the search's time.
+    let deadline = std::time::Instant::now() + time;
+    let mut playout = |s: &Dynamic, rng: &mut ChaCha8Rng| {
+        game.random_playout_until(s, rng, Some(deadline))
+            .map(|(o, _)| o)
+    };
     // A state holding chance is searched in sampled worlds, never the one its generator holds.
     let reseed = |s: &Dynamic, seed: u64| game.reseed(s, seed);
     let sample: Option<search::mcts::Sample<'_, ScriptedGame>> =

@@ -6,7 +6,7 @@ use std::ops::Range;
 use crate::{
     diag::Diagnostic,
     runtime::{Game, GameError},
-    script::ScriptedGame,
+    script::{sandbox::limits, ScriptedGame},
 };
 
 /// Applies a `KEY=VALUE` setting. On error nothing changes, and the error gives the span of
@@ -21,6 +21,19 @@ pub fn apply_option(game: &mut ScriptedGame, setting: &str) -> Result<(), (Range
         let known = game.options().iter().any(|o| o.name == key.trim());
         (if known { value_span } else { key_span }, message)
     })
+}
+
+/// Refuses `text` — input for a script: a line, a list of moves, a position — when it is
+/// longer than `most` bytes, before any script reads it.
+pub fn check_input_size(what: &str, text: &str, most: usize) -> Result<(), Diagnostic> {
+    if text.len() <= most {
+        return Ok(());
+    }
+    Err(Diagnostic::new(format!(
+        "{what} is too long: {} bytes, at most {most} are read",
+        text.len()
+    ))
+    .note("give a shorter text (e.g. play a long game in several steps)"))
 }
 
 /// Splits `text` into move texts with the game's `split_moves`, each with its span in `text`.
@@ -58,6 +71,7 @@ impl MoveList {
     /// Splits every argument into moves.
     pub fn from_args(game: &ScriptedGame, args: &[String]) -> Result<MoveList, Diagnostic> {
         let text = args.join(" ");
+        check_input_size("the list of moves", &text, limits::INPUT)?;
         let mut moves = Vec::new();
         let mut offset = 0;
         for arg in args {

@@ -10,6 +10,7 @@ pub mod diag;
 pub mod driver;
 pub mod fsio;
 pub mod markup;
+pub mod memory;
 pub mod repl;
 pub mod runtime;
 pub mod script;

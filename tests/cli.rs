@@ -241,7 +241,11 @@ fn the_sandbox_stops_endless_loops_and_refuses_escapes() {
         .assert()
         .code(1)
         .stderr(
+            // The operations run out first, or the call's 2 s on a busy machine.
             predicate::str::contains("more than 5000000 operations")
+                .or(predicate::str::contains(
+                    "ran for more than 2 s in one call",
+                ))
                 .and(predicate::str::contains("endless.rhai:4:")),
         );
     boardrules()

@@ -4,9 +4,9 @@ use clap::Args;
 
 use crate::{
     diag::Diagnostic,
-    driver::{apply_option, parse_to_move, position_error},
+    driver::{apply_option, check_input_size, parse_to_move, position_error},
     runtime::Game,
-    script::{Library, ScriptedGame},
+    script::{sandbox::limits, Library, ScriptedGame},
 };
 
 /// Which game, with which options.
@@ -107,6 +107,7 @@ impl PositionArgs {
             ),
             None => ("--position".to_string(), position.clone()),
         };
+        check_input_size("the position", &text, limits::POSITION).map_err(|d| vec![d])?;
         game.parse_state(&text, to_move)
             .map_err(|e| vec![position_error(game, &e, &name, &text)])
     }

@@ -13,9 +13,9 @@ use super::{
 use crate::{
     ai::{self, Level},
     diag::Diagnostic,
-    driver::{move_error, split_with_spans},
+    driver::{check_input_size, move_error, split_with_spans},
     runtime::{Game, GameError, History, Outcome},
-    script::ScriptedGame,
+    script::{sandbox::limits, ScriptedGame},
     terminal::clean,
 };
 
@@ -196,6 +196,7 @@ impl Session {
 
     /// Runs one line. On error the game is exactly as before.
     pub fn execute(&mut self, line: &str) -> Result<Flow, Failure> {
+        check_input_size("the line", line, limits::INPUT).map_err(|d| Failure(vec![d]))?;
         let command = command::parse(line)?;
         self.check_clock();
         if self.replay.is_some() {

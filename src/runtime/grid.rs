@@ -4,7 +4,7 @@
 //! the top, which is the order a board is printed in. Notations that number rows from the bottom
 //! (`12i`, `e5`) convert at the edge of the program.
 
-use std::fmt;
+use std::{fmt, sync::Arc};
 
 /// A cell of a grid: column `x` from the left, row `y` from the top, both zero-based.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -101,7 +101,8 @@ pub enum CellTextError {
 pub struct Grid {
     width: i64,
     height: i64,
-    cells: Vec<i64>,
+    /// Shared between copies until one of them changes (a copy of a large grid costs nothing).
+    cells: Arc<Vec<i64>>,
 }
 
 impl Grid {
@@ -117,7 +118,7 @@ impl Grid {
         Grid {
             width,
             height,
-            cells: vec![fill; (width * height) as usize],
+            cells: Arc::new(vec![fill; (width * height) as usize]),
         }
     }
 
@@ -155,7 +156,7 @@ impl Grid {
     pub fn set(&mut self, cell: Cell, value: i64) -> bool {
         match self.index(cell) {
             Some(i) => {
-                self.cells[i] = value;
+                Arc::make_mut(&mut self.cells)[i] = value;
                 true
             }
             None => false,
@@ -303,6 +304,22 @@ pub(crate) fn from_digits(rows: &[&str]) -> Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_copy_changes_apart_from_its_original() {
+        let mut a = Grid::new(3, 2, 0);
+        let b = a.clone();
+        a.set(Cell::new(1, 1), 7);
+        let mut c = b.clone();
+        c.set(Cell::new(0, 0), 5);
+        assert_eq!(
+            (a.get(Cell::new(1, 1)), b.get(Cell::new(1, 1))),
+            (Some(7), Some(0))
+        );
+        assert_eq!(b.count(0), 6);
+        assert_eq!((c.count(5), c.count(0)), (1, 5));
+        assert_ne!(a, b);
+    }
 
     #[test]
     fn row_letter_counts_rows_from_the_bottom() {

@@ -51,42 +51,106 @@ pub fn reachable(grid: &Grid, from: Cell, steps: &[(i64, i64)], passable: i64) -
 /// reading order, and for each piece its destinations in reading order. Costs one flood fill of
 /// the board plus the pairs listed, not one search per piece.
 pub fn reachable_pairs(grid: &Grid, steps: &[(i64, i64)], passable: i64) -> Vec<(Cell, Cell)> {
-    // Label the regions of passable cells.
-    let mut label = vec![usize::MAX; grid.values().len()];
-    let mut regions: Vec<Vec<Cell>> = Vec::new();
-    for cell in grid.cells() {
-        if grid.get(cell) == Some(passable) && label[index(grid, cell)] == usize::MAX {
-            let came_from = search(grid, cell, steps, passable, None);
-            let region: Vec<Cell> = grid
-                .cells()
-                .filter(|&c| came_from[index(grid, c)].is_some())
-                .collect();
-            for &c in &region {
-                label[index(grid, c)] = regions.len();
+    let regions = PassableRegions::of(grid, steps, passable);
+    let mut pairs = Vec::with_capacity(regions.pair_count());
+    for piece in regions.pieces() {
+        pairs.extend(regions.destinations(piece).into_iter().map(|t| (piece, t)));
+    }
+    pairs
+}
+
+/// The regions of `passable` cells of a grid (joined by `steps`), for listing the free moves of
+/// the pieces next to them; [`PassableRegions::pair_count`] says how many there are before
+/// they are listed.
+pub struct PassableRegions<'g> {
+    grid: &'g Grid,
+    steps: &'g [(i64, i64)],
+    passable: i64,
+    /// Each cell's region (`usize::MAX` for a piece).
+    label: Vec<usize>,
+    /// The cells of each region, in reading order.
+    regions: Vec<Vec<Cell>>,
+}
+
+impl<'g> PassableRegions<'g> {
+    /// Labels the regions of `passable` cells: one flood fill of the board.
+    pub fn of(grid: &'g Grid, steps: &'g [(i64, i64)], passable: i64) -> Self {
+        let mut label = vec![usize::MAX; grid.values().len()];
+        let mut regions: Vec<Vec<Cell>> = Vec::new();
+        for cell in grid.cells() {
+            if grid.get(cell) != Some(passable) || label[index(grid, cell)] != usize::MAX {
+                continue;
             }
+            let id = regions.len();
+            label[index(grid, cell)] = id;
+            let mut region = vec![cell];
+            let mut queue = VecDeque::from([cell]);
+            while let Some(c) = queue.pop_front() {
+                for n in grid.neighbours(c, steps) {
+                    let i = index(grid, n);
+                    if label[i] == usize::MAX && grid.get(n) == Some(passable) {
+                        label[i] = id;
+                        region.push(n);
+                        queue.push_back(n);
+                    }
+                }
+            }
+            region.sort_by_key(|c| (c.y, c.x));
             regions.push(region);
         }
+        PassableRegions {
+            grid,
+            steps,
+            passable,
+            label,
+            regions,
+        }
     }
-    // A piece reaches every cell of the regions next to it.
-    let mut pairs = Vec::new();
-    for piece in grid.cells().filter(|&c| grid.get(c) != Some(passable)) {
-        let mut next_to: Vec<usize> = grid
-            .neighbours(piece, steps)
-            .map(|n| label[index(grid, n)])
+
+    /// The pieces (cells not holding `passable`), in reading order.
+    pub fn pieces(&self) -> impl Iterator<Item = Cell> + '_ {
+        self.grid
+            .cells()
+            .filter(|&c| self.grid.get(c) != Some(self.passable))
+    }
+
+    /// The regions next to `piece`, each once, in label order.
+    fn next_to(&self, piece: Cell) -> Vec<usize> {
+        let mut next_to: Vec<usize> = self
+            .grid
+            .neighbours(piece, self.steps)
+            .map(|n| self.label[index(self.grid, n)])
             .filter(|&l| l != usize::MAX)
             .collect();
         next_to.sort_unstable();
         next_to.dedup();
+        next_to
+    }
+
+    /// How many (piece, destination) pairs there are, without listing them.
+    pub fn pair_count(&self) -> usize {
+        self.pieces()
+            .map(|p| {
+                self.next_to(p)
+                    .iter()
+                    .map(|&l| self.regions[l].len())
+                    .sum::<usize>()
+            })
+            .sum()
+    }
+
+    /// The cells `piece` can reach, in reading order.
+    pub fn destinations(&self, piece: Cell) -> Vec<Cell> {
+        let next_to = self.next_to(piece);
         let mut to: Vec<Cell> = next_to
             .iter()
-            .flat_map(|&l| regions[l].iter().copied())
+            .flat_map(|&l| self.regions[l].iter().copied())
             .collect();
         if next_to.len() > 1 {
             to.sort_by_key(|c| (c.y, c.x));
         }
-        pairs.extend(to.into_iter().map(|t| (piece, t)));
+        to
     }
-    pairs
 }
 
 fn index(grid: &Grid, cell: Cell) -> usize {
@@ -173,6 +237,7 @@ mod tests {
                 .filter(|&c| g.get(c) != Some(0))
                 .flat_map(|p| reachable(&g, p, &ORTHOGONAL, 0).into_iter().map(move |t| (p, t)))
                 .collect();
+            prop_assert_eq!(PassableRegions::of(&g, &ORTHOGONAL, 0).pair_count(), expected.len());
             prop_assert_eq!(reachable_pairs(&g, &ORTHOGONAL, 0), expected);
         }
 

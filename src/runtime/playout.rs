@@ -1,6 +1,8 @@
 //! Random playouts through the [`Game`] trait: the general (slow) path, for games that offer no
 //! native form.
 
+use std::time::Instant;
+
 use rand::Rng;
 
 use super::game::{Game, GameError, Outcome};
@@ -15,8 +17,22 @@ pub fn random_playout<G: Game>(
     state: &G::State,
     rng: &mut impl Rng,
 ) -> Result<(Option<Outcome>, usize), GameError> {
+    random_playout_until(game, state, rng, None)
+}
+
+/// [`random_playout`], giving up (with no outcome) at `deadline` too: a search keeps its time
+/// however slow the game's moves are.
+pub fn random_playout_until<G: Game>(
+    game: &G,
+    state: &G::State,
+    rng: &mut impl Rng,
+    deadline: Option<Instant>,
+) -> Result<(Option<Outcome>, usize), GameError> {
     let mut state = state.clone();
     for plies in 0..MAX_PLIES {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return Ok((None, plies));
+        }
         if let Some(outcome) = game.outcome(&state)? {
             return Ok((Some(outcome), plies));
         }

@@ -32,9 +32,10 @@ pub enum TrackError {
 /// A ring of pits, each with a seed count, an owner and a kind label.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Track {
-    seeds: Vec<i64>,
-    owners: Vec<i64>,
-    kinds: Vec<Arc<str>>,
+    // Each shared between copies until one of them changes (a copy costs nothing).
+    seeds: Arc<Vec<i64>>,
+    owners: Arc<Vec<i64>>,
+    kinds: Arc<Vec<Arc<str>>>,
 }
 
 impl Track {
@@ -52,9 +53,9 @@ impl Track {
         );
         let empty: Arc<str> = Arc::from("");
         Track {
-            seeds: vec![fill; len],
-            owners: vec![0; len],
-            kinds: vec![empty; len],
+            seeds: Arc::new(vec![fill; len]),
+            owners: Arc::new(vec![0; len]),
+            kinds: Arc::new(vec![empty; len]),
         }
     }
 
@@ -86,17 +87,17 @@ impl Track {
 
     /// Sets the seeds in `pit`.
     pub fn set(&mut self, pit: usize, seeds: i64) {
-        self.seeds[pit] = seeds;
+        Arc::make_mut(&mut self.seeds)[pit] = seeds;
     }
 
     /// Adds `seeds` to `pit`.
     pub fn add(&mut self, pit: usize, seeds: i64) {
-        self.seeds[pit] += seeds;
+        Arc::make_mut(&mut self.seeds)[pit] += seeds;
     }
 
     /// Empties `pit` and returns what it held.
     pub fn take(&mut self, pit: usize) -> i64 {
-        std::mem::take(&mut self.seeds[pit])
+        std::mem::take(&mut Arc::make_mut(&mut self.seeds)[pit])
     }
 
     /// The owner of `pit`.
@@ -106,7 +107,7 @@ impl Track {
 
     /// Sets the owner of `pit`.
     pub fn set_owner(&mut self, pit: usize, owner: i64) {
-        self.owners[pit] = owner;
+        Arc::make_mut(&mut self.owners)[pit] = owner;
     }
 
     /// The kind label of `pit`.
@@ -117,7 +118,7 @@ impl Track {
     /// Sets the kind label of `pit`.
     pub fn set_kind(&mut self, pit: usize, kind: &str) {
         if &*self.kinds[pit] != kind {
-            self.kinds[pit] = Arc::from(kind);
+            Arc::make_mut(&mut self.kinds)[pit] = Arc::from(kind);
         }
     }
 
@@ -191,9 +192,10 @@ impl Track {
         let (laps, rest) = (n / open, n % open);
         let mut last = from;
         let order = (1..=len).map(pit_at).filter(|p| !skip.contains(p));
+        let seeds = Arc::make_mut(&mut self.seeds);
         for (dropped, p) in order.enumerate() {
             let extra = i64::from((dropped as i64) < rest);
-            self.seeds[p] += laps + extra;
+            seeds[p] += laps + extra;
             if extra == 1 || rest == 0 {
                 last = p;
             }
@@ -226,6 +228,19 @@ mod tests {
             t.set(p, v);
         }
         t
+    }
+
+    #[test]
+    fn a_copy_changes_apart_from_its_original() {
+        let mut a = track(&[1, 2, 3, 4]);
+        let b = a.clone();
+        a.sow(0, 3, 1, &[]).unwrap();
+        a.set_owner(1, 1);
+        a.set_kind(2, "store");
+        assert_eq!(a.values(), [1, 3, 4, 5]);
+        assert_eq!(b.values(), [1, 2, 3, 4]);
+        assert_eq!((b.owner(1), b.kind(2)), (0, ""));
+        assert_eq!((a.owner(1), a.kind(2)), (1, "store"));
     }
 
     #[test]

@@ -6,6 +6,8 @@
 //! against the rules (it usually holds the piece that walks); the `n - 1` cells in between must
 //! hold a value in [`WalkRule::through`], and the last cell a value in [`WalkRule::end`].
 
+use std::convert::Infallible;
+
 use super::grid::{Cell, Grid, ORTHOGONAL};
 
 /// Which walks to follow: their lengths and the values of the cells they pass and end on.
@@ -38,23 +40,50 @@ impl WalkRule {
 /// fixed order: depth first, steps tried up, right, down, left. Nothing is visited from a cell
 /// off the board.
 pub fn for_each_walk(grid: &Grid, from: Cell, rule: &WalkRule, mut visit: impl FnMut(&[Cell])) {
+    let done: Result<(), Infallible> = try_for_each_walk(grid, from, rule, |p| {
+        if let WalkStep::Walk(p) = p {
+            visit(p);
+        }
+        Ok(())
+    });
+    let Ok(()) = done;
+}
+
+/// What [`try_for_each_walk`] reports at each step it explores.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WalkStep<'a> {
+    /// A step that does not end a walk the rule allows.
+    Explore,
+    /// A walk the rule allows (start cell first).
+    Walk(&'a [Cell]),
+}
+
+/// [`for_each_walk`], calling `step` at every step explored (walk or not), so a caller can
+/// meter the work (the number of simple walks grows exponentially with their length) and stop
+/// it with an error, which is returned.
+pub fn try_for_each_walk<E>(
+    grid: &Grid,
+    from: Cell,
+    rule: &WalkRule,
+    mut step: impl FnMut(WalkStep<'_>) -> Result<(), E>,
+) -> Result<(), E> {
     if !grid.contains(from) || rule.max_len == 0 {
-        return;
+        return Ok(());
     }
     let mut seen = vec![false; grid.values().len()];
     let index = |c: Cell| (c.y * grid.width() + c.x) as usize;
     seen[index(from)] = true;
     let mut path = vec![from];
-    extend(grid, rule, &mut seen, &mut path, &mut visit);
+    extend(grid, rule, &mut seen, &mut path, &mut step)
 }
 
-fn extend(
+fn extend<E>(
     grid: &Grid,
     rule: &WalkRule,
     seen: &mut [bool],
     path: &mut Vec<Cell>,
-    visit: &mut impl FnMut(&[Cell]),
-) {
+    step: &mut impl FnMut(WalkStep<'_>) -> Result<(), E>,
+) -> Result<(), E> {
     let here = *path.last().expect("a walk has its start");
     let len = path.len(); // the length of the walk after one more step
     for next in grid.neighbours(here, &ORTHOGONAL) {
@@ -65,15 +94,19 @@ fn extend(
         let value = grid.values()[i];
         path.push(next);
         if len >= rule.min_len && rule.end.contains(&value) {
-            visit(path);
+            step(WalkStep::Walk(path))?;
+        } else {
+            step(WalkStep::Explore)?;
         }
         if len < rule.max_len && rule.through.contains(&value) {
             seen[i] = true;
-            extend(grid, rule, seen, path, visit);
+            let deeper = extend(grid, rule, seen, path, step);
             seen[i] = false;
+            deeper?;
         }
         path.pop();
     }
+    Ok(())
 }
 
 /// Every simple walk from `from` that `rule` allows, as cell paths (start first).
@@ -87,15 +120,32 @@ pub fn walks(grid: &Grid, from: Cell, rule: &WalkRule) -> Vec<Vec<Cell>> {
 /// With `min_len == max_len == k` these are the cells reachable in exactly `k` steps; with
 /// `min_len == 1` those reachable in at most `max_len`.
 pub fn reachable(grid: &Grid, from: Cell, rule: &WalkRule) -> Vec<Cell> {
+    let found: Result<_, Infallible> = try_reachable(grid, from, rule, || Ok(()));
+    let Ok(found) = found;
+    found
+}
+
+/// [`reachable`], calling `step` at every step explored, whose error stops the search and is
+/// returned.
+pub fn try_reachable<E>(
+    grid: &Grid,
+    from: Cell,
+    rule: &WalkRule,
+    mut step: impl FnMut() -> Result<(), E>,
+) -> Result<Vec<Cell>, E> {
     let mut hit = vec![false; grid.values().len()];
-    for_each_walk(grid, from, rule, |p| {
-        let c = p[p.len() - 1];
-        hit[(c.y * grid.width() + c.x) as usize] = true;
-    });
-    grid.cells()
+    try_for_each_walk(grid, from, rule, |s| {
+        if let WalkStep::Walk(p) = s {
+            let c = p[p.len() - 1];
+            hit[(c.y * grid.width() + c.x) as usize] = true;
+        }
+        step()
+    })?;
+    Ok(grid
+        .cells()
         .zip(hit)
         .filter_map(|(c, h)| h.then_some(c))
-        .collect()
+        .collect())
 }
 
 /// Checks that `path` (start cell first) is a walk `rule` allows: its length, every cell on the
@@ -230,6 +280,35 @@ mod tests {
         for c in reachable(&g, Cell::new(2, 2), &WalkRule::new(3, 3, &[0], &[0])) {
             assert_eq!((c.x + c.y) % 2, 1);
         }
+    }
+
+    #[test]
+    fn an_error_at_a_step_stops_the_walks_and_is_returned() {
+        let g = Grid::new(9, 9, 0);
+        let rule = WalkRule::new(1, 30, &[0], &[5]); // no walk ends anywhere: all exploration
+        let mut steps = 0;
+        let stopped = try_for_each_walk(&g, Cell::new(4, 4), &rule, |step| {
+            assert_eq!(step, WalkStep::Explore);
+            steps += 1;
+            if steps == 1000 {
+                Err("enough")
+            } else {
+                Ok(())
+            }
+        });
+        assert_eq!((stopped, steps), (Err("enough"), 1000));
+        let mut seen = 0;
+        let found = try_reachable(
+            &g,
+            Cell::new(0, 0),
+            &WalkRule::new(1, 2, &[0], &[0]),
+            || {
+                seen += 1;
+                Ok::<_, ()>(())
+            },
+        );
+        assert_eq!(found.unwrap().len(), 5);
+        assert_eq!(seen, 2 + 4, "two first steps, then two from each");
     }
 
     #[test]

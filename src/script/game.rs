@@ -34,6 +34,9 @@ pub struct ScriptedGame {
     opts: Map,
 }
 
+/// The most players a game may have.
+pub const MAX_PLAYERS: usize = 64;
+
 /// How a script failure is reported when it is a `throw` (a rule's own message).
 type ThrownAs = fn(String) -> GameError;
 
@@ -92,14 +95,24 @@ impl ScriptedGame {
             let names = self
                 .call("players", (self.opts.clone(),))
                 .map_err(|e| self.eval_error(&e))?;
-            names
+            let names: Vec<String> = names
                 .into_typed_array::<Dynamic>()
                 .map_err(|_| {
                     self.contract_error("players", "players(opts) must return an array of names")
                 })?
                 .iter()
                 .map(|n| n.to_string())
-                .collect()
+                .collect();
+            if !(1..=MAX_PLAYERS).contains(&names.len()) {
+                return Err(self.contract_error(
+                    "players",
+                    &format!(
+                        "players(opts) returned {} names; a game has 1 to {MAX_PLAYERS} players",
+                        names.len()
+                    ),
+                ));
+            }
+            names
         } else {
             vec!["player 1".into(), "player 2".into()]
         };
@@ -247,6 +260,17 @@ impl ScriptedGame {
         state: &Dynamic,
         rng: &mut impl rand::Rng,
     ) -> Result<(Option<Outcome>, usize), GameError> {
+        self.random_playout_until(state, rng, None)
+    }
+
+    /// [`Self::random_playout`], giving up (with no outcome) at `deadline` when it runs through
+    /// the script.
+    pub fn random_playout_until(
+        &self,
+        state: &Dynamic,
+        rng: &mut impl rand::Rng,
+        deadline: Option<std::time::Instant>,
+    ) -> Result<(Option<Outcome>, usize), GameError> {
         match self.native(state)? {
             Some(NativeGame::Placement(mut p)) => {
                 let (outcome, plies) = p.random_playout(rng);
@@ -256,7 +280,7 @@ impl ScriptedGame {
             None => {}
         }
         self.record_events(false);
-        let result = playout::random_playout(self, state, rng);
+        let result = playout::random_playout_until(self, state, rng, deadline);
         self.record_events(true);
         result
     }
@@ -294,13 +318,20 @@ impl ScriptedGame {
         if !self.defines("evaluate", 2) {
             return Ok(None);
         }
-        self.call_as(
+        let value: INT = self.call_as(
             "evaluate",
             (state.clone(), player as INT),
             GameError::Illegal,
             "an integer",
-        )
-        .map(Some)
+        )?;
+        let most = crate::search::MAX_EVALUATION;
+        if !(-most..=most).contains(&value) {
+            return Err(self.rules_error(format!(
+                "evaluate() returned {value}; it must return a number from -{most} to {most} \
+                 (beyond are won and lost positions)"
+            )));
+        }
+        Ok(Some(value))
     }
 
     /// Whether `state` holds a random generator (an [`Rng`], anywhere in its maps and arrays):
@@ -328,6 +359,7 @@ impl ScriptedGame {
     fn call(&self, name: &str, args: impl FuncArgs) -> Result<Dynamic, Box<EvalAltResult>> {
         let mut scope = self.scope.borrow_mut();
         let options = CallFnOptions::new().eval_ast(self.script.imports);
+        let _metered = sandbox::begin();
         self.script
             .engine
             .call_fn_with_options(options, &mut scope, self.ast(), name, args)
@@ -452,7 +484,12 @@ impl Game for ScriptedGame {
         usize::try_from(p)
             .ok()
             .filter(|&p| p < self.players.len())
-            .ok_or_else(|| self.rules_error(format!("to_move() returned {p}, not a player index")))
+            .ok_or_else(|| {
+                self.rules_error(format!(
+                    "to_move() returned {p}, not a player index (0 to {})",
+                    self.players.len() - 1
+                ))
+            })
     }
 
     fn legal_moves(&self, state: &Dynamic) -> Result<Vec<Dynamic>, GameError> {
@@ -509,10 +546,16 @@ impl Game for ScriptedGame {
     }
 
     fn format_move(&self, state: &Dynamic, mv: &Dynamic) -> Result<String, GameError> {
-        let text = self
+        let value = self
             .call("format_move", (state.clone(), mv.clone()))
             .map_err(|e| self.failure(&e, GameError::BadText))?;
-        Ok(text.to_string())
+        let text = value.to_string();
+        if value.is_unit() || text.trim().is_empty() {
+            return Err(self.rules_error(format!(
+                "format_move() returned {value:?}; it must return the move's text"
+            )));
+        }
+        Ok(text)
     }
 
     fn render(&self, state: &Dynamic) -> Result<String, GameError> {
@@ -548,6 +591,11 @@ impl Game for ScriptedGame {
             GameError::BadText,
             "an array of move texts",
         )?;
+        if parts.is_empty() && !text.trim().is_empty() {
+            return Err(self.rules_error(format!(
+                "split_moves() returned [] for \"{text}\"; it must return the move texts it holds"
+            )));
+        }
         Ok(parts.iter().map(|p| p.to_string()).collect())
     }
 

@@ -96,6 +96,8 @@ struct RulesResolver {
     library: Library,
     sources: Sources,
     cache: RefCell<HashMap<String, Shared<Module>>>,
+    /// The imports being loaded, outermost first (an import of one of them is a cycle).
+    loading: RefCell<Vec<String>>,
 }
 
 impl ModuleResolver for RulesResolver {
@@ -120,18 +122,67 @@ impl ModuleResolver for RulesResolver {
         if let Some(module) = self.cache.borrow().get(&key) {
             return Ok(module.clone());
         }
+        self.check_room(path, &key, pos)?;
+        self.loading.borrow_mut().push(key.clone());
+        let module = self.load(engine, path, beside.as_deref(), pos);
+        self.loading.borrow_mut().pop();
+        let module = module?;
+        self.cache.borrow_mut().insert(key, module.clone());
+        Ok(module)
+    }
+}
+
+impl RulesResolver {
+    /// Refuses an import that is already being loaded (a cycle) or one more than
+    /// [`limits::MODULES`](super::sandbox::limits::MODULES).
+    fn check_room(&self, path: &str, key: &str, pos: Position) -> Result<(), Box<EvalAltResult>> {
+        let loading = self.loading.borrow();
+        if loading.iter().any(|k| k == key) {
+            let names: Vec<&str> = loading
+                .iter()
+                .map(String::as_str)
+                .chain([key])
+                .map(|k| k.rsplit('|').next().unwrap_or(k))
+                .collect();
+            return Err(EvalAltResult::ErrorRuntime(
+                format!(
+                    "import \"{path}\": the imports go round in a circle ({})",
+                    names.join(" → ")
+                )
+                .into(),
+                pos,
+            )
+            .into());
+        }
+        let limit = super::sandbox::limits::MODULES;
+        if self.cache.borrow().len() + loading.len() >= limit {
+            return Err(EvalAltResult::ErrorRuntime(
+                format!("import \"{path}\": a script may import at most {limit} modules, directly or not").into(),
+                pos,
+            )
+            .into());
+        }
+        Ok(())
+    }
+
+    /// Compiles and runs the rules script `path` names, as a module.
+    fn load(
+        &self,
+        engine: &Engine,
+        path: &str,
+        beside: Option<&Path>,
+        pos: Position,
+    ) -> Result<Shared<Module>, Box<EvalAltResult>> {
         let script = self
             .library
-            .find_named(path, beside.as_deref())
+            .find_named(path, beside)
             .ok_or_else(|| EvalAltResult::ErrorModuleNotFound(path.to_string(), pos))?;
         self.sources.insert(&script.label, &script.text);
         let mut ast = engine
             .compile(&script.text)
             .map_err(|e| EvalAltResult::ErrorInModule(path.into(), e.into(), pos))?;
         ast.set_source(script.label.as_str());
-        let module: Shared<Module> = Module::eval_ast_as_new(Scope::new(), &ast, engine)?.into();
-        self.cache.borrow_mut().insert(key, module.clone());
-        Ok(module)
+        Ok(Module::eval_ast_as_new(Scope::new(), &ast, engine)?.into())
     }
 }
 
@@ -169,15 +220,17 @@ pub fn load(
         library: library.clone(),
         sources: sources.clone(),
         cache: RefCell::default(),
+        loading: RefCell::default(),
     };
     let ast = compile_chain(&engine, library, &source, &sources, 0).map_err(|d| vec![d])?;
     check_contract(&ast, &source, &sources)?;
     let imports = sources.any_text(ast_imports);
     engine.set_module_resolver(resolver);
     let mut constants = Scope::new();
-    engine
-        .run_ast_with_scope(&mut constants, &ast)
-        .map_err(|e| vec![eval_diagnostic(&e, &sources, &source.label)])?;
+    let call = super::sandbox::begin();
+    let ran = engine.run_ast_with_scope(&mut constants, &ast);
+    drop(call);
+    ran.map_err(|e| vec![eval_diagnostic(&e, &sources, &source.label)])?;
     // Functions do not see the top level's scope, but they do see a global module's variables:
     // publish the script's constants there.
     let mut globals = Module::new();
@@ -367,6 +420,7 @@ pub fn bare_message(err: &EvalAltResult) -> String {
             super::sandbox::limits::OPERATIONS
         ),
         EvalAltResult::ErrorStackOverflow(_) => "the script's calls nest too deep".to_string(),
+        EvalAltResult::ErrorTerminated(message, _) => message.to_string(),
         other => {
             let text = other.to_string();
             match text.rfind(" (line ") {

@@ -69,6 +69,18 @@ fn ints(value: &Dynamic, key: &str) -> Result<Vec<INT>, String> {
         .collect()
 }
 
+/// The most pits a native sowing ring may have.
+pub const MAX_PITS: usize = 128;
+
+/// `map[key]` as a player index: 0 to `players - 1`.
+fn player(map: &Map, key: &str, players: usize) -> Result<usize, String> {
+    let n = int(map, key)?;
+    usize::try_from(n)
+        .ok()
+        .filter(|&p| p < players)
+        .ok_or_else(|| format!("`{key}` is {n}, not a player (0 to {})", players.max(1) - 1))
+}
+
 /// Reads what `native(state)` returned, for a game of `players` players.
 pub fn read(map: &Map, players: usize) -> Result<NativeGame, String> {
     if let Some(sowing) = map.get("sowing") {
@@ -88,16 +100,23 @@ pub fn read(map: &Map, players: usize) -> Result<NativeGame, String> {
         .ok_or("`board` must be a grid")?
         .clone();
     let winner = match field(&p, "winner") {
-        Ok(w) if !w.is_unit() => Some(int(&p, "winner")? as usize),
+        Ok(w) if !w.is_unit() => Some(player(&p, "winner", players)?),
         _ => None,
     };
+    let longest = board.width().max(board.height());
+    let length = int(&p, "line")?;
+    if !(1..=longest).contains(&length) {
+        return Err(format!(
+            "`line` is {length}; it must be from 1 to {longest} (the board's longer side)"
+        ));
+    }
     let goal = LineGoal {
-        length: int(&p, "line")?.max(0) as usize,
+        length: length as usize,
         exact: flag(&p, "exact")?,
         block_both_ends: flag(&p, "block_both_ends")?,
         edge_blocks: flag(&p, "edge_blocks")?,
     };
-    let to_move = int(&p, "to_move")?.max(0) as usize;
+    let to_move = player(&p, "to_move", players)?;
     Placement::new(&board, players, to_move, winner, goal).map(NativeGame::Placement)
 }
 
@@ -108,6 +127,11 @@ fn read_sowing(s: &Map) -> Result<Sowing, String> {
         .ok_or("`track` must be a track")?
         .clone();
     let len = track.len();
+    if len > MAX_PITS {
+        return Err(format!(
+            "`track` has {len} pits; a native sowing ring has at most {MAX_PITS}"
+        ));
+    }
     let houses = match s.get("houses") {
         Some(_) => {
             let kind = text(s, "houses", "")?;

@@ -1,11 +1,28 @@
-//! The sandboxed Rhai engine rules scripts run in.
+//! The sandboxed Rhai engine rules scripts run in, and the budget every script call runs under:
+//! operations (the runtime's primitives count the work they do), wall-clock time, and memory.
+//!
+//! A call is metered from [`begin`] until its guard drops. Rhai reports each operation to the
+//! engine's progress callback, which stops the call when its budget is spent; primitives that
+//! loop or build large results call [`charge`] and [`reserve`] as they go, so that no single
+//! native call escapes the budget.
 
-use rhai::{packages::Package, Engine};
+use std::{cell::Cell, time::Instant};
+
+use rhai::{packages::Package, Dynamic, Engine, EvalAltResult, Position};
+
+use crate::memory;
 
 /// Limits every script call runs under.
 pub mod limits {
-    /// Operations one call may take (about half a second): stops endless loops.
+    use std::time::Duration;
+
+    /// Operations one call may take (about half a second), counting the work primitives do:
+    /// stops endless loops.
     pub const OPERATIONS: u64 = 5_000_000;
+    /// Wall-clock time one call may take, whatever it spends it on.
+    pub const TIME: Duration = Duration::from_secs(2);
+    /// Memory one call may come to hold, in bytes (values, native grids and tracks, events).
+    pub const MEMORY: usize = 256 << 20;
     /// Nested function calls.
     pub const CALL_DEPTH: usize = 64;
     /// Nesting of expressions (global level, inside functions).
@@ -18,6 +35,173 @@ pub mod limits {
     pub const MAP_SIZE: usize = 10_000;
     /// Modules one script may import, directly or not.
     pub const MODULES: usize = 16;
+    /// Events one call may emit.
+    pub const EVENTS: usize = 10_000;
+    /// Bytes of one line of input: a REPL line, the moves given on the command line.
+    pub const INPUT: usize = 16 * 1024;
+    /// Bytes of a position (`--position`).
+    pub const POSITION: usize = 64 * 1024;
+}
+
+/// How often (in operations) the progress callback looks at the memory held: one operation
+/// allocates at most a few MiB (a string, a copied grid), so the budget is overshot by little.
+const CHECK_EVERY: u64 = 16;
+/// How often (in operations) the progress callback looks at the clock.
+const CLOCK_EVERY: u64 = 1024;
+
+/// The budget of the call in progress on this thread.
+#[derive(Debug, Clone, Copy)]
+struct Meter {
+    deadline: Instant,
+    /// What [`memory::held`] said when the call began.
+    memory_base: isize,
+    /// Operations Rhai counted so far.
+    operations: u64,
+    /// Work primitives charged so far.
+    charged: u64,
+}
+
+thread_local! {
+    static METER: Cell<Option<Meter>> = const { Cell::new(None) };
+}
+
+/// Meters a script call from here until the guard drops (a call begun inside another is
+/// metered on its own; the outer one resumes after it).
+#[must_use = "the call is metered while the guard lives"]
+pub struct CallGuard {
+    outer: Option<Meter>,
+}
+
+/// Starts metering a script call: [`limits::OPERATIONS`], [`limits::TIME`] and
+/// [`limits::MEMORY`] from now.
+pub fn begin() -> CallGuard {
+    let meter = Meter {
+        deadline: Instant::now() + limits::TIME,
+        memory_base: memory::held(),
+        operations: 0,
+        charged: 0,
+    };
+    CallGuard {
+        outer: METER.with(|m| m.replace(Some(meter))),
+    }
+}
+
+impl Drop for CallGuard {
+    fn drop(&mut self) {
+        METER.with(|m| m.set(self.outer));
+    }
+}
+
+/// Why a call was stopped, in words.
+fn message(what: Spent) -> String {
+    match what {
+        Spent::Operations => format!(
+            "the script ran more than {} operations in one call (an endless loop?)",
+            limits::OPERATIONS
+        ),
+        Spent::Time => format!(
+            "the script ran for more than {} s in one call (an endless loop, or too much work?)",
+            limits::TIME.as_secs_f64()
+        ),
+        Spent::Memory => format!(
+            "the script used more than {} MiB of memory in one call",
+            limits::MEMORY >> 20
+        ),
+    }
+}
+
+/// The error that stops a call whose budget is spent.
+fn spent(what: Spent) -> Box<EvalAltResult> {
+    over_limit(message(what))
+}
+
+enum Spent {
+    Operations,
+    Time,
+    Memory,
+}
+
+impl Meter {
+    fn held(&self) -> usize {
+        usize::try_from(memory::held().saturating_sub(self.memory_base)).unwrap_or(0)
+    }
+
+    fn check(&self, clock: bool) -> Result<(), Spent> {
+        if self.operations.saturating_add(self.charged) > limits::OPERATIONS {
+            Err(Spent::Operations)
+        } else if self.held() > limits::MEMORY {
+            Err(Spent::Memory)
+        } else if clock && Instant::now() > self.deadline {
+            Err(Spent::Time)
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// Rhai's progress callback: stops the call when its budget is spent.
+fn progress(operations: u64) -> Option<Dynamic> {
+    if !operations.is_multiple_of(CHECK_EVERY) {
+        return None;
+    }
+    METER.with(|m| {
+        let mut meter = m.get()?;
+        meter.operations = operations;
+        m.set(Some(meter));
+        let clock = operations.is_multiple_of(CLOCK_EVERY);
+        meter.check(clock).err().map(|what| message(what).into())
+    })
+}
+
+/// Charges `work` operations done by a primitive to the call in progress (and looks at its
+/// clock and memory): an error once the call's budget is spent. Outside a metered call, a no-op.
+pub fn charge(work: u64) -> Result<(), Box<EvalAltResult>> {
+    METER.with(|m| {
+        let Some(mut meter) = m.get() else {
+            return Ok(());
+        };
+        meter.charged = meter.charged.saturating_add(work);
+        m.set(Some(meter));
+        meter.check(true).map_err(spent)
+    })
+}
+
+/// Work a primitive counts as it loops, charged to the call in progress in batches (so that a
+/// tight loop does not look at the clock each time).
+#[derive(Debug, Default)]
+pub struct Work {
+    pending: u64,
+}
+
+impl Work {
+    /// How much work is gathered before it is charged.
+    const BATCH: u64 = 4096;
+
+    /// Counts `work` more operations; an error once the call's budget is spent.
+    pub fn add(&mut self, work: u64) -> Result<(), Box<EvalAltResult>> {
+        self.pending += work;
+        if self.pending >= Self::BATCH {
+            charge(std::mem::take(&mut self.pending))?;
+        }
+        Ok(())
+    }
+}
+
+/// Checks that the call in progress may hold `bytes` more than it does now (a primitive calls
+/// this before building a large result): an error if that would exceed [`limits::MEMORY`].
+pub fn reserve(bytes: usize) -> Result<(), Box<EvalAltResult>> {
+    let held = METER.with(|m| m.get().map_or(0, |meter| meter.held()));
+    if held.saturating_add(bytes) > limits::MEMORY {
+        Err(spent(Spent::Memory))
+    } else {
+        Ok(())
+    }
+}
+
+/// An error for a script that went past one of the [`limits`] (reported as a fault of the
+/// script, not as a rule's refusal).
+pub fn over_limit(message: String) -> Box<EvalAltResult> {
+    EvalAltResult::ErrorTerminated(message.into(), Position::NONE).into()
 }
 
 /// An engine with the standard library (no file, process or network access exists in it),
@@ -34,5 +218,70 @@ pub fn engine() -> Engine {
         .set_max_map_size(limits::MAP_SIZE)
         .set_max_modules(limits::MODULES)
         .disable_symbol("eval");
+    engine.on_progress(progress);
     engine
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The message of a budget error.
+    fn budget_message(err: &EvalAltResult) -> Option<String> {
+        match err {
+            EvalAltResult::ErrorTerminated(message, _) => Some(message.to_string()),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn primitives_work_counts_against_the_operations() {
+        let _call = begin();
+        assert!(charge(limits::OPERATIONS / 2).is_ok());
+        let err = charge(limits::OPERATIONS).unwrap_err();
+        assert!(budget_message(&err).unwrap().contains("operations"));
+    }
+
+    #[test]
+    fn a_large_result_is_refused_before_it_is_built() {
+        let _call = begin();
+        assert!(reserve(1 << 20).is_ok());
+        let err = reserve(limits::MEMORY + 1).unwrap_err();
+        assert!(budget_message(&err).unwrap().contains("MiB"));
+    }
+
+    #[test]
+    fn an_inner_call_has_its_own_budget_and_the_outer_resumes() {
+        let _outer = begin();
+        charge(limits::OPERATIONS - 10).unwrap();
+        {
+            let _inner = begin();
+            charge(limits::OPERATIONS / 2).unwrap();
+        }
+        assert!(charge(100).is_err());
+    }
+
+    #[test]
+    fn outside_a_call_nothing_is_metered() {
+        assert!(charge(u64::MAX).is_ok());
+        assert!(reserve(limits::MEMORY).is_ok());
+    }
+
+    #[test]
+    fn a_script_stops_at_the_deadline_however_few_its_operations() {
+        let engine = engine();
+        let _call = begin();
+        let started = Instant::now();
+        // Each push re-measures the whole array: few operations, much time.
+        let err = engine
+            .run("let a = []; a.pad(99000, 0); loop { a.push(1); a.pop(); }")
+            .unwrap_err();
+        assert!(
+            started.elapsed() < limits::TIME * 2,
+            "{:?}",
+            started.elapsed()
+        );
+        let message = budget_message(&err).unwrap_or_else(|| err.to_string());
+        assert!(message.contains("s in one call"), "{message}");
+    }
 }

@@ -70,7 +70,8 @@ fn reward(outcome: Option<Outcome>, player: usize) -> f64 {
     }
 }
 
-/// Searches from `state` for `time` (at least `min_iterations`); `None` if there is no move.
+/// Searches from `state` for `time` (and on to `min_iterations` if they fit in twice `time`);
+/// `None` if there is no move.
 /// With `sample`, every iteration runs in a sampled world (see the module's notes).
 pub fn uct<G: Game>(
     game: &G,
@@ -99,7 +100,9 @@ pub fn uct<G: Game>(
     }];
     let deadline = Instant::now() + time;
     let mut iterations = 0;
-    while iterations < min_iterations || Instant::now() < deadline {
+    // Every root move is tried once if that takes at most twice the time.
+    let tried_by = deadline + time;
+    while (iterations < min_iterations && Instant::now() < tried_by) || Instant::now() < deadline {
         iterations += 1;
         // The sampled world this iteration plays in (none: the tree's own states).
         let mut world = sample.map(|s| s(state, rng.random()));

@@ -28,6 +28,10 @@ use crate::runtime::{Game, GameError, Outcome};
 /// The score of a won position (minus the plies it takes to win, so faster wins score higher).
 pub const WIN: i64 = 1_000_000_000;
 
+/// The largest evaluation a game may give a position (either way): beyond are won and lost
+/// positions.
+pub const MAX_EVALUATION: i64 = WIN / 2 - 1;
+
 /// How hard to search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
@@ -103,7 +107,8 @@ struct Search<'a, G: Game> {
 }
 
 /// Chooses a move for the player to move in `state`, or `None` when there is no legal move.
-/// Depth 1 always completes (however long it takes); deeper iterations stop at the deadline.
+/// Every iteration stops at the deadline (checked at each position): when even the first one
+/// does not finish, the best move it looked at is chosen, or the first move.
 pub fn best_move<G: Game>(
     game: &G,
     state: &G::State,
@@ -127,12 +132,6 @@ pub fn best_move<G: Game>(
     };
     let mut best: Option<Choice<G::Move>> = None;
     for depth in 1..=limits.max_depth.max(1) {
-        // Depth 1 gets no deadline: the caller always gets a move that was looked at.
-        if depth == 1 {
-            search.deadline = start + Duration::from_secs(3600);
-        } else {
-            search.deadline = start + limits.time;
-        }
         let mut partial = None;
         match search.root(state, me, &moves, depth, &mut partial) {
             Ok(scores) => {
@@ -153,12 +152,21 @@ pub fn best_move<G: Game>(
             }
             Err(Stop::Time) => {
                 // The previous best was searched first: a move that beat it at this depth is
-                // better, even if the iteration did not finish.
-                if let Some((i, score)) = partial.filter(|&(i, _)| i > 0) {
+                // better, even if the iteration did not finish. Out of time in the first
+                // iteration, the best of the moves looked at (or the first move) will do.
+                if let Some((i, score)) = partial.filter(|&(i, _)| i > 0 || best.is_none()) {
                     best = Some(Choice {
                         mv: moves[i].clone(),
                         score,
                         depth: depth - 1,
+                        nodes: search.nodes,
+                    });
+                }
+                if best.is_none() {
+                    best = Some(Choice {
+                        mv: moves[0].clone(),
+                        score: 0,
+                        depth: 0,
                         nodes: search.nodes,
                     });
                 }
@@ -232,7 +240,8 @@ impl<G: Game> Search<'_, G> {
         ply: i64,
     ) -> Result<i64, Stop> {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(64) && Instant::now() >= self.deadline {
+        // Every position: a script's evaluation may take long.
+        if Instant::now() >= self.deadline {
             return Err(Stop::Time);
         }
         match self.game.outcome(state)? {

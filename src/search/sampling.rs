@@ -116,6 +116,9 @@ pub fn best_move<G: Game>(
     let before = eval(&first, me)?; // the evaluation too sees no real future
     let mut screened = Vec::with_capacity(moves.len());
     for mv in moves {
+        if !screened.is_empty() && Instant::now() >= deadline {
+            break; // out of time (a slow script): the moves screened so far compete
+        }
         let after = game.play(&first, &mv)?.state;
         let value = sampler.value(&after, 0, 0)?;
         if let Some(h) = game.move_hash(&mv) {

@@ -2,10 +2,13 @@
 
 use rhai::{Array, Dynamic, Engine, EvalAltResult, INT};
 
-use crate::runtime::{
-    grid::{KING, ORTHOGONAL},
-    lines::{self, LINE_DIRECTIONS},
-    Beyond, Cell, Grid, Notation, Run,
+use crate::{
+    runtime::{
+        grid::{KING, ORTHOGONAL},
+        lines::{self, LINE_DIRECTIONS},
+        Beyond, Cell, Grid, Notation, Run,
+    },
+    script::sandbox,
 };
 
 type Fallible<T> = Result<T, Box<EvalAltResult>>;
@@ -151,6 +154,7 @@ fn line_direction(direction: INT) -> Fallible<(i64, i64)> {
 
 fn new_grid(w: INT, h: INT, fill: INT) -> Fallible<Grid> {
     if Grid::valid_size(w, h) {
+        sandbox::charge((w * h) as u64)?;
         Ok(Grid::new(w, h, fill))
     } else {
         Err(

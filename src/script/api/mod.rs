@@ -12,9 +12,9 @@ pub mod windows;
 
 use std::{cell::RefCell, rc::Rc};
 
-use rhai::{Dynamic, Engine};
+use rhai::{Dynamic, Engine, EvalAltResult};
 
-use crate::markup;
+use crate::{markup, script::sandbox};
 
 /// What `emit` records: the event's text and, if given, the state just after it.
 #[derive(Debug, Default)]
@@ -23,6 +23,24 @@ pub struct EventLog {
     pub enabled: bool,
     /// The events of the call in progress.
     pub events: Vec<(String, Option<Dynamic>)>,
+}
+
+impl EventLog {
+    /// Records an event if recording is on; an error past [`sandbox::limits::EVENTS`] in one
+    /// call.
+    fn record(&mut self, text: &str, state: Option<Dynamic>) -> Result<(), Box<EvalAltResult>> {
+        if !self.enabled {
+            return Ok(());
+        }
+        if self.events.len() >= sandbox::limits::EVENTS {
+            return Err(sandbox::over_limit(format!(
+                "emit: more than {} events in one call",
+                sandbox::limits::EVENTS
+            )));
+        }
+        self.events.push((text.to_string(), state));
+        Ok(())
+    }
 }
 
 /// Where `emit` puts the events of the call in progress.
@@ -49,15 +67,9 @@ pub fn register(engine: &mut Engine, events: EventSink) {
     engine.register_fn("recording", move || log.borrow().enabled);
     let sink = Rc::clone(&events);
     engine.register_fn("emit", move |text: &str| {
-        let mut log = sink.borrow_mut();
-        if log.enabled {
-            log.events.push((text.to_string(), None));
-        }
+        sink.borrow_mut().record(text, None)
     });
     engine.register_fn("emit", move |text: &str, state: Dynamic| {
-        let mut log = events.borrow_mut();
-        if log.enabled {
-            log.events.push((text.to_string(), Some(state)));
-        }
+        events.borrow_mut().record(text, Some(state))
     });
 }

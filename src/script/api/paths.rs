@@ -4,7 +4,10 @@
 use rhai::{Dynamic, Engine, EvalAltResult, INT};
 
 use super::grid::{cells, on_board};
-use crate::runtime::{grid::ORTHOGONAL, paths, Cell, Grid};
+use crate::{
+    runtime::{grid::ORTHOGONAL, paths, Cell, Grid},
+    script::sandbox,
+};
 
 type Fallible<T> = Result<T, Box<EvalAltResult>>;
 
@@ -24,10 +27,20 @@ pub fn register(engine: &mut Engine) {
             },
         )
         .register_fn("reachable_pairs", |g: &mut Grid, passable: INT| {
-            paths::reachable_pairs(g, &ORTHOGONAL, passable)
-                .into_iter()
-                .map(|(from, to)| Dynamic::from_array(vec![Dynamic::from(from), Dynamic::from(to)]))
-                .collect::<rhai::Array>()
+            let regions = paths::PassableRegions::of(g, &ORTHOGONAL, passable);
+            let count = regions.pair_count();
+            // Each pair is a two-cell array: about 100 bytes.
+            sandbox::charge(count as u64)?;
+            sandbox::reserve(count.saturating_mul(100))?;
+            let mut pairs = rhai::Array::with_capacity(count);
+            for from in regions.pieces() {
+                pairs.extend(
+                    regions.destinations(from).into_iter().map(|to| {
+                        Dynamic::from_array(vec![Dynamic::from(from), Dynamic::from(to)])
+                    }),
+                );
+            }
+            Ok::<_, Box<EvalAltResult>>(pairs)
         })
         .register_fn(
             "reachable",

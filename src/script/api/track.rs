@@ -2,7 +2,10 @@
 
 use rhai::{Array, Dynamic, Engine, EvalAltResult, INT};
 
-use crate::runtime::{Track, TrackError};
+use crate::{
+    runtime::{Track, TrackError},
+    script::sandbox,
+};
 
 type Fallible<T> = Result<T, Box<EvalAltResult>>;
 
@@ -20,7 +23,10 @@ fn pits(iter: impl Iterator<Item = usize>) -> Array {
 
 fn new_track(len: INT, fill: INT) -> Fallible<Track> {
     match usize::try_from(len) {
-        Ok(n) if (1..=Track::MAX_LEN).contains(&n) => Ok(Track::new(n, fill)),
+        Ok(n) if (1..=Track::MAX_LEN).contains(&n) => {
+            sandbox::charge(n as u64)?;
+            Ok(Track::new(n, fill))
+        }
         _ => Err(format!(
             "a track of {len} pits is not allowed (1..{})",
             Track::MAX_LEN
@@ -30,6 +36,8 @@ fn new_track(len: INT, fill: INT) -> Fallible<Track> {
 }
 
 fn sow(t: &mut Track, from: INT, n: INT, dir: INT, skip: &Array) -> Fallible<INT> {
+    // A lap looks at every pit, and each pit at the pits skipped.
+    sandbox::charge((t.len() * (1 + skip.len())) as u64)?;
     let from = pit(t, from)?;
     let skip = skip
         .iter()

@@ -4,7 +4,13 @@
 use rhai::{Array, Dynamic, Engine, EvalAltResult, INT};
 
 use super::grid::{cells, on_board};
-use crate::runtime::{walks, Cell, Grid, WalkRule};
+use crate::{
+    runtime::{
+        walks::{self, WalkStep},
+        Cell, Grid, WalkRule,
+    },
+    script::sandbox::{self, limits, Work},
+};
 
 type Fallible<T> = Result<T, Box<EvalAltResult>>;
 
@@ -16,9 +22,22 @@ pub fn register(engine: &mut Engine) {
             |g: &mut Grid, from: Cell, min: INT, max: INT, through: Array, end: Array| {
                 let rule = rule(min, max, &through, &end)?;
                 let mut out = Array::new();
-                walks::for_each_walk(g, on_board(g, from)?, &rule, |p| {
-                    out.push(Dynamic::from(cells(p.iter().copied())));
-                });
+                let mut items = 0; // walks and their cells: Rhai's array size counts both
+                let mut work = Work::default();
+                walks::try_for_each_walk(g, on_board(g, from)?, &rule, |step| {
+                    if let WalkStep::Walk(p) = step {
+                        items += 1 + p.len();
+                        if items > limits::ARRAY_SIZE {
+                            return Err(sandbox::over_limit(format!(
+                                "walks(): the walks hold more than {} cells; ask for shorter ones",
+                                limits::ARRAY_SIZE
+                            )));
+                        }
+                        out.push(Dynamic::from(cells(p.iter().copied())));
+                        work.add(p.len() as u64)?;
+                    }
+                    work.add(1)
+                })?;
                 Ok::<_, Box<EvalAltResult>>(out)
             },
         )
@@ -26,7 +45,8 @@ pub fn register(engine: &mut Engine) {
             "reachable",
             |g: &mut Grid, from: Cell, min: INT, max: INT, through: Array, end: Array| {
                 let rule = rule(min, max, &through, &end)?;
-                let found = walks::reachable(g, on_board(g, from)?, &rule);
+                let mut work = Work::default();
+                let found = walks::try_reachable(g, on_board(g, from)?, &rule, || work.add(1))?;
                 Ok::<_, Box<EvalAltResult>>(cells(found.into_iter()))
             },
         )
