@@ -1,0 +1,133 @@
+//! Native forms are verified against their script before use: a native form that describes
+//! another game is dropped with one warning (and the script keeps working), `()` opts out, and
+//! verifying a shipped game stays within its budget.
+
+use std::time::Instant;
+
+use assert_cmd::Command;
+use boardrules::{
+    runtime::Game,
+    script::{verify, Library, ScriptedGame},
+};
+use predicates::prelude::*;
+
+fn fixture(name: &str) -> String {
+    format!("{}/tests/fixtures/{name}.rhai", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn boardrules(home: &tempfile::TempDir) -> Command {
+    let mut cmd = Command::cargo_bin("boardrules").unwrap();
+    cmd.env("BOARDRULES_CONFIG_DIR", home.path())
+        .env("BOARDRULES_HISTORY", home.path().join("history"))
+        .env("NO_COLOR", "1")
+        .current_dir(home.path());
+    cmd
+}
+
+fn load(game: &str) -> ScriptedGame {
+    let library = Library::with_rules_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/rules"));
+    ScriptedGame::load(&library, game).unwrap_or_else(|d| panic!("{}", d[0]))
+}
+
+/// The difference verification finds from the start of `game`, if any.
+fn difference(game: &str) -> Option<verify::Difference> {
+    let game = load(game);
+    let start = game.start().unwrap();
+    verify::compare(&game, &start, verify::FROM_START)
+}
+
+#[test]
+fn every_shipped_native_form_agrees_within_the_budget() {
+    for name in ["caro", "gomoku", "oware", "o_an_quan"] {
+        let game = load(name);
+        let start = game.start().unwrap();
+        let began = Instant::now();
+        let found = verify::compare(&game, &start, verify::FROM_START);
+        let ms = began.elapsed().as_secs_f64() * 1000.0;
+        println!("verifying {name}: {ms:.1} ms");
+        assert_eq!(found, None, "{name}");
+        assert!(game.native(&start).unwrap().is_some(), "{name} is trusted");
+    }
+}
+
+#[test]
+fn a_variant_that_narrows_the_moves_is_caught_at_the_start() {
+    let d = difference(&fixture("caro_no_h")).expect("a difference");
+    assert!(d.moves.is_empty());
+    assert!(d.what.contains("allows 15h"), "{}", d.what);
+}
+
+#[test]
+fn a_placement_declared_connect_four_is_caught() {
+    let d = difference(&fixture("connect_four_placement")).expect("a difference");
+    assert!(d.what.contains("42 moves against 7"), "{}", d.what);
+    let game = load(&fixture("connect_four_placement"));
+    assert!(game.native(&game.start().unwrap()).unwrap().is_none());
+}
+
+#[test]
+fn a_sowing_declared_kalah_is_caught_after_a_capture() {
+    let d = difference(&fixture("kalah_sowing")).expect("a difference");
+    assert!(!d.moves.is_empty());
+    assert!(d.what.contains("no native move gives that"), "{}", d.what);
+}
+
+#[test]
+fn a_dropped_native_form_warns_once_and_the_script_answers() {
+    let home = tempfile::tempdir().unwrap();
+    let out = boardrules(&home)
+        .args([
+            "hint",
+            &fixture("connect_four_placement"),
+            "--level",
+            "easy",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr.matches("warning:").count(), 1, "{stderr}");
+    assert!(stderr.contains("it is not used"), "{stderr}");
+    // The hint is one of the script's moves: a bottom cell.
+    let hint = String::from_utf8(out.stdout).unwrap();
+    assert!(hint.lines().next().unwrap().ends_with('1'), "{hint}");
+}
+
+#[test]
+fn a_verified_native_form_is_silent() {
+    let home = tempfile::tempdir().unwrap();
+    boardrules(&home)
+        .args(["hint", "caro", "--level", "easy", "9h"])
+        .assert()
+        .success()
+        .stderr(predicate::str::is_empty());
+}
+
+#[test]
+fn native_may_return_unit_to_opt_out() {
+    let home = tempfile::tempdir().unwrap();
+    std::fs::write(
+        home.path().join("plain_caro.rhai"),
+        "import \"caro\" as base;\nfn native(state) { () }\n",
+    )
+    .unwrap();
+    let game = load(home.path().join("plain_caro.rhai").to_str().unwrap());
+    let start = game.start().unwrap();
+    assert!(game.native(&start).unwrap().is_none());
+    assert!(game.native_form(&start).unwrap().is_none());
+    boardrules(&home)
+        .args([
+            "run",
+            "plain_caro.rhai",
+            "-o",
+            "size=5",
+            "-o",
+            "win=3",
+            "1a",
+            "2a",
+        ])
+        .assert()
+        .success()
+        .stderr(predicate::str::is_empty());
+}
