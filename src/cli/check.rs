@@ -43,28 +43,7 @@ pub fn run(script: &str, budget: Budget) -> Result<ExitCode, Vec<Diagnostic>> {
         .filter(|f| !f.required && game.defines(f.name, f.params.len()))
         .map(|f| f.name)
         .collect();
-    println!("ok: {} ({})", game.name(), game.label());
-    println!("  players: {}", game.player_names().join(", "));
-    println!(
-        "  options: {}",
-        game.options()
-            .iter()
-            .map(|o| format!("{}={}", o.name, o.default))
-            .collect::<Vec<_>>()
-            .join(" ")
-    );
-    println!(
-        "  optional functions: {}",
-        if optional.is_empty() {
-            "none".into()
-        } else {
-            optional.join(", ")
-        }
-    );
-    println!(
-        "  start: {} legal moves; render → parse_state round-trips",
-        moves.len()
-    );
+    let about = about(&game, &optional, moves.len());
     let bar = progress_bar(&budget);
     let tested = check::run(&game, budget, |seen| {
         bar.set_position(match budget.games {
@@ -79,6 +58,7 @@ pub fn run(script: &str, budget: Budget) -> Result<ExitCode, Vec<Diagnostic>> {
     bar.finish_and_clear();
     match tested {
         Ok(seen) => {
+            println!("{about}");
             println!("{}", summary(&seen, &budget, bar.elapsed()));
             Ok(ExitCode::SUCCESS)
         }
@@ -88,6 +68,28 @@ pub fn run(script: &str, budget: Budget) -> Result<ExitCode, Vec<Diagnostic>> {
             Ok(ExitCode::FAILURE)
         }
     }
+}
+
+/// What the script is: its name, players, options, optional functions and start.
+fn about(game: &ScriptedGame, optional: &[&str], moves: usize) -> String {
+    let options: Vec<String> = game
+        .options()
+        .iter()
+        .map(|o| format!("{}={}", o.name, o.default))
+        .collect();
+    format!(
+        "ok: {} ({})\n  players: {}\n  options: {}\n  optional functions: {}\n  \
+         start: {moves} legal moves; render → parse_state round-trips",
+        game.name(),
+        game.label(),
+        game.player_names().join(", "),
+        options.join(" "),
+        if optional.is_empty() {
+            "none".to_string()
+        } else {
+            optional.join(", ")
+        }
+    )
 }
 
 /// A bar of games (with `--games`) or of milliseconds; hidden when stderr is not a terminal.

@@ -480,15 +480,11 @@ pub fn bare_message(err: &EvalAltResult) -> String {
         ),
         EvalAltResult::ErrorStackOverflow(_) => "the script's calls nest too deep".to_string(),
         EvalAltResult::ErrorDataRace(what, _) => format!(
-            "data race on {}: a closure (`|x| …`) captured a variable, and that variable is \
-             used again while the closure holds it. Copy what the closure needs into a new \
-             variable first (`let board = state.board; list.filter(|c| board.get(c) == 0)`), \
-             or write a `for` loop instead",
-            if what.is_empty() {
-                "a captured variable"
-            } else {
-                what
-            }
+            "data race on {}: a closure (`|c| …`) captured a variable that this same call also \
+             uses, and Rhai cannot lend one variable twice at once. Copy what the closure needs \
+             into a new variable first (`let n = list.len(); list.filter(|c| n > 0)`), or write \
+             a `for` loop instead",
+            if what.is_empty() { "a captured variable" } else { what }
         ),
         other => {
             let text = other.to_string();
