@@ -99,7 +99,7 @@ fn a_to_move_that_is_no_player_is_reported() {
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("to_move() is a player"), "{err}");
     assert!(err.contains("not a player index"), "{err}");
-    // Five moves make 220 empty cells minus one: the shortest failing game has 6 moves.
+    // Fewer than 220 empty cells takes six moves: the shortest failing game.
     assert_eq!(
         trace.lines().filter(|l| l.starts_with("> ")).count(),
         6,

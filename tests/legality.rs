@@ -25,7 +25,7 @@ fn run_refuses_a_move_play_accepts_but_moves_does_not_list() {
         .code(1)
         .stdout(predicate::str::contains("> 9g\n").and(predicate::str::contains("> 9h").not()))
         .stderr(predicate::str::contains(
-            "9h is not among the legal moves (nearest: 9i, 9f, 8g)",
+            "9h is not among the legal moves (nearest: 9i, 9f, 9j)",
         ));
     // The same move is fine in the base game.
     boardrules(&home)
