@@ -46,6 +46,7 @@ fn every_shipped_native_form_agrees_within_the_budget() {
         let ms = began.elapsed().as_secs_f64() * 1000.0;
         println!("verifying {name}: {ms:.1} ms");
         assert_eq!(found, None, "{name}");
+        assert!(ms <= 150.0, "{name}: verifying took {ms:.1} ms");
         assert!(game.native(&start).unwrap().is_some(), "{name} is trusted");
     }
 }
@@ -130,4 +131,50 @@ fn native_may_return_unit_to_opt_out() {
         .assert()
         .success()
         .stderr(predicate::str::is_empty());
+}
+
+#[test]
+fn verification_also_covers_the_position_a_search_starts_from() {
+    let script = fixture("lies_off_the_start");
+    // From the start the native form agrees…
+    assert_eq!(difference(&script), None);
+    // …but not from a position where X has two stones more than O.
+    let home = tempfile::tempdir().unwrap();
+    let position = "   a b c d e f g\n 7 . . . . . . .   7\n 6 . . . . . . .   6\n \
+                    5 . . . . . . .   5\n 4 . . . X X . .   4\n 3 . . . . . . .   3\n \
+                    2 . . . . . . .   2\n 1 . . . . . . .   1\n   a b c d e f g\nO to move\n";
+    let out = boardrules(&home)
+        .args(["hint", &script, "-o", "size=7", "--level", "easy"])
+        .args(["--position", position])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr.matches("warning:").count(), 1, "{stderr}");
+    assert!(stderr.contains("it is not used"), "{stderr}");
+}
+
+#[test]
+fn bench_plays_a_dropped_native_form_through_the_script() {
+    let home = tempfile::tempdir().unwrap();
+    let out = boardrules(&home)
+        .args(["bench", &fixture("connect_four_placement"), "--seconds", "0.2"])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr.matches("warning:").count(), 1, "{stderr}");
+    // Connect Four through the script: at most 42 moves a playout, far fewer playouts a second
+    // than the ~196 000 of the (wrong) native placement game.
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let line = stdout.lines().find(|l| l.starts_with("scripted:")).unwrap();
+    let numbers: Vec<f64> = line
+        .split(|c: char| !c.is_ascii_digit() && c != '.')
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    let (playouts, moves) = (numbers[0], numbers[1]);
+    assert!(moves / playouts <= 42.0, "{line}");
+    assert!(playouts < 50_000.0, "{line}");
 }
