@@ -110,3 +110,28 @@ fn a_trace_with_an_unlisted_move_expects_the_error() {
         .assert()
         .success();
 }
+
+#[test]
+fn a_save_whose_move_the_rules_no_longer_list_is_refused() {
+    let home = tempfile::tempdir().unwrap();
+    let file = home.path().join("game.toml");
+    boardrules(&home)
+        .args(["play", "caro"])
+        .write_stdin(format!("9g 9h\nsave {}\n", file.display()))
+        .assert()
+        .success();
+    // The same game, loaded under the rules that forbid column h.
+    let saved = std::fs::read_to_string(&file).unwrap();
+    let no_h = format!("{}/{NO_H}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::write(
+        &file,
+        saved.replace("game = \"caro\"", &format!("game = \"{no_h}\"")),
+    )
+    .unwrap();
+    boardrules(&home)
+        .args(["play", "caro", "--load", file.to_str().unwrap()])
+        .write_stdin("history\n")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("9h is not among the legal moves"));
+}

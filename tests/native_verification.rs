@@ -159,7 +159,12 @@ fn verification_also_covers_the_position_a_search_starts_from() {
 fn bench_plays_a_dropped_native_form_through_the_script() {
     let home = tempfile::tempdir().unwrap();
     let out = boardrules(&home)
-        .args(["bench", &fixture("connect_four_placement"), "--seconds", "0.2"])
+        .args([
+            "bench",
+            &fixture("connect_four_placement"),
+            "--seconds",
+            "0.2",
+        ])
         .assert()
         .success()
         .get_output()

@@ -29,11 +29,14 @@ pub struct Sources {
     defined_in: Rc<RefCell<HashMap<String, String>>>,
     /// Where each function is defined, by script and name: the byte offset and length of its
     /// `fn NAME` (or of its body's `{` when that cannot be found).
-    defined_at: Rc<RefCell<HashMap<(String, String), (usize, usize)>>>,
+    defined_at: Rc<RefCell<HashMap<(String, String), Span>>>,
 }
 
+/// A byte offset and length in a script text.
+type Span = (usize, usize);
+
 /// The span of `fn NAME` just before the body that starts at byte `brace` of `text`.
-fn fn_keyword(text: &str, brace: usize, name: &str) -> (usize, usize) {
+fn fn_keyword(text: &str, brace: usize, name: &str) -> Span {
     let head = &text[..brace.min(text.len())];
     let needle = format!("fn {name}");
     match head.rfind(&needle) {
@@ -77,8 +80,8 @@ impl Sources {
         let (at, _) = self
             .defined_at
             .borrow()
-            .get(&(label.to_string(), name.to_string()))?
-            .clone();
+            .get(&(label.to_string(), name.to_string()))
+            .copied()?;
         let text = self.get(label)?;
         let line = text[..at].matches('\n').count() + 1;
         let column = at - text[..at].rfind('\n').map_or(0, |i| i + 1) + 1;
@@ -96,8 +99,8 @@ impl Sources {
         let (at, len) = self
             .defined_at
             .borrow()
-            .get(&(label.clone(), name.to_string()))?
-            .clone();
+            .get(&(label.clone(), name.to_string()))
+            .copied()?;
         Some((label.clone(), self.get(&label)?, at..at + len))
     }
 
@@ -479,13 +482,15 @@ pub fn bare_message(err: &EvalAltResult) -> String {
             super::sandbox::limits::OPERATIONS
         ),
         EvalAltResult::ErrorStackOverflow(_) => "the script's calls nest too deep".to_string(),
-        EvalAltResult::ErrorDataRace(what, _) => format!(
+        EvalAltResult::ErrorDataRace(what, _) => {
+            format!(
             "data race on {}: a closure (`|c| …`) captured a variable that this same call also \
              uses, and Rhai cannot lend one variable twice at once. Copy what the closure needs \
              into a new variable first (`let n = list.len(); list.filter(|c| n > 0)`), or write \
              a `for` loop instead",
             if what.is_empty() { "a captured variable" } else { what }
-        ),
+        )
+        }
         other => {
             let text = other.to_string();
             match text.rfind(" (line ") {
