@@ -2,26 +2,15 @@
 //! move, and on a failure the shortest move sequence found, printed as a trace file that
 //! `boardrules test` replays.
 
-use assert_cmd::Command;
-use predicates::prelude::*;
+mod cli_support;
 
-fn boardrules(home: &tempfile::TempDir) -> Command {
-    let mut cmd = Command::cargo_bin("boardrules").unwrap();
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("BOARDRULES_CONFIG_DIR", home.path())
-        .env("BOARDRULES_HISTORY", home.path().join("history"))
-        .env("NO_COLOR", "1");
-    cmd
-}
+use cli_support::{boardrules, run};
+use predicates::prelude::*;
 
 /// Runs `check` with `args`; returns its exit code, stdout and stderr.
 fn check(home: &tempfile::TempDir, args: &[&str]) -> (i32, String, String) {
-    let out = boardrules(home).arg("check").args(args).output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    let ran = run(home, &[&["check"], args].concat(), "");
+    (ran.code, ran.stdout, ran.stderr)
 }
 
 #[test]

@@ -2,17 +2,10 @@
 //! must be among the script's `moves()`; a listed move that `play()` refuses is a bug in the
 //! script, reported at `fn play`.
 
-use assert_cmd::Command;
-use predicates::prelude::*;
+mod cli_support;
 
-fn boardrules(home: &tempfile::TempDir) -> Command {
-    let mut cmd = Command::cargo_bin("boardrules").unwrap();
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("BOARDRULES_CONFIG_DIR", home.path())
-        .env("BOARDRULES_HISTORY", home.path().join("history"))
-        .env("NO_COLOR", "1");
-    cmd
-}
+use cli_support::{boardrules, run};
+use predicates::prelude::*;
 
 const NO_H: &str = "tests/fixtures/caro_no_h.rhai";
 
@@ -77,20 +70,13 @@ fn a_listed_move_that_play_refuses_is_a_bug_at_fn_play() {
 #[test]
 fn the_repl_refuses_an_unlisted_move_and_keeps_the_game() {
     let home = tempfile::tempdir().unwrap();
-    let out = boardrules(&home)
-        .args(["play", NO_H])
-        .write_stdin("9g\n9h\n9i\nhistory\n")
-        .output()
-        .unwrap();
-    let (stdout, stderr) = (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    );
+    let ran = run(&home, &["play", NO_H], "9g\n9h\n9i\nhistory\n");
     assert!(
-        stderr.contains("9h is not among the legal moves"),
-        "{stderr}"
+        ran.stderr.contains("9h is not among the legal moves"),
+        "{}",
+        ran.stderr
     );
-    assert!(stdout.contains("moves: 9g 9i"), "{stdout}");
+    assert!(ran.stdout.contains("moves: 9g 9i"), "{}", ran.stdout);
 }
 
 #[test]

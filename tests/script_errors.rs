@@ -1,16 +1,9 @@
 //! Errors in rules scripts point at the right place and say what to do.
 
-use assert_cmd::Command;
-use predicates::prelude::*;
+mod cli_support;
 
-fn boardrules(home: &tempfile::TempDir) -> Command {
-    let mut cmd = Command::cargo_bin("boardrules").unwrap();
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("BOARDRULES_CONFIG_DIR", home.path())
-        .env("BOARDRULES_HISTORY", home.path().join("history"))
-        .env("NO_COLOR", "1");
-    cmd
-}
+use cli_support::{boardrules, run};
+use predicates::prelude::*;
 
 #[test]
 fn an_endless_play_is_reported_at_fn_play_not_fn_players() {
@@ -44,13 +37,9 @@ fn a_data_race_is_explained() {
 #[test]
 fn a_base_imported_under_another_alias_gives_one_error_with_the_fix() {
     let home = tempfile::tempdir().unwrap();
-    let out = boardrules(&home)
-        .args(["check", "tests/fixtures/wrong_alias.rhai"])
-        .assert()
-        .code(1)
-        .get_output()
-        .clone();
-    let err = String::from_utf8(out.stderr).unwrap();
+    let ran = run(&home, &["check", "tests/fixtures/wrong_alias.rhai"], "");
+    let err = ran.stderr;
+    assert_eq!(ran.code, 1);
     assert_eq!(err.matches("Error:").count(), 1, "{err}");
     assert!(err.contains("`import \"caro\" as caro`"), "{err}");
     assert!(err.contains("wrong_alias.rhai:2:18"), "{err}");
