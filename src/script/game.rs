@@ -179,6 +179,11 @@ impl ScriptedGame {
         self.events.borrow_mut().enabled = on;
     }
 
+    /// Whether `play` records events now (see [`Self::record_events`]).
+    pub fn recording_events(&self) -> bool {
+        self.events.borrow().enabled
+    }
+
     /// Every script text loaded for this game, for error reports.
     pub fn sources(&self) -> &Sources {
         &self.script.sources
@@ -242,9 +247,7 @@ impl ScriptedGame {
                 return known;
             }
         }
-        let recording = self.events.borrow().enabled;
         let ok = super::verify::trusted(self, self.verdict_key(), at);
-        self.record_events(recording);
         self.native_trusted.set(Some(ok));
         ok
     }

@@ -93,10 +93,11 @@ fn with_entry<T>(key: u64, f: impl FnOnce(&mut Entry) -> T) -> T {
 /// (once per position). A difference found prints one warning and refuses the native form for
 /// good.
 pub fn trusted(game: &ScriptedGame, key: u64, at: Option<&Dynamic>) -> bool {
-    if with_entry(key, |e| e.trusted) == Some(false) {
+    let known = with_entry(key, |e| e.trusted);
+    if known == Some(false) {
         return false;
     }
-    if with_entry(key, |e| e.trusted).is_none() {
+    if known.is_none() {
         let found = game
             .start()
             .ok()
@@ -133,6 +134,7 @@ fn settle(game: &ScriptedGame, key: u64, found: Option<Difference>) -> bool {
 /// returns the difference with the fewest moves found, if any. A script error ends a game
 /// quietly (it is the script's fault, which `check` reports, not the native form's).
 pub fn compare(game: &ScriptedGame, from: &Dynamic, effort: Effort) -> Option<Difference> {
+    let recording = game.recording_events();
     game.record_events(false);
     let begun = Instant::now();
     let mut best: Option<Difference> = None;
@@ -149,7 +151,7 @@ pub fn compare(game: &ScriptedGame, from: &Dynamic, effort: Effort) -> Option<Di
             }
         }
     }
-    game.record_events(true);
+    game.record_events(recording);
     best
 }
 
