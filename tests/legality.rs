@@ -121,3 +121,34 @@ fn a_save_whose_move_the_rules_no_longer_list_is_refused() {
         .code(1)
         .stderr(predicate::str::contains("9h is not among the legal moves"));
 }
+
+#[test]
+fn the_referee_refuses_an_unlisted_move_from_a_bot() {
+    let home = tempfile::tempdir().unwrap();
+    let ran = run(
+        &home,
+        &[
+            "referee",
+            NO_H,
+            "--p1",
+            "echo 9h > play.txt; true",
+            "--p2",
+            "builtin:easy",
+            "--games",
+            "1",
+        ],
+        "",
+    );
+    assert_eq!(ran.code, 0, "{}", ran.stderr);
+    assert!(
+        ran.stdout
+            .contains("X played '9h': 9h is not among the legal moves"),
+        "{}",
+        ran.stdout
+    );
+    assert!(
+        ran.stdout.contains("p2 (builtin:easy) 1 wins"),
+        "{}",
+        ran.stdout
+    );
+}
