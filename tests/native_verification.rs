@@ -148,3 +148,33 @@ fn bench_plays_a_dropped_native_form_through_the_script() {
     assert!(moves / playouts <= 42.0, "{line}");
     assert!(playouts < 50_000.0, "{line}");
 }
+
+#[test]
+fn the_warning_names_the_difference_and_the_opt_out() {
+    let home = tempfile::tempdir().unwrap();
+    let ran = run(
+        &home,
+        &[
+            "hint",
+            &fixture("caro_no_h"),
+            "--level",
+            "easy",
+            "--time-ms",
+            "50",
+        ],
+        "",
+    );
+    assert_eq!(ran.code, 0, "{}", ran.stderr);
+    insta::assert_snapshot!(ran.stderr);
+}
+
+#[test]
+fn a_sowing_declared_kalah_still_gets_a_hint_through_the_script() {
+    let hint = warns_once(&["hint", &fixture("kalah_sowing"), "--level", "easy"]);
+    assert!(
+        hint.lines()
+            .next()
+            .is_some_and(|m| "ABCDEF".contains(m.trim())),
+        "{hint}"
+    );
+}
