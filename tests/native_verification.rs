@@ -152,18 +152,8 @@ fn bench_plays_a_dropped_native_form_through_the_script() {
 #[test]
 fn the_warning_names_the_difference_and_the_opt_out() {
     let home = tempfile::tempdir().unwrap();
-    let ran = run(
-        &home,
-        &[
-            "hint",
-            &fixture("caro_no_h"),
-            "--level",
-            "easy",
-            "--time-ms",
-            "50",
-        ],
-        "",
-    );
+    let no_h = fixture("caro_no_h");
+    let ran = run(&home, &["bench", &no_h, "--seconds", "0.05"], "");
     assert_eq!(ran.code, 0, "{}", ran.stderr);
     insta::assert_snapshot!(ran.stderr);
 }
