@@ -5,6 +5,8 @@ use std::ops::Range;
 
 use ariadne::{Color, Config, IndexType, Label, Report, ReportKind, Source};
 
+use crate::terminal::{self, clean};
+
 /// The text an error points into.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Pointer {
@@ -64,35 +66,39 @@ impl Diagnostic {
         self
     }
 
-    /// The report as text, with ANSI colours when `color` is set.
+    /// The report as text, with ANSI colours when `color` is set. Every text in it may come from
+    /// a script, so control characters and bidi overrides are escaped ([`terminal::clean`]).
     pub fn render(&self, color: bool) -> String {
+        let message = clean(&self.message);
         let Some(p) = &self.pointer else {
-            let mut out = format!("Error: {}\n", self.message);
+            let mut out = format!("Error: {message}\n");
             for n in &self.notes {
-                out += &format!("  Note: {n}\n");
+                out += &format!("  Note: {}\n", clean(n));
             }
             return out;
         };
-        let id = p.name.as_str();
-        let mut report = Report::build(ReportKind::Error, (id, p.span.clone()))
+        let name = clean(&p.name);
+        let id = name.as_ref();
+        let (text, span) = terminal::clean_with_span(&p.text, p.span.clone());
+        let mut report = Report::build(ReportKind::Error, (id, span.clone()))
             .with_config(
                 Config::default()
                     .with_color(color)
                     .with_index_type(IndexType::Byte),
             )
-            .with_message(&self.message)
+            .with_message(message)
             .with_label(
-                Label::new((id, p.span.clone()))
-                    .with_message(&p.label)
+                Label::new((id, span))
+                    .with_message(clean(&p.label))
                     .with_color(Color::Red),
             );
         for n in &self.notes {
-            report = report.with_note(n);
+            report = report.with_note(clean(n));
         }
         let mut buf = Vec::new();
         report
             .finish()
-            .write((id, Source::from(p.text.as_str())), &mut buf)
+            .write((id, Source::from(text.as_str())), &mut buf)
             .expect("writing to memory cannot fail");
         String::from_utf8_lossy(&buf).into_owned()
     }
@@ -162,6 +168,22 @@ mod tests {
         assert_eq!(offset_of(text, 2, 1), 3);
         assert_eq!(offset_of(text, 2, 5), 8);
         assert_eq!(token_at(text, 3), 3..7);
+    }
+
+    #[test]
+    fn script_text_cannot_reach_the_terminal_raw() {
+        let d = Diagnostic::new("\u{1b}]0;owned\u{7}")
+            .at("<s>", "\u{1b}[2J 32x", 5..8, "\u{202e}here")
+            .note("\u{1b}[31m");
+        let text = d.render(false);
+        assert!(
+            !text.contains('\u{1b}') && !text.contains('\u{202e}'),
+            "{text:?}"
+        );
+        assert!(text.contains("\\u{1b}]0;owned\\u{7}"), "{text}");
+        assert!(text.contains("\\u{202e}here"), "{text}");
+        let plain = Diagnostic::new("a\u{1b}c").note("\u{9b}").render(false);
+        assert_eq!(plain, "Error: a\\u{1b}c\n  Note: \\u{9b}\n");
     }
 
     #[test]

@@ -63,7 +63,8 @@ pub fn run(args: &GameArgs, seconds: f64, script_only: bool) -> Result<ExitCode,
     let game = args.load()?;
     let start = game.start().map_err(|e| vec![game.describe(&e)])?;
     let seed = args.seed.unwrap_or(0);
-    println!("{}: random playouts for {seconds} s each", game.name());
+    let name = crate::terminal::clean(game.name());
+    println!("{name}: random playouts for {seconds} s each");
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let scripted = measure(seconds, || {
         let played = if script_only {

@@ -64,7 +64,8 @@ pub fn run(script: &str, budget: Budget) -> Result<ExitCode, Vec<Diagnostic>> {
         }
         Err(failure) => {
             crate::cli::report(&[failure_report(&game, &failure)]);
-            print!("{}", check::trace_text(script, &failure, &budget));
+            let trace = check::trace_text(script, &failure, &budget);
+            print!("{}", crate::terminal::clean(&trace));
             Ok(ExitCode::FAILURE)
         }
     }
@@ -77,13 +78,14 @@ fn about(game: &ScriptedGame, optional: &[&str], moves: usize) -> String {
         .iter()
         .map(|o| format!("{}={}", o.name, o.default))
         .collect();
+    let clean = crate::terminal::clean;
     format!(
         "ok: {} ({})\n  players: {}\n  options: {}\n  optional functions: {}\n  \
          start: {moves} legal moves; render → parse_state round-trips",
-        game.name(),
-        game.label(),
-        game.player_names().join(", "),
-        options.join(" "),
+        clean(game.name()),
+        clean(game.label()),
+        clean(&game.player_names().join(", ")),
+        clean(&options.join(" ")),
         if optional.is_empty() {
             "none".to_string()
         } else {

@@ -87,7 +87,7 @@ impl PositionArgs {
         let (name, text) = match position.strip_prefix('@') {
             Some(path) => (
                 path.to_string(),
-                std::fs::read_to_string(path).map_err(|e| {
+                crate::fsio::read_text(std::path::Path::new(path)).map_err(|e| {
                     vec![Diagnostic::new(format!(
                         "cannot read position file {path}: {e}"
                     ))]

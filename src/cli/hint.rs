@@ -20,8 +20,8 @@ pub fn run(
         .map_err(|e| vec![game.describe(&e)])?
     {
         Some(hint) => {
-            println!("{}", hint.text);
-            println!("{}", hint.reason);
+            println!("{}", crate::terminal::clean(&hint.text));
+            println!("{}", crate::terminal::clean(&hint.reason));
             Ok(ExitCode::SUCCESS)
         }
         None => Err(vec![Diagnostic::new("no hint: the game is over")]),

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use crate::{
     diag::Diagnostic,
     script::{Library, ScriptedGame},
+    terminal::clean,
 };
 
 /// Prints every game with its title and options.
@@ -18,16 +19,18 @@ pub fn run() -> Result<ExitCode, Vec<Diagnostic>> {
                 } else {
                     format!(" — {}", game.about())
                 };
-                println!("{name}: {}{about}", game.title());
+                let line = format!("{name}: {}{about}", game.title());
+                println!("{}", clean(&line));
                 for o in game.options() {
-                    println!(
+                    let line = format!(
                         "    -o {:<22} {}",
                         format!("{}={}", o.name, o.default),
                         o.help
                     );
+                    println!("{}", clean(&line));
                 }
             }
-            Err(ds) => println!("{name}: (does not load: {})", ds[0].message),
+            Err(ds) => println!("{name}: (does not load: {})", clean(&ds[0].message)),
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -1,7 +1,10 @@
 //! `boardrules referee`: runs two bots against each other by the class protocol — each bot is a
 //! program run as `PROGRAM OPPONENT_ID ME CELL…` in its own temporary folder, and must write its
 //! move to `play.txt` there within the time limit. Every move is checked by the rules script; a
-//! bot that is too slow, fails, writes nothing or writes a bad or illegal move loses.
+//! bot that is too slow, fails, writes nothing or writes a bad or illegal move loses. Bots are
+//! untrusted: see [`sandbox`] for how each is contained.
+
+mod sandbox;
 
 use std::{
     path::{Path, PathBuf},
@@ -18,6 +21,7 @@ use crate::{
     diag::Diagnostic,
     runtime::{legality, Game, Outcome as End},
     script::ScriptedGame,
+    terminal::clean,
 };
 
 type Outcome = Result<ExitCode, Vec<Diagnostic>>;
@@ -58,7 +62,19 @@ struct Record {
 /// Runs the match and prints each game and the totals.
 pub fn run(args: &GameArgs, m: &Match) -> Outcome {
     let game = args.load()?;
+    let players = game.player_names().len();
+    if players != 2 {
+        return Err(vec![Diagnostic::new(format!(
+            "the referee plays two-player games, and {} with these options has {players} players",
+            game.name()
+        ))
+        .note("choose two players with -o (see `boardrules list`)")]);
+    }
     let mut sides = [side(&m.sides[0])?, side(&m.sides[1])?];
+    let programs = sides.iter().any(|s| matches!(s, Side::Program { .. }));
+    if programs && !sandbox::landlock_available() {
+        eprintln!("note: this kernel has no Landlock: bots can write outside their own folders");
+    }
     let mut wins = [0usize; 2];
     let mut draws = 0;
     let bar = ProgressBar::new(m.games as u64).with_style(
@@ -91,9 +107,9 @@ pub fn run(args: &GameArgs, m: &Match) -> Outcome {
             record.moves.len()
         );
         bar.suspend(|| {
-            println!("{line}");
+            println!("{}", clean(&line));
             if m.show_moves {
-                println!("  moves: {}", record.moves.join(" | "));
+                println!("  moves: {}", clean(&record.moves.join(" | ")));
             }
         });
         bar.set_message(format!("p1 {} · p2 {} · draws {draws}", wins[0], wins[1]));
@@ -180,6 +196,12 @@ fn play_game(
             });
         }
         let p = game.to_move(&state).map_err(fail)?;
+        if p > 1 {
+            return Err(Diagnostic::new(format!(
+                "the rules say player {} is to move in a two-player game",
+                p + 1
+            )));
+        }
         let lose = |moves: Vec<String>, why: String| Record {
             moves,
             winner: Some(1 - p),
@@ -227,7 +249,7 @@ fn ask(
     }
 }
 
-/// Runs a bot program in `dir` and reads the `play.txt` it writes.
+/// Runs a bot program in `dir`, contained (see [`sandbox`]), and reads the `play.txt` it writes.
 fn run_bot(
     command: &str,
     dir: &Path,
@@ -236,8 +258,7 @@ fn run_bot(
     board: &str,
     timeout: Duration,
 ) -> Result<String, String> {
-    let out = dir.join("play.txt");
-    let _ = std::fs::remove_file(&out);
+    sandbox::clear_play(dir);
     let mut cmd = Command::new("sh");
     cmd.arg("-c")
         .arg(format!("{command} \"$@\""))
@@ -249,39 +270,27 @@ fn run_bot(
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::null());
-    #[cfg(unix)]
-    std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
     let start = Instant::now();
-    let mut child = cmd
-        .spawn()
-        .map_err(|e| format!("could not be started: {e}"))?;
+    let mut child =
+        sandbox::spawn(&mut cmd, dir).map_err(|e| format!("could not be started: {e}"))?;
     let status = loop {
         match child.try_wait() {
             Ok(Some(status)) => break status,
             Ok(None) if start.elapsed() > timeout => {
-                kill(&mut child);
+                sandbox::kill_tree(&mut child);
                 return Err(format!("took longer than {} ms", timeout.as_millis()));
             }
             Ok(None) => std::thread::sleep(Duration::from_millis(2)),
-            Err(e) => return Err(format!("could not be waited for: {e}")),
+            Err(e) => {
+                sandbox::kill_tree(&mut child);
+                return Err(format!("could not be waited for: {e}"));
+            }
         }
     };
+    // Whatever the bot left running dies before its play is read.
+    sandbox::kill_tree(&mut child);
     if !status.success() {
         return Err(format!("exited with {status}"));
     }
-    let text = std::fs::read_to_string(&out).map_err(|_| "wrote no play.txt".to_string())?;
-    Ok(text.trim().to_string())
-}
-
-/// Kills a bot and everything it started (it runs in its own process group).
-fn kill(child: &mut std::process::Child) {
-    #[cfg(unix)]
-    if let Ok(pid) = i32::try_from(child.id()) {
-        // SAFETY: kill(2) with a negative pid signals the process group the child leads.
-        unsafe {
-            libc::kill(-pid, libc::SIGKILL);
-        }
-    }
-    let _ = child.kill();
-    let _ = child.wait();
+    Ok(sandbox::read_play(dir)?.trim().to_string())
 }

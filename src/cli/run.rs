@@ -10,6 +10,7 @@ use crate::{
     driver::{move_error, MoveList},
     runtime::{Game, History},
     script::ScriptedGame,
+    terminal::clean,
 };
 
 type Outcome = Result<ExitCode, Vec<Diagnostic>>;
@@ -49,7 +50,7 @@ pub fn run(args: &GameArgs, position: &PositionArgs, json: bool, moves: &[String
             .outcome(&game)
             .map_err(|e| vec![game.describe(&e)])?
         {
-            println!("result: {}", game.describe_outcome(outcome));
+            println!("result: {}", clean(&game.describe_outcome(outcome)));
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -70,10 +71,12 @@ fn text_block(
             out += &format!("\n* {e}");
         }
     }
-    Ok(out)
+    Ok(clean(&out).into_owned())
 }
 
-/// The JSON form of the current state: ply, move, to_move, state, events, result.
+/// The JSON form of the current state: ply, move, to_move, state, events, result, and the legal
+/// moves in canonical notation, so a checker outside needs no REPL (the script's texts
+/// [cleaned](clean): JSON leaves C1 controls and bidi overrides as they are).
 fn json_line(
     game: &ScriptedGame,
     history: &History<ScriptedGame>,
@@ -81,22 +84,37 @@ fn json_line(
     let state = history.current();
     let step = history.steps().last();
     let outcome = game.outcome(state)?;
-    let to_move = match outcome {
+    let to_move = match &outcome {
         Some(_) => None,
         None => Some(game.player_name(game.to_move(state)?)),
     };
+    let text = |s: &str| clean(s).into_owned();
     Ok(json!({
         "ply": history.ply(),
-        "move": step.map(|s| s.text.clone()),
-        "to_move": to_move,
-        "state": game.render(state)?,
-        "events": step.map(|s| s.events.iter().map(|e| e.text.clone()).collect::<Vec<_>>()).unwrap_or_default(),
-        "result": outcome.map(|o| game.describe_outcome(o)),
+        "move": step.map(|s| text(&s.text)),
+        "to_move": to_move.as_deref().map(text),
+        "state": text(&game.render(state)?),
+        "events": step.map(|s| s.events.iter().map(|e| text(&e.text)).collect::<Vec<_>>()).unwrap_or_default(),
+        "result": outcome.map(|o| text(&game.describe_outcome(o))),
+        "moves": match outcome {
+            Some(_) => Vec::new(),
+            None => legal_texts(game, state)?.iter().map(|m| text(m)).collect(),
+        },
     })
     .to_string())
 }
 
-/// Prints the legal moves after `moves`, one per line, in canonical notation.
+/// The legal moves of `state` in canonical notation, in the order the script lists them.
+fn legal_texts(
+    game: &ScriptedGame,
+    state: &rhai::Dynamic,
+) -> Result<Vec<String>, crate::runtime::GameError> {
+    game.legal_moves(state)?
+        .iter()
+        .map(|mv| game.format_move(state, mv))
+        .collect()
+}
+
 /// The game, and its history after the given moves from the given position.
 pub fn position_after(
     args: &GameArgs,
@@ -124,8 +142,8 @@ pub fn moves(args: &GameArgs, position: &PositionArgs, moves: &[String]) -> Outc
     if history.outcome(&game).map_err(fail)?.is_some() {
         return Ok(ExitCode::SUCCESS);
     }
-    for mv in game.legal_moves(state).map_err(fail)? {
-        println!("{}", game.format_move(state, &mv).map_err(fail)?);
+    for text in legal_texts(&game, state).map_err(fail)? {
+        println!("{}", clean(&text));
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -48,6 +48,7 @@ impl Session {
     /// `load FILE`: replays the saved moves through the current rules; nothing changes unless
     /// every move replays.
     pub fn load(&mut self, path: &str) -> Done {
+        save::remove_stale_temp_files(save::folder_of(Path::new(path)));
         let (text, file) = save::read(Path::new(path))?;
         let at = |span: std::ops::Range<usize>, label: &str, message: &str| {
             save::error_at(path, &text, span, label, message)

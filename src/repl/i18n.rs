@@ -41,7 +41,7 @@ impl Catalog {
         let user_file = user_locales().map(|d| d.join(format!("{language}.toml")));
         let text = match user_file.filter(|f| f.is_file()) {
             Some(file) => {
-                std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?
+                crate::fsio::read_text(&file).map_err(|e| format!("{}: {e}", file.display()))?
             }
             None => BUILT_IN
                 .iter()
@@ -89,7 +89,10 @@ impl Catalog {
             .map_or(key, String::as_str);
         let mut out = template.to_string();
         for (name, value) in args {
-            out = out.replace(&format!("{{{name}}}"), &value.to_string());
+            // The values may come from a script (names, moves, reasons): escape what a terminal
+            // would obey.
+            let value = value.to_string();
+            out = out.replace(&format!("{{{name}}}"), &crate::terminal::clean(&value));
         }
         out
     }

@@ -15,15 +15,11 @@ pub mod settings;
 pub mod theme;
 mod ui;
 
-use std::{
-    io::{BufRead, IsTerminal},
-    path::PathBuf,
-    process::ExitCode,
-};
+use std::{io::IsTerminal, path::PathBuf, process::ExitCode};
 
 use rustyline::{error::ReadlineError, history::DefaultHistory, Editor};
 
-use crate::{cli::GameArgs, diag::Diagnostic, script::Library};
+use crate::{cli::GameArgs, diag::Diagnostic, fsio, script::Library};
 use helper::{ReplHelper, Words};
 use session::{Choice, Failure, Flow, Session};
 use ui::Ui;
@@ -68,8 +64,23 @@ pub fn run(
 
 fn piped(session: &mut Session) -> Result<ExitCode, Vec<Diagnostic>> {
     let mut failures = 0;
-    for line in std::io::stdin().lock().lines() {
-        let line = line.map_err(|e| vec![Diagnostic::new(format!("cannot read input: {e}"))])?;
+    let mut input = std::io::stdin().lock();
+    let cannot = |e| vec![Diagnostic::new(format!("cannot read input: {e}"))];
+    let mut number = 0;
+    while let Some(line) = fsio::next_line(&mut input, fsio::MAX_LINE).map_err(cannot)? {
+        number += 1;
+        let line = match line {
+            Ok(line) => line,
+            Err(why) => {
+                // A bad line is reported and skipped; the session goes on.
+                failures += 1;
+                eprint!(
+                    "{}",
+                    Diagnostic::new(format!("input line {number}: {why}")).render(false)
+                );
+                continue;
+            }
+        };
         match session.execute(&line) {
             Ok(Flow::Quit) => break,
             Ok(Flow::Continue) => {}
@@ -123,8 +134,9 @@ fn interactive_loop(session: &mut Session) -> Result<ExitCode, Vec<Diagnostic>> 
     }
     editor.set_helper(Some(helper));
     let history = history_file();
-    if let Some(path) = &history {
-        let _ = editor.load_history(path); // a first run has none yet
+    // A first run has no history yet; a history "file" that is a FIFO or a device is not read.
+    if let Some(path) = history.as_ref().filter(|p| p.is_file()) {
+        let _ = editor.load_history(path);
     }
     println!(
         "{}",
@@ -155,7 +167,7 @@ fn interactive_loop(session: &mut Session) -> Result<ExitCode, Vec<Diagnostic>> 
             Err(e) => return Err(vec![Diagnostic::new(format!("cannot read input: {e}"))]),
         }
     }
-    if let Some(path) = &history {
+    if let Some(path) = history.as_ref().filter(|p| !p.exists() || p.is_file()) {
         if let Some(dir) = path.parent() {
             let _ = std::fs::create_dir_all(dir);
         }

@@ -54,7 +54,7 @@ impl Session {
             }
             Some(source) => match source.strip_prefix('@') {
                 Some(path) => {
-                    let text = std::fs::read_to_string(path).map_err(|e| {
+                    let text = crate::fsio::read_text(std::path::Path::new(path)).map_err(|e| {
                         Diagnostic::new(self.ui.t("cannot-read", &[("path", &path), ("why", &e)]))
                     })?;
                     (path.to_string(), blank_comments(&text), 0)

@@ -156,7 +156,9 @@ impl Session {
             "{}",
             self.ui.t("reloaded", &[("label", &self.game.label())])
         );
-        report.iter().for_each(|r| println!("{r}"));
+        report
+            .iter()
+            .for_each(|r| println!("{}", crate::terminal::clean(r)));
         self.show_board()
     }
 }

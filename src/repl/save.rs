@@ -84,7 +84,7 @@ impl SaveFile {
 /// The whole text of a file, and the file read as a saved game; errors point into the text.
 pub fn read(path: &Path) -> Result<(String, LoadedFile), Diagnostic> {
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path)
+    let text = crate::fsio::read_text(path)
         .map_err(|e| Diagnostic::new(format!("cannot read saved game {name}: {e}")))?;
     match toml::from_str::<LoadedFile>(&text) {
         Ok(file) => Ok((text, file)),
@@ -114,23 +114,85 @@ pub fn error_at(
         .note("nothing was changed")
 }
 
+/// The start of the names of the temporary files saves are written to, before the pid of the
+/// process writing them: `.boardrules-save-PID-XXXXXX.tmp`.
+const TEMP_PREFIX: &str = ".boardrules-save-";
+
 /// Writes `text` to `path` atomically: into a temporary file beside it, then renamed over it, so
-/// a crash never leaves half a file.
+/// a crash never leaves half a file. Only a regular file is ever replaced (not a symlink, a device
+/// or a FIFO). Temporary files that a killed save left in that folder are removed first.
 pub fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
     use std::io::Write;
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
+    let shown = path.display();
+    if let Ok(meta) = std::fs::symlink_metadata(path) {
+        if !meta.is_file() {
+            return Err(format!(
+                "{shown} is {}: a save only replaces a regular file",
+                crate::fsio::kind(&meta)
+            ));
+        }
+    }
+    let dir = folder_of(path);
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let mut tmp =
-        tempfile::NamedTempFile::new_in(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    remove_stale_temp_files(dir);
+    let mut tmp = tempfile::Builder::new()
+        .prefix(&format!("{TEMP_PREFIX}{}-", std::process::id()))
+        .suffix(".tmp")
+        .tempfile_in(dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?;
     tmp.write_all(text.as_bytes())
         .and_then(|_| tmp.as_file().sync_all())
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+        .map_err(|e| format!("{shown}: {e}"))?;
     tmp.persist(path)
-        .map_err(|e| format!("{}: {}", path.display(), e.error))?;
+        .map_err(|e| format!("{shown}: {}", e.error))?;
     Ok(())
+}
+
+/// The folder a file is in (`.` for a bare name).
+pub fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    }
+}
+
+/// Removes the temporary files of saves in `dir` whose writing process is gone (killed in the
+/// middle of a save). Files of running processes, and every other file, are left alone.
+pub fn remove_stale_temp_files(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix(TEMP_PREFIX))
+            .filter(|n| n.ends_with(".tmp"))
+            .and_then(|n| n.split('-').next())
+            .and_then(|p| p.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let is_file = entry.file_type().is_ok_and(|t| t.is_file());
+        if is_file && !process_alive(pid) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+#[cfg(unix)]
+fn process_alive(pid: u32) -> bool {
+    let Ok(pid) = i32::try_from(pid) else {
+        return false;
+    };
+    // SAFETY: kill(2) with signal 0 only checks whether the process exists.
+    let r = unsafe { libc::kill(pid, 0) };
+    r == 0 || std::io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH)
+}
+
+#[cfg(not(unix))]
+fn process_alive(pid: u32) -> bool {
+    pid == std::process::id()
 }
 
 #[cfg(test)]
@@ -167,6 +229,26 @@ mod tests {
         assert_eq!(file.checksums, save.checksums);
         assert_eq!(file.clock, save.clock);
         assert_eq!(file.options["exact"].get_ref().as_str(), Some("false"));
+    }
+
+    #[test]
+    fn stale_temp_files_of_dead_saves_are_removed_and_others_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        // No process has a pid above pid_max (at most 2^22).
+        let dead = dir
+            .path()
+            .join(format!("{TEMP_PREFIX}4294967295-abc123.tmp"));
+        let live = dir
+            .path()
+            .join(format!("{TEMP_PREFIX}{}-abc123.tmp", std::process::id()));
+        let other = dir.path().join(".boardrules-saved.tmp");
+        for f in [&dead, &live, &other] {
+            std::fs::write(f, "x").unwrap();
+        }
+        write_atomically(&dir.path().join("g.toml"), "game = \"g\"\nmoves = []\n").unwrap();
+        assert!(!dead.exists() && live.exists() && other.exists());
+        // The save's own temporary file is gone too: the live one, the other and the save.
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 3);
     }
 
     #[test]

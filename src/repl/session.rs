@@ -16,6 +16,7 @@ use crate::{
     driver::{move_error, split_with_spans},
     runtime::{Game, GameError, History, Outcome},
     script::ScriptedGame,
+    terminal::clean,
 };
 
 /// Whether the REPL goes on after a command.
@@ -108,7 +109,7 @@ impl Session {
 
     /// The line shown before input: the game, the mode, whose turn it is, the clocks.
     pub fn prompt(&self) -> String {
-        let mut prompt = self.game.name().to_string();
+        let mut prompt = clean(self.game.name()).into_owned();
         if let Some(r) = &self.replay {
             let (ply, total) = r.position();
             prompt += &format!(
@@ -277,7 +278,7 @@ impl Session {
                     let events: Vec<String> = step
                         .events
                         .iter()
-                        .map(|e| format!("* {}", e.text))
+                        .map(|e| format!("* {}", clean(&e.text)))
                         .collect();
                     (step.text.clone(), events)
                 })
@@ -296,7 +297,7 @@ impl Session {
     fn after_moves(&self) -> Done {
         let state = self.history.current();
         for w in self.game.warnings(state).map_err(|e| self.fault(&e))? {
-            println!("! {w}");
+            println!("! {}", clean(&w));
         }
         if let Some(result) = self.game_over()? {
             println!("{}", self.ui.t("result", &[("result", &result)]));
@@ -511,6 +512,7 @@ impl Session {
         let cursor = self.replay.as_ref().map(|r| r.position().0);
         for (i, (player, text)) in listing.iter().enumerate() {
             let here = if cursor == Some(i + 1) { "  <" } else { "" };
+            let (player, text) = (clean(player), clean(text));
             println!("{:>3}. {player} {text}{here}", i + 1);
         }
         let moves: Vec<&str> = listing.iter().map(|(_, m)| m.as_str()).collect();
@@ -541,7 +543,8 @@ impl Session {
             } else {
                 self.ui.t("option-default", &[("value", &default)])
             };
-            println!("{:<14} {:<8} {}{note}", o.name, value, o.help);
+            let (name, help) = (clean(&o.name), clean(&o.help));
+            println!("{name:<14} {:<8} {help}{note}", clean(&value));
         }
         println!("{}", self.ui.t("options-how", &[]));
     }
@@ -563,7 +566,7 @@ impl Session {
             println!("{}", self.ui.t("explain-no-events", &[]));
         }
         for (i, event) in step.events.iter().enumerate() {
-            println!("{:>3}. {}", i + 1, event.text);
+            println!("{:>3}. {}", i + 1, clean(&event.text));
             if boards {
                 match &event.board {
                     Some(board) => println!("{}", self.ui.draw(self.game.name(), board)),

@@ -50,7 +50,7 @@ impl Settings {
         let Some(file) = config_file().filter(|f| f.exists()) else {
             return (Settings::default(), None);
         };
-        let read = std::fs::read_to_string(&file)
+        let read = crate::fsio::read_text(&file)
             .map_err(|e| e.to_string())
             .and_then(|t| toml::from_str::<Settings>(&t).map_err(|e| e.message().to_string()));
         match read {

@@ -8,7 +8,7 @@ use std::{collections::BTreeMap, fmt::Write as _, path::Path};
 use anstyle::{AnsiColor, Color, Effects, Style as AnsiStyle};
 use serde::Deserialize;
 
-use crate::markup;
+use crate::{markup, terminal};
 
 const BUILT_IN: &[(&str, &str)] = &[
     ("plain", include_str!("../../themes/plain.toml")),
@@ -118,7 +118,7 @@ impl Theme {
             .find(|p| p.is_file());
         match file {
             Some(file) => {
-                let text = std::fs::read_to_string(&file)
+                let text = crate::fsio::read_text(&file)
                     .map_err(|e| format!("{}: {e}", file.display()))?;
                 Theme::parse(&text).map_err(|e| format!("{}: {e}", file.display()))
             }
@@ -157,9 +157,10 @@ impl Theme {
                     .filter(|_| alone(j.checked_sub(1)) && alone(Some(j + 1)))
                     .and_then(|m| m.get(&c));
                 let mark = kind.and_then(|k| self.marks.get(k));
-                let glyph = cell
-                    .and_then(|s| s.glyph.clone())
-                    .unwrap_or_else(|| c.to_string());
+                let glyph = match cell.and_then(|s| s.glyph.clone()) {
+                    Some(glyph) => glyph,
+                    None => terminal::clean(c.encode_utf8(&mut [0; 4])).into_owned(),
+                };
                 match mark.or(cell).filter(|_| color) {
                     Some(style) => {
                         let mut ansi = style.ansi();

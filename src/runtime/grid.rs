@@ -54,16 +54,19 @@ pub enum Notation {
     RowLetter,
     /// Column letter then row number, row 1 at the bottom: `e5`, `a1`.
     LetterRow,
+    /// Column letter then row number, row 1 at the top (Othello's `d3`): `a1` is the top left.
+    LetterRowTop,
     /// Zero-based `(x,y)` with `y` from the top: `(3,4)`; `3,4` and `3 4` are read too.
     Xy,
 }
 
 impl Notation {
-    /// The notation named `name`: `"row-letter"`, `"letter-row"` or `"xy"`.
+    /// The notation named `name`: `"row-letter"`, `"letter-row"`, `"letter-row-top"` or `"xy"`.
     pub fn from_name(name: &str) -> Option<Notation> {
         match name {
             "row-letter" => Some(Notation::RowLetter),
             "letter-row" => Some(Notation::LetterRow),
+            "letter-row-top" => Some(Notation::LetterRowTop),
             "xy" => Some(Notation::Xy),
             _ => None,
         }
@@ -205,11 +208,16 @@ impl Grid {
                 let row: i64 = digits.parse().map_err(|_| malformed(expected))?;
                 Cell::new(letter_index(letter), self.height - row)
             }
-            Notation::LetterRow => {
+            Notation::LetterRow | Notation::LetterRowTop => {
                 let expected = "column letter then row number, like e5";
                 let (digits, letter) = split_digits_letter(t, false).ok_or(malformed(expected))?;
                 let row: i64 = digits.parse().map_err(|_| malformed(expected))?;
-                Cell::new(letter_index(letter), self.height - row)
+                let y = if notation == Notation::LetterRowTop {
+                    row - 1
+                } else {
+                    self.height - row
+                };
+                Cell::new(letter_index(letter), y)
             }
             Notation::Xy => {
                 let expected = "zero-based (x,y), like (3,4)";
@@ -245,6 +253,7 @@ impl Grid {
         match notation {
             Notation::RowLetter => format!("{row}{}", column_letter(cell.x)),
             Notation::LetterRow => format!("{}{row}", column_letter(cell.x)),
+            Notation::LetterRowTop => format!("{}{}", column_letter(cell.x), cell.y + 1),
             Notation::Xy => format!("({},{})", cell.x, cell.y),
         }
     }
@@ -327,6 +336,11 @@ mod tests {
         let g = Grid::new(9, 9, 0);
         assert_eq!(g.parse_cell("e5", Notation::LetterRow), Ok(Cell::new(4, 4)));
         assert_eq!(g.parse_cell("a1", Notation::LetterRow), Ok(Cell::new(0, 8)));
+        assert_eq!(
+            g.parse_cell("a1", Notation::LetterRowTop),
+            Ok(Cell::new(0, 0))
+        );
+        assert_eq!(g.format_cell(Cell::new(3, 2), Notation::LetterRowTop), "d3");
         assert_eq!(g.parse_cell("(3,4)", Notation::Xy), Ok(Cell::new(3, 4)));
         assert_eq!(g.parse_cell("3 4", Notation::Xy), Ok(Cell::new(3, 4)));
         assert!(g.parse_cell("(9,0)", Notation::Xy).is_err());
@@ -361,7 +375,7 @@ mod tests {
             fn every_notation_round_trips(w in 1i64..27, h in 1i64..40, fx in 0.0f64..1.0, fy in 0.0f64..1.0) {
                 let g = Grid::new(w, h, 0);
                 let cell = Cell::new((fx * w as f64) as i64, (fy * h as f64) as i64);
-                for n in [Notation::RowLetter, Notation::LetterRow, Notation::Xy] {
+                for n in [Notation::RowLetter, Notation::LetterRow, Notation::LetterRowTop, Notation::Xy] {
                     let text = g.format_cell(cell, n);
                     prop_assert_eq!(g.parse_cell(&text, n), Ok(cell));
                 }
@@ -370,7 +384,7 @@ mod tests {
             #[test]
             fn parse_never_panics(text in "\\PC{0,8}") {
                 let g = Grid::new(15, 15, 0);
-                for n in [Notation::RowLetter, Notation::LetterRow, Notation::Xy] {
+                for n in [Notation::RowLetter, Notation::LetterRow, Notation::LetterRowTop, Notation::Xy] {
                     if let Ok(c) = g.parse_cell(&text, n) {
                         prop_assert!(g.contains(c));
                     }

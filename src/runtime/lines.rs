@@ -54,6 +54,33 @@ pub fn count_from(grid: &Grid, cell: Cell, direction: (i64, i64), value: i64) ->
     n
 }
 
+/// For each line direction (across, down, ↘, ↗), how many cells within `reach` of `centre` on
+/// either side (not `centre` itself) hold `value`: how crowded each line through a cell is.
+pub fn counts_along(grid: &Grid, centre: Cell, value: i64, reach: usize) -> [usize; 4] {
+    let reach = reach as i64;
+    LINE_DIRECTIONS.map(|d| {
+        (-reach..=reach)
+            .filter(|&i| i != 0 && grid.get(centre.offset(d, i)) == Some(value))
+            .count()
+    })
+}
+
+/// The values of the `2·reach + 1` cells `centre + i·direction` for `i` in `-reach..=reach`, in
+/// that order (so the centre is in the middle); a cell off the board reads as `off`. The raw
+/// material of pattern tests along a line (gaps, ends, what lies a few cells away).
+pub fn values_along(
+    grid: &Grid,
+    centre: Cell,
+    direction: (i64, i64),
+    reach: usize,
+    off: i64,
+) -> Vec<i64> {
+    let reach = reach as i64;
+    (-reach..=reach)
+        .map(|i| grid.get(centre.offset(direction, i)).unwrap_or(off))
+        .collect()
+}
+
 /// The run through `cell` along `direction`, or `None` if `cell` is off the board.
 pub fn run_through(grid: &Grid, cell: Cell, direction: (i64, i64)) -> Option<Run> {
     let value = grid.get(cell)?;
@@ -125,6 +152,29 @@ mod tests {
         );
         assert_eq!(runs[3].len(), 1);
         assert_eq!(all_runs(&g, 3, 0).len(), 1);
+    }
+
+    #[test]
+    fn values_along_read_off_board_cells_as_off() {
+        let g = grid_from(&["123", "456"]);
+        assert_eq!(
+            values_along(&g, Cell::new(1, 0), (1, 0), 2, -1),
+            vec![-1, 1, 2, 3, -1]
+        );
+        assert_eq!(
+            values_along(&g, Cell::new(0, 1), (1, -1), 1, 9),
+            vec![9, 4, 2]
+        );
+        assert_eq!(values_along(&g, Cell::new(5, 5), (0, 1), 0, 7), vec![7]);
+    }
+
+    #[test]
+    fn counts_along_tally_each_line_but_the_centre() {
+        let g = grid_from(&["1010", "0110", "1001"]);
+        // Through (1,1): across 0110 → one other 1; down 010 → none; ↘ (0,0),(2,2) → one;
+        // ↗ (0,2),(2,0) → two.
+        assert_eq!(counts_along(&g, Cell::new(1, 1), 1, 3), [1, 0, 1, 2]);
+        assert_eq!(counts_along(&g, Cell::new(1, 1), 1, 0), [0, 0, 0, 0]);
     }
 
     proptest! {

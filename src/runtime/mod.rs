@@ -10,6 +10,7 @@ pub mod lines;
 pub mod paths;
 pub mod placement;
 pub mod playout;
+pub mod rays;
 pub mod regions;
 pub mod rng;
 pub mod sowing;

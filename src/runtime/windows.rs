@@ -8,10 +8,16 @@ use super::{
     lines::LINE_DIRECTIONS,
 };
 
-/// What a window holds: `Some(k)` if `k` of its cells hold one value other than `empty` and the
-/// rest hold `empty`; `None` if it holds two different values (or runs off the board).
-fn tally(grid: &Grid, cells: impl Iterator<Item = Cell>, empty: i64) -> Option<usize> {
-    let mut value = None;
+/// What a window holds: `Some(k)` if `k` of its cells hold one value other than `empty` (the
+/// value `only`, when given) and the rest hold `empty`; `None` if it holds two different values,
+/// a value other than `only`, or runs off the board.
+fn tally(
+    grid: &Grid,
+    cells: impl Iterator<Item = Cell>,
+    empty: i64,
+    only: Option<i64>,
+) -> Option<usize> {
+    let mut value = only;
     let mut k = 0;
     for c in cells {
         let v = grid.get(c)?;
@@ -31,6 +37,17 @@ fn tally(grid: &Grid, cells: impl Iterator<Item = Cell>, empty: i64) -> Option<u
 /// diagonals) hold `k` cells of one value other than `empty` and `len − k` cells holding `empty`.
 /// Windows holding two different values are not counted. Empty if `len` is 0.
 pub fn line_windows(grid: &Grid, len: usize, empty: i64) -> Vec<u64> {
+    line_windows_holding(grid, len, empty, None)
+}
+
+/// As [`line_windows`], but counting only the windows whose non-empty cells all hold `value`
+/// (with `Some`): one player's near-complete lines. A window of `empty` cells only counts for
+/// every value (as `k = 0`).
+pub fn line_windows_of(grid: &Grid, len: usize, empty: i64, value: i64) -> Vec<u64> {
+    line_windows_holding(grid, len, empty, Some(value))
+}
+
+fn line_windows_holding(grid: &Grid, len: usize, empty: i64, only: Option<i64>) -> Vec<u64> {
     let mut counts = vec![0; len + 1];
     if len == 0 {
         return Vec::new();
@@ -38,7 +55,7 @@ pub fn line_windows(grid: &Grid, len: usize, empty: i64) -> Vec<u64> {
     for &d in &LINE_DIRECTIONS {
         for start in grid.cells() {
             let cells = (0..len as i64).map(|i| start.offset(d, i));
-            if let Some(k) = tally(grid, cells, empty) {
+            if let Some(k) = tally(grid, cells, empty, only) {
                 counts[k] += 1;
             }
         }
@@ -58,7 +75,7 @@ pub fn box_windows(grid: &Grid, width: usize, height: usize, empty: i64) -> Vec<
         let cells = (0..height as i64).flat_map(|dy| {
             (0..width as i64).map(move |dx| Cell::new(corner.x + dx, corner.y + dy))
         });
-        if let Some(k) = tally(grid, cells, empty) {
+        if let Some(k) = tally(grid, cells, empty, None) {
             counts[k] += 1;
         }
     }
@@ -81,6 +98,20 @@ mod tests {
         assert_eq!(line_windows(&mixed, 2, 0), vec![2, 1, 0]);
         assert!(line_windows(&g, 0, 0).is_empty());
         assert_eq!(line_windows(&g, 9, 0), vec![0; 10]);
+    }
+
+    #[test]
+    fn line_windows_of_one_value_skip_the_other() {
+        let g = grid_from(&["11020"]);
+        // Windows of 3 across: 110, 102, 020; of them only 110 is 1s and gaps, 020 is 2s and gaps.
+        assert_eq!(line_windows_of(&g, 3, 0, 1), vec![0, 0, 1, 0]);
+        assert_eq!(line_windows_of(&g, 3, 0, 2), vec![0, 1, 0, 0]);
+        assert_eq!(line_windows(&g, 3, 0), vec![0, 1, 1, 0]);
+        // An empty window counts for every value.
+        assert_eq!(
+            line_windows_of(&grid_from(&["000"]), 3, 0, 7),
+            vec![1, 0, 0, 0]
+        );
     }
 
     #[test]

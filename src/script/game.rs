@@ -330,6 +330,17 @@ impl ScriptedGame {
             .map(Some)
     }
 
+    /// What the script's `gomocup_rule(rule)` says Gomocup's `INFO rule` means for it (a map of
+    /// options, with `game` naming another script to play instead), or `None` when it defines
+    /// none. A `throw` (a rule it cannot play) is [`GameError::Illegal`] with its message.
+    pub fn gomocup_rule(&self, rule: i64) -> Result<Option<Map>, GameError> {
+        if !self.defines("gomocup_rule", 1) {
+            return Ok(None);
+        }
+        self.call_as("gomocup_rule", (rule,), GameError::Illegal, "a map")
+            .map(Some)
+    }
+
     /// The script's `evaluate(state, player)`, or `None` when it defines none.
     pub fn evaluate(&self, state: &Dynamic, player: usize) -> Result<Option<i64>, GameError> {
         if !self.defines("evaluate", 2) {

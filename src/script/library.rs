@@ -113,7 +113,7 @@ pub fn is_name(text: &str) -> bool {
 }
 
 fn read_file(path: &Path) -> Result<ScriptSource, Diagnostic> {
-    let text = fs::read_to_string(path).map_err(|e| {
+    let text = crate::fsio::read_text(path).map_err(|e| {
         Diagnostic::new(format!("cannot read rules script {}: {e}", path.display()))
     })?;
     Ok(ScriptSource {

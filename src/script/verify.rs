@@ -125,7 +125,7 @@ fn settle(game: &ScriptedGame, key: u64, found: Option<Difference>) -> bool {
         first
     });
     if let (true, Some(d)) = (first, found) {
-        eprint!("{}", d.warning(game.name()));
+        eprint!("{}", crate::terminal::clean(&d.warning(game.name())));
     }
     ok
 }

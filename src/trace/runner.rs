@@ -33,7 +33,7 @@ impl TraceReport {
 /// Reads and replays the trace file at `path`.
 pub fn run_file(library: &Library, path: &Path, color: bool) -> TraceReport {
     let name = path.display().to_string();
-    match std::fs::read_to_string(path) {
+    match crate::fsio::read_text(path) {
         Ok(text) => run_text(library, &name, &text, color),
         Err(e) => TraceReport {
             name: name.clone(),

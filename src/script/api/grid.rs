@@ -31,7 +31,7 @@ fn register_cell(engine: &mut Engine) {
 
 fn notation(name: &str) -> Fallible<Notation> {
     Notation::from_name(name).ok_or_else(|| {
-        format!("unknown notation '{name}': use \"row-letter\", \"letter-row\" or \"xy\"").into()
+        format!("unknown notation '{name}': use \"row-letter\", \"letter-row\", \"letter-row-top\" or \"xy\"").into()
     })
 }
 
@@ -65,6 +65,9 @@ fn register_grid(engine: &mut Engine) {
         .register_fn("get", |g: &mut Grid, c: Cell| {
             on_board(g, c).map(|c| g.get(c).expect("on board"))
         })
+        .register_fn("get_or", |g: &mut Grid, c: Cell, default: INT| {
+            g.get(c).unwrap_or(default)
+        })
         .register_fn("set", |g: &mut Grid, c: Cell, v: INT| {
             on_board(g, c).map(|c| {
                 g.set(c, v);
@@ -90,13 +93,34 @@ fn register_grid(engine: &mut Engine) {
             on_board(g, c).map(|c| runs(lines::runs_through(g, c)))
         })
         .register_fn("run_through", |g: &mut Grid, c: Cell, direction: INT| {
-            let d = usize::try_from(direction)
-                .ok()
-                .and_then(|i| LINE_DIRECTIONS.get(i))
-                .ok_or_else(|| format!("direction {direction} is not 0..3"))?;
-            let run = lines::run_through(g, on_board(g, c)?, *d).expect("on board");
+            let d = line_direction(direction)?;
+            let run = lines::run_through(g, on_board(g, c)?, d).expect("on board");
             Ok::<_, Box<EvalAltResult>>(Dynamic::from(run))
         })
+        .register_fn(
+            "line_values",
+            |g: &mut Grid, c: Cell, direction: INT, reach: INT, off: INT| {
+                let d = line_direction(direction)?;
+                let reach = line_reach(reach, "line_values")?;
+                let values = lines::values_along(g, c, d, reach, off);
+                Ok::<_, Box<EvalAltResult>>(
+                    values.into_iter().map(Dynamic::from).collect::<Array>(),
+                )
+            },
+        )
+        .register_fn(
+            "line_counts",
+            |g: &mut Grid, c: Cell, value: INT, reach: INT| {
+                let reach = line_reach(reach, "line_counts")?;
+                let counts = lines::counts_along(g, c, value, reach);
+                Ok::<_, Box<EvalAltResult>>(
+                    counts
+                        .into_iter()
+                        .map(|n| Dynamic::from(n as INT))
+                        .collect::<Array>(),
+                )
+            },
+        )
         .register_fn("runs", |g: &mut Grid, min_len: INT, ignore: INT| {
             runs(lines::all_runs(g, min_len.max(1) as usize, ignore))
         })
@@ -104,6 +128,25 @@ fn register_grid(engine: &mut Engine) {
         .register_fn("to_debug", |g: &mut Grid| {
             format!("grid({}, {})", g.width(), g.height())
         });
+}
+
+/// The longest reach of `line_values` and `line_counts` each way.
+const MAX_REACH: usize = 100;
+
+/// How far a line read reaches each way: 0 to [`MAX_REACH`] cells.
+fn line_reach(reach: INT, what: &str) -> Fallible<usize> {
+    usize::try_from(reach)
+        .ok()
+        .filter(|r| *r <= MAX_REACH)
+        .ok_or_else(|| format!("{what}: reach must be 0 to {MAX_REACH}, not {reach}").into())
+}
+
+/// A line direction by its number: 0 across, 1 down, 2 ↘, 3 ↗ (the order of `runs_through`).
+fn line_direction(direction: INT) -> Fallible<(i64, i64)> {
+    usize::try_from(direction)
+        .ok()
+        .and_then(|i| LINE_DIRECTIONS.get(i).copied())
+        .ok_or_else(|| format!("direction {direction} is not 0..3").into())
 }
 
 fn new_grid(w: INT, h: INT, fill: INT) -> Fallible<Grid> {
@@ -136,6 +179,10 @@ fn register_run(engine: &mut Engine) {
         .register_get("cells", |r: &mut Run| cells(r.cells.iter().copied()))
         .register_get("before", |r: &mut Run| beyond(r.before))
         .register_get("after", |r: &mut Run| beyond(r.after))
+        .register_get("direction", |r: &mut Run| {
+            let (dx, dy) = r.direction;
+            vec![Dynamic::from(dx), Dynamic::from(dy)]
+        })
         .register_fn("to_debug", |r: &mut Run| {
             format!("run of {} × {}", r.len(), r.value)
         });

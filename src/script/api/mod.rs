@@ -4,6 +4,7 @@
 pub mod grid;
 pub mod paths;
 pub mod random;
+pub mod rays;
 pub mod regions;
 pub mod track;
 pub mod walks;
@@ -43,6 +44,7 @@ pub fn register(engine: &mut Engine, events: EventSink) {
     walks::register(engine);
     track::register(engine);
     windows::register(engine);
+    rays::register(engine);
     let log = Rc::clone(&events);
     engine.register_fn("recording", move || log.borrow().enabled);
     let sink = Rc::clone(&events);

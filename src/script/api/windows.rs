@@ -1,5 +1,5 @@
-//! Window tallies as scripts see them: `g.line_windows(len, empty)` and
-//! `g.box_windows(w, h, empty)` — how many placements of a line or a rectangle hold k cells of
+//! Window tallies as scripts see them: `g.line_windows(len, empty)` (or one value's,
+//! `g.line_windows(len, empty, value)`) and `g.box_windows(w, h, empty)` — how many placements of a line or a rectangle hold k cells of
 //! one value and the rest empty, for an evaluation in one native call.
 
 use rhai::{Array, Dynamic, Engine, EvalAltResult, INT};
@@ -16,6 +16,13 @@ pub fn register(engine: &mut Engine) {
             |g: &mut Grid, len: INT, empty: INT| -> Fallible<Array> {
                 let len = side(len, "line_windows: the length")?;
                 Ok(counts(windows::line_windows(g, len, empty)))
+            },
+        )
+        .register_fn(
+            "line_windows",
+            |g: &mut Grid, len: INT, empty: INT, value: INT| -> Fallible<Array> {
+                let len = side(len, "line_windows: the length")?;
+                Ok(counts(windows::line_windows_of(g, len, empty, value)))
             },
         )
         .register_fn(
@@ -64,6 +71,11 @@ mod tests {
             .unwrap();
         let lines: Vec<i64> = lines.into_iter().map(|v| v.as_int().unwrap()).collect();
         assert_eq!(lines, [1, 1, 1, 0]);
+        let own: Array = e
+            .eval("let g = grid(4, 1); g.set(cell(0, 0), 3); g.set(cell(3, 0), 4); g.line_windows(2, 0, 3)")
+            .unwrap();
+        let own: Vec<i64> = own.into_iter().map(|v| v.as_int().unwrap()).collect();
+        assert_eq!(own, [1, 1, 0]);
         let boxes: Array = e.eval("grid(3, 3, 1).box_windows(2, 2, 0)").unwrap();
         assert_eq!(boxes.len(), 5);
         assert_eq!(boxes[4].as_int().unwrap(), 4);

@@ -1,0 +1,293 @@
+//! The brain's game: which rules script plays under the manager's `INFO rule`, the position so
+//! far, and the brain's own moves.
+
+use std::time::Duration;
+
+use rhai::Dynamic;
+
+use super::clock::{self, Clock};
+use crate::{
+    ai::{self, Level},
+    diag::Diagnostic,
+    runtime::{Cell, Game, History},
+    script::{Library, ScriptedGame},
+};
+
+/// Without a script's `gomocup_rule(rule)`, the rule bits that set an option the script has:
+/// bit 1 "exactly five" (`exact`), bit 8 "a line blocked at both ends does not win"
+/// (`block_rule`). Other bits (2 continuous game, 4 renju) need the script to say how.
+const RULE_BITS: [(u32, &str); 2] = [(1, "exact"), (8, "block_rule")];
+
+/// How many stones `BOARD` may try to place (and take back) while looking for an order in
+/// which no stone but the last ends the game.
+const PLACING_BUDGET: usize = 20_000;
+
+/// The brain's game.
+pub struct Brain {
+    library: Library,
+    /// The game named on the command line.
+    name: String,
+    rule: Option<u32>,
+    size: usize,
+    game: Option<(ScriptedGame, History<ScriptedGame>)>,
+    /// What the manager said about time.
+    pub clock: Clock,
+}
+
+impl Brain {
+    /// A brain for the game `name` (checked now, so a bad script is reported at once).
+    pub fn new(name: &str) -> Result<Brain, Vec<Diagnostic>> {
+        let library = Library::discover();
+        ScriptedGame::load(&library, name)?;
+        Ok(Brain {
+            library,
+            name: name.to_string(),
+            rule: None,
+            size: 15,
+            game: None,
+            clock: Clock::default(),
+        })
+    }
+
+    /// `INFO rule`: checked at once (a rule the game cannot play is an error now, not a
+    /// different game later), and applied to a game that has not begun.
+    pub fn set_rule(&mut self, rule: u32) -> Result<(), String> {
+        self.configured(Some(rule), self.size)?;
+        self.rule = Some(rule);
+        if self.game.as_ref().is_some_and(|(_, h)| h.ply() == 0) {
+            self.start(self.size)?;
+        }
+        Ok(())
+    }
+
+    /// `START size`: a new game.
+    pub fn start(&mut self, size: usize) -> Result<(), String> {
+        let game = self.configured(self.rule, size)?;
+        let start = game.start().map_err(|e| e.to_string())?;
+        self.size = size;
+        self.game = Some((game, History::new(start)));
+        Ok(())
+    }
+
+    /// `RESTART`: a new game of the same size (after a `START`).
+    pub fn restart(&mut self) -> Result<(), String> {
+        self.game()?;
+        self.start(self.size)
+    }
+
+    /// The script and options that play `rule` on a board of `size`.
+    fn configured(&self, rule: Option<u32>, size: usize) -> Result<ScriptedGame, String> {
+        let load =
+            |name: &str| ScriptedGame::load(&self.library, name).map_err(|d| d[0].message.clone());
+        let mut game = load(&self.name)?;
+        if let Some(rule) = rule {
+            let settings = rule_settings(&game, rule)?;
+            if let Some(other) = settings.get("game") {
+                game = load(&other.to_string())?;
+            }
+            for (key, value) in settings.iter().filter(|(k, _)| k.as_str() != "game") {
+                game.set_option(key, &value.to_string())
+                    .map_err(|e| format!("rule {rule}: {e}"))?;
+            }
+        }
+        game.set_option("size", &size.to_string())
+            .map_err(|e| format!("unsupported size {size}: {e}"))?;
+        Ok(game)
+    }
+
+    fn game(&mut self) -> Result<&mut (ScriptedGame, History<ScriptedGame>), String> {
+        self.game
+            .as_mut()
+            .ok_or_else(|| "no game: send START first".to_string())
+    }
+
+    /// The legal move at `x,y`.
+    fn move_at(game: &ScriptedGame, state: &Dynamic, cell: Cell) -> Result<Dynamic, String> {
+        game.legal_moves(state)
+            .map_err(|e| e.to_string())?
+            .into_iter()
+            .find(|m| m.clone().try_cast::<Cell>() == Some(cell))
+            .ok_or_else(|| format!("{},{} is not a legal move", cell.x, cell.y))
+    }
+
+    /// `TURN x,y`: the opponent's move.
+    pub fn play_at(&mut self, text: &str) -> Result<(), String> {
+        let cell = parse_xy(text)?;
+        let (game, history) = self.game()?;
+        let mv = Self::move_at(game, history.current(), cell)?;
+        history.play(game, &mv).map_err(|e| e.to_string())?;
+        Ok(())
+    }
+
+    /// `TAKEBACK x,y`: takes back the last move, which must be at `x,y`.
+    pub fn take_back(&mut self, text: &str) -> Result<(), String> {
+        let cell = parse_xy(text)?;
+        let (_, history) = self.game()?;
+        let last = history
+            .steps()
+            .last()
+            .and_then(|s| s.mv.clone().try_cast::<Cell>());
+        if last != Some(cell) {
+            return Err(format!("{text} is not the last move"));
+        }
+        history.undo();
+        Ok(())
+    }
+
+    /// Chooses and plays our move; returns it as `x,y` and why (moves in it written `x,y` too).
+    pub fn reply(&mut self, default_time: Duration) -> Result<(Cell, String), String> {
+        let clock = self.clock;
+        let (game, history) = self.game()?;
+        let state = history.current().clone();
+        let empty = game.legal_moves(&state).map_err(|e| e.to_string())?.len();
+        let time = clock.budget(clock::moves_to_go(empty), default_time);
+        let seed = history.ply() as u64;
+        let hint = ai::choose(game, &state, Level::Hard, Some(time), seed)
+            .map_err(|e| e.to_string())?
+            .ok_or("the game is over")?;
+        let cell = hint
+            .mv
+            .clone()
+            .try_cast::<Cell>()
+            .ok_or("moves of this game are not cells")?;
+        let reason = in_xy(game, &state, &hint.reason);
+        history.play(game, &hint.mv).map_err(|e| e.to_string())?;
+        Ok((cell, reason))
+    }
+
+    /// `BOARD`: a new game holding `stones` (`x,y,1` ours, `x,y,2` theirs, in any order), we
+    /// being to move. The stones are placed in an order in which none but the last ends the game,
+    /// so a position is judged as a whole, whatever order the manager lists it in.
+    pub fn board(&mut self, lines: &[String]) -> Result<(), String> {
+        let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+        for line in lines {
+            let fields: Vec<&str> = line.split(',').map(str::trim).collect();
+            let (x, y, who) = match fields.as_slice() {
+                [x, y, who] => (x, y, *who),
+                _ => return Err(format!("'{}' is not x,y,field", clip(line))),
+            };
+            let cell = parse_xy(&format!("{x},{y}"))?;
+            match who {
+                "1" => ours.push(cell),
+                "2" => theirs.push(cell),
+                "3" => return Err("field 3 (a continuous game's stones) is not supported".into()),
+                _ => return Err(format!("'{}': the field must be 1 or 2", clip(line))),
+            }
+        }
+        self.game()?;
+        let lists = match theirs.len().checked_sub(ours.len()) {
+            Some(0) => [ours, theirs],
+            Some(1) => [theirs, ours],
+            _ => return Err("the stone counts do not fit us being to move".into()),
+        };
+        self.start(self.size)?;
+        let (game, history) = self.game()?;
+        let mut budget = PLACING_BUDGET;
+        match place(game, history, lists, 0, &mut budget) {
+            Ok(true) => Ok(()),
+            Ok(false) => Err("no order of these stones is a legal game".into()),
+            Err(e) => Err(e),
+        }
+    }
+}
+
+/// What `rule` means for `game`: options to set, and `game` naming another script to play. The
+/// script's `gomocup_rule(rule)` says, or else [`default_settings`].
+fn rule_settings(game: &ScriptedGame, rule: u32) -> Result<rhai::Map, String> {
+    match game.gomocup_rule(i64::from(rule)) {
+        Ok(Some(map)) => Ok(map),
+        Ok(None) => default_settings(game, rule),
+        Err(e) => Err(format!("rule {rule}: {e}")),
+    }
+}
+
+/// The settings of `rule` for a script without `gomocup_rule`: the bits of [`RULE_BITS`] set
+/// the options the script has; any other bit cannot be played.
+fn default_settings(game: &ScriptedGame, rule: u32) -> Result<rhai::Map, String> {
+    let known: u32 = RULE_BITS.iter().map(|(bit, _)| bit).sum();
+    if rule & !known != 0 {
+        return Err(format!(
+            "rule {rule} is not supported by {} (its script has no gomocup_rule(rule))",
+            game.name()
+        ));
+    }
+    let mut map = rhai::Map::new();
+    for (bit, option) in RULE_BITS {
+        if game.options().iter().any(|o| o.name == option) {
+            map.insert(option.into(), Dynamic::from(rule & bit != 0));
+        }
+    }
+    Ok(map)
+}
+
+/// Places `lists[side]`, `lists[1 - side]`, … alternately (`side` moving first), backtracking
+/// when a stone is illegal or ends the game before the last one: `Ok(true)` when all are placed.
+fn place(
+    game: &ScriptedGame,
+    history: &mut History<ScriptedGame>,
+    lists: [Vec<Cell>; 2],
+    side: usize,
+    budget: &mut usize,
+) -> Result<bool, String> {
+    let left = lists[0].len() + lists[1].len();
+    if left == 0 {
+        return Ok(true);
+    }
+    for (i, &cell) in lists[side].iter().enumerate() {
+        if *budget == 0 {
+            return Err("the stones are too tangled to place (tried too many orders)".into());
+        }
+        *budget -= 1;
+        let Ok(mv) = Brain::move_at(game, history.current(), cell) else {
+            continue;
+        };
+        if history.play(game, &mv).is_err() {
+            continue;
+        }
+        let over = history.outcome(game).map_err(|e| e.to_string())?.is_some();
+        if !over || left == 1 {
+            let mut rest = lists.clone();
+            rest[side].remove(i);
+            if place(game, history, rest, 1 - side, budget)? {
+                return Ok(true);
+            }
+        }
+        history.undo();
+    }
+    Ok(false)
+}
+
+/// `reason` with every word that is a move in the game's notation written `x,y`.
+fn in_xy(game: &ScriptedGame, state: &Dynamic, reason: &str) -> String {
+    let words = reason.split(' ').map(|word| {
+        let core = word.trim_end_matches([',', '.', ':', ';', ')']);
+        let xy = game
+            .parse_move(state, core)
+            .ok()
+            .and_then(|mv| mv.try_cast::<Cell>())
+            .map(|c| format!("{},{}{}", c.x, c.y, &word[core.len()..]));
+        xy.unwrap_or_else(|| word.to_string())
+    });
+    let text: String = words.collect::<Vec<_>>().join(" ");
+    text.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
+}
+
+/// Reads `x,y`.
+fn parse_xy(text: &str) -> Result<Cell, String> {
+    let mut parts = text.split(',').map(|p| p.trim().parse::<i64>());
+    match (parts.next(), parts.next(), parts.next()) {
+        (Some(Ok(x)), Some(Ok(y)), None) => Ok(Cell::new(x, y)),
+        _ => Err(format!("'{}' is not x,y", clip(text))),
+    }
+}
+
+/// At most 40 characters of `text`, for an error message.
+pub fn clip(text: &str) -> String {
+    let mut clipped: String = text.chars().take(40).collect();
+    if clipped.len() < text.len() {
+        clipped.push('…');
+    }
+    clipped
+}

@@ -1,0 +1,136 @@
+//! The brain's time manager: what the manager said about time (`INFO timeout_turn`,
+//! `timeout_match`, `time_left`) turned into a budget for the next move.
+
+use std::time::Duration;
+
+/// Longer than any real tournament gives: larger numbers are refused as nonsense.
+const MAX_MS: u64 = 24 * 60 * 60 * 1000;
+
+/// Kept back from every budget for the process and the pipes (the manager measures the time
+/// from sending the command to reading the answer).
+const LATENCY_MS: u64 = 30;
+
+/// What the manager told the brain about time, in milliseconds.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Clock {
+    /// The most a move may take (`timeout_turn`); 0 means "as fast as you can".
+    turn: Option<u64>,
+    /// The whole game's time (`timeout_match`); 0 means no limit.
+    game: Option<u64>,
+    /// The time left of the game's (`time_left`).
+    left: Option<u64>,
+}
+
+impl Clock {
+    /// Takes an `INFO KEY VALUE` about time. `Ok(false)` if `key` is not about time; an error
+    /// (and nothing changed) if the value is not a sensible number of milliseconds.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<bool, String> {
+        let slot = match key {
+            "timeout_turn" => &mut self.turn,
+            "timeout_match" => &mut self.game,
+            "time_left" => &mut self.left,
+            _ => return Ok(false),
+        };
+        let ms = parse_ms(value).map_err(|why| {
+            let kept = slot.map_or("nothing".to_string(), |ms| format!("{ms} ms"));
+            format!("INFO {key} {value}: {why}; keeping {kept}")
+        })?;
+        *slot = Some(ms);
+        Ok(true)
+    }
+
+    /// The time the next move may take, given how many more moves of ours the game may need,
+    /// or `default` when the manager said nothing about time. The move gets its share of the
+    /// game's time left and never more than the turn limit, less a margin for latency, and at
+    /// least a millisecond ("as fast as you can" is a millisecond's search).
+    pub fn budget(&self, moves_to_go: u64, default: Duration) -> Duration {
+        let turn = self
+            .turn
+            .map(|t| t.saturating_sub(t / 5).saturating_sub(LATENCY_MS));
+        let game = match (self.game, self.left) {
+            (Some(total), Some(left)) if total > 0 => {
+                Some(left.saturating_sub(LATENCY_MS) / moves_to_go.max(1))
+            }
+            (Some(total), None) if total > 0 => Some(total / moves_to_go.max(1)),
+            _ => None,
+        };
+        let ms = match (turn, game) {
+            (None, None) => return default,
+            (Some(t), Some(g)) => t.min(g),
+            (Some(ms), None) | (None, Some(ms)) => ms,
+        };
+        Duration::from_millis(ms.max(1))
+    }
+}
+
+/// A whole number of milliseconds, 0 to a day (a negative time left counts as none).
+fn parse_ms(value: &str) -> Result<u64, String> {
+    let n: i128 = value
+        .trim()
+        .parse()
+        .map_err(|_| "not a whole number of milliseconds".to_string())?;
+    match u64::try_from(n.max(0)) {
+        Ok(ms) if ms <= MAX_MS => Ok(ms),
+        _ => Err(format!("more than a day ({MAX_MS} ms)")),
+    }
+}
+
+/// How many more moves of ours a game on a board with `empty` free cells may need: a share of
+/// the game's time is its time left over this (more early on, never fewer than 10).
+pub fn moves_to_go(empty: usize) -> u64 {
+    (empty as u64 / 4).clamp(10, 40)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(d: Duration) -> u128 {
+        d.as_millis()
+    }
+
+    #[test]
+    fn the_turn_limit_caps_every_move() {
+        let mut c = Clock::default();
+        let default = Duration::from_millis(900);
+        assert_eq!(c.budget(20, default), default);
+        c.set("timeout_turn", "5000").unwrap();
+        assert_eq!(ms(c.budget(20, default)), 5000 - 1000 - LATENCY_MS as u128);
+        c.set("timeout_turn", "0").unwrap();
+        assert_eq!(ms(c.budget(20, default)), 1, "as fast as you can");
+    }
+
+    #[test]
+    fn the_match_clock_shares_the_time_left() {
+        let mut c = Clock::default();
+        c.set("timeout_turn", "5000").unwrap();
+        c.set("timeout_match", "10000").unwrap();
+        c.set("time_left", "2036").unwrap();
+        assert_eq!(ms(c.budget(20, Duration::ZERO)), (2036 - 30) / 20);
+        c.set("time_left", "300").unwrap();
+        assert!(ms(c.budget(10, Duration::ZERO)) <= 30);
+        c.set("time_left", "-50").unwrap();
+        assert_eq!(ms(c.budget(10, Duration::ZERO)), 1);
+        // A match without a clock (timeout_match 0) leaves the turn limit.
+        c.set("timeout_match", "0").unwrap();
+        assert_eq!(ms(c.budget(10, Duration::ZERO)), 3970);
+    }
+
+    #[test]
+    fn nonsense_is_refused_and_changes_nothing() {
+        let mut c = Clock::default();
+        c.set("timeout_turn", "1000").unwrap();
+        let before = c;
+        assert!(c.set("timeout_turn", "18446744073709551615").is_err());
+        assert!(c.set("timeout_turn", "soon").is_err());
+        assert_eq!(c, before);
+        assert_eq!(c.set("max_memory", "83886080"), Ok(false));
+    }
+
+    #[test]
+    fn fewer_moves_to_go_late_in_the_game() {
+        assert_eq!(moves_to_go(225), 40);
+        assert_eq!(moves_to_go(100), 25);
+        assert_eq!(moves_to_go(3), 10);
+    }
+}

@@ -1,0 +1,122 @@
+//! `boardrules gomocup`: a Gomocup / Piskvork brain (the `pbrain` protocol on stdin and stdout),
+//! for placement games whose moves are cells. Coordinates are `x,y`, zero-based from the top
+//! left. `INFO rule` is what the script's `gomocup_rule(rule)` says (Caro's sends renju to the
+//! renju script), or else bits 1 and 8 set the options `exact` and `block_rule`; a rule the game
+//! cannot play is an `ERROR` at once. The time for a move comes from `INFO timeout_turn`,
+//! `timeout_match` and `time_left` ([`clock`]).
+
+mod brain;
+mod clock;
+mod input;
+
+use std::{
+    io::{BufReader, Write},
+    process::ExitCode,
+    sync::mpsc::Receiver,
+};
+
+use brain::{clip, Brain};
+use input::Line;
+
+use crate::{ai::Level, diag::Diagnostic};
+
+/// What a command asks of the protocol loop.
+enum Flow {
+    /// Answer this line (if any) and go on.
+    Answer(Option<String>),
+    /// `END`: stop.
+    End,
+}
+
+/// Speaks the protocol until `END` or the end of input.
+pub fn run(name: &str) -> Result<ExitCode, Vec<Diagnostic>> {
+    let mut brain = Brain::new(name)?;
+    let lines = input::spawn(BufReader::new(std::io::stdin()), |_| {});
+    let mut out = std::io::stdout().lock();
+    while let Ok(line) = lines.recv() {
+        let answer = match line {
+            Err(why) => Some(format!("ERROR {why}")),
+            Ok(text) => match command(&mut brain, &text, &lines) {
+                Flow::End => break,
+                Flow::Answer(answer) => answer,
+            },
+        };
+        let Some(text) = answer else { continue };
+        if writeln!(out, "{text}").and_then(|_| out.flush()).is_err() {
+            break;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Carries out one command line (reading the lines of a `BOARD` from `lines`).
+fn command(brain: &mut Brain, line: &str, lines: &Receiver<Line>) -> Flow {
+    let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+    let rest = rest.trim();
+    let reply = |brain: &mut Brain| {
+        brain
+            .reply(Level::Hard.budget())
+            .map(|(cell, why)| Some(format!("MESSAGE {why}\n{},{}", cell.x, cell.y)))
+    };
+    let answer: Result<Option<String>, String> = match word.to_ascii_uppercase().as_str() {
+        "" | "YXSTOP" => Ok(None),
+        "END" => return Flow::End,
+        "START" => match rest.parse::<usize>() {
+            Ok(size) => brain.start(size).map(|_| Some("OK".into())),
+            Err(_) => Err(format!("unsupported size '{}'", clip(rest))),
+        },
+        "RESTART" => brain.restart().map(|_| Some("OK".into())),
+        "INFO" => info(brain, rest).map(|_| None),
+        "BEGIN" => reply(brain),
+        "TURN" => brain.play_at(rest).and_then(|_| reply(brain)),
+        "BOARD" => {
+            let stones = until_done(lines);
+            brain.board(&stones).and_then(|_| reply(brain))
+        }
+        "SWAP2BOARD" => {
+            until_done(lines);
+            Err("swap2 openings are not supported".into())
+        }
+        "TAKEBACK" => brain.take_back(rest).map(|_| Some("OK".into())),
+        "ABOUT" => Ok(Some(format!(
+            "name=\"boardrules\", version=\"{}\", author=\"the boardrules developers\", country=\"VN\"",
+            env!("CARGO_PKG_VERSION")
+        ))),
+        _ => Ok(Some(format!("UNKNOWN {}", clip(word)))),
+    };
+    Flow::Answer(match answer {
+        Ok(answer) => answer,
+        Err(e) => Some(format!("ERROR {e}")),
+    })
+}
+
+/// `INFO KEY VALUE`: time settings and the rule; other keys are accepted and ignored.
+fn info(brain: &mut Brain, rest: &str) -> Result<(), String> {
+    let (key, value) = rest.split_once(' ').unwrap_or((rest, ""));
+    let key = key.to_ascii_lowercase();
+    if brain.clock.set(&key, value)? {
+        return Ok(());
+    }
+    if key == "rule" {
+        let rule = value
+            .trim()
+            .parse::<u32>()
+            .map_err(|_| format!("INFO rule {}: not a rule number", clip(value)))?;
+        return brain.set_rule(rule);
+    }
+    Ok(())
+}
+
+/// The lines up to `DONE` (or the end of input); a line that is not text stays as a line that
+/// names it, so that `BOARD` reports it.
+fn until_done(lines: &Receiver<Line>) -> Vec<String> {
+    let mut taken = Vec::new();
+    while let Ok(line) = lines.recv() {
+        match line {
+            Ok(t) if t.eq_ignore_ascii_case("DONE") => break,
+            Ok(t) => taken.push(t),
+            Err(_) => taken.push("(a line that is not text)".into()),
+        }
+    }
+    taken
+}

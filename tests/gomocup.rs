@@ -1,0 +1,427 @@
+//! The Gomocup brain driven through its protocol, as a match manager drives it: the match
+//! clock, `timeout_turn 0`, `BOARD` in any order, renju's forbidden moves under `INFO rule 4`,
+//! and brief answers to what it does not know.
+
+use std::{
+    io::{BufRead, BufReader, Write},
+    process::{Child, ChildStdin, ChildStdout, Command, Stdio},
+    time::{Duration, Instant},
+};
+
+/// A brain running as a child process, spoken to line by line.
+struct Brain {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+    _dirs: tempfile::TempDir,
+}
+
+impl Brain {
+    fn start(game: &str) -> Brain {
+        let dirs = tempfile::tempdir().unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_boardrules"))
+            .args(["gomocup", game])
+            .env("BOARDRULES_CONFIG_DIR", dirs.path().join("config"))
+            .env("BOARDRULES_HISTORY", dirs.path().join("history.txt"))
+            .env("NO_COLOR", "1")
+            .current_dir(dirs.path())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let input = child.stdin.take().unwrap();
+        let output = BufReader::new(child.stdout.take().unwrap());
+        Brain {
+            child,
+            input,
+            output,
+            _dirs: dirs,
+        }
+    }
+
+    fn send(&mut self, text: &str) {
+        writeln!(self.input, "{text}").unwrap();
+        self.input.flush().unwrap();
+    }
+
+    /// The next answer that is not a `MESSAGE`, and how long it took from `text` being sent.
+    fn ask(&mut self, text: &str) -> (String, Duration) {
+        let sent = Instant::now();
+        self.send(text);
+        loop {
+            let mut line = String::new();
+            assert!(
+                self.output.read_line(&mut line).unwrap() > 0,
+                "the brain ended"
+            );
+            let line = line.trim().to_string();
+            if !line.starts_with("MESSAGE") {
+                return (line, sent.elapsed());
+            }
+        }
+    }
+
+    /// The answer to `text`, with the `MESSAGE` lines before it.
+    fn ask_with_messages(&mut self, text: &str) -> (Vec<String>, String) {
+        self.send(text);
+        let mut messages = Vec::new();
+        loop {
+            let mut line = String::new();
+            assert!(
+                self.output.read_line(&mut line).unwrap() > 0,
+                "the brain ended"
+            );
+            let line = line.trim().to_string();
+            match line.strip_prefix("MESSAGE ") {
+                Some(m) => messages.push(m.to_string()),
+                None => return (messages, line),
+            }
+        }
+    }
+
+    fn answer(&mut self, text: &str) -> String {
+        self.ask(text).0
+    }
+
+    /// The next line that is not a `MESSAGE`, without sending anything.
+    fn next_answer(&mut self) -> String {
+        loop {
+            let mut line = String::new();
+            assert!(
+                self.output.read_line(&mut line).unwrap() > 0,
+                "the brain ended"
+            );
+            if !line.starts_with("MESSAGE") {
+                return line.trim().to_string();
+            }
+        }
+    }
+}
+
+impl Drop for Brain {
+    fn drop(&mut self) {
+        let _ = writeln!(self.input, "END");
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// `x,y` on a 15×15 board.
+fn cell(answer: &str) -> (i64, i64) {
+    let (x, y) = answer
+        .split_once(',')
+        .unwrap_or_else(|| panic!("not x,y: {answer}"));
+    let (x, y): (i64, i64) = (x.parse().unwrap(), y.parse().unwrap());
+    assert!((0..15).contains(&x) && (0..15).contains(&y), "{answer}");
+    (x, y)
+}
+
+/// Plays a game against an opponent that fills the top rows, the manager's clock running down
+/// by what the brain uses and topped up to 0.3 s: every answer comes in under two thirds of the
+/// time left (its budget is a fortieth to a tenth of it; the rest is the process under load).
+#[test]
+fn a_shrinking_match_clock_gets_answers_well_inside_it() {
+    let mut brain = Brain::start("caro");
+    assert_eq!(brain.answer("START 15"), "OK");
+    brain.send("INFO timeout_turn 5000");
+    brain.send("INFO timeout_match 10000");
+    let mut left: i64 = 1500;
+    brain.send(&format!("INFO time_left {left}"));
+    let (first, used) = brain.ask("BEGIN");
+    let mut taken = vec![cell(&first)];
+    left -= used.as_millis() as i64;
+    let mut shortest_left = left;
+    for ply in 0..12 {
+        // The opponent plays far from the brain's stones, on the top rows.
+        let theirs = (ply % 15, ply / 15);
+        taken.push(theirs);
+        left = (left - 400).max(300); // the manager's clock, topped up to 0.3 s at the least
+        shortest_left = shortest_left.min(left);
+        brain.send(&format!("INFO time_left {left}"));
+        let (answer, used) = brain.ask(&format!("TURN {},{}", theirs.0, theirs.1));
+        if answer.starts_with("ERROR") {
+            break; // the game ended (the brain won)
+        }
+        let mine = cell(&answer);
+        assert!(!taken.contains(&mine), "{answer} is taken");
+        taken.push(mine);
+        assert!(
+            (used.as_millis() as i64) < left * 2 / 3,
+            "answered in {used:?} with {left} ms left"
+        );
+        left -= used.as_millis() as i64;
+    }
+    assert_eq!(shortest_left, 300, "the clock went down to 0.3 s");
+}
+
+#[test]
+fn timeout_turn_zero_answers_at_once() {
+    let mut brain = Brain::start("caro");
+    assert_eq!(brain.answer("START 15"), "OK");
+    brain.send("INFO timeout_turn 0");
+    let (answer, used) = brain.ask("BEGIN");
+    cell(&answer);
+    let (answer, used2) = brain.ask("TURN 3,3");
+    cell(&answer);
+    // The budget is a millisecond; the default (no timeout_turn) would think 0.9 s.
+    assert!(
+        used.max(used2) < Duration::from_millis(300),
+        "{used:?}, {used2:?}"
+    );
+}
+
+/// Our stones (field 1), theirs (field 2).
+fn board_lines(ours: &[(i64, i64)], theirs: &[(i64, i64)]) -> Vec<String> {
+    let mut lines: Vec<String> = ours.iter().map(|(x, y)| format!("{x},{y},1")).collect();
+    lines.extend(theirs.iter().map(|(x, y)| format!("{x},{y},2")));
+    lines
+}
+
+/// The brain's answer to `BOARD` with `lines` in this order.
+fn answer_board(brain: &mut Brain, lines: &[String]) -> String {
+    brain.send("BOARD");
+    for line in lines {
+        brain.send(line);
+    }
+    brain.answer("DONE")
+}
+
+/// A few fixed shuffles of `lines` (a small linear congruential generator: no dependency).
+fn shuffles(lines: &[String]) -> Vec<Vec<String>> {
+    (1..=6u64)
+        .map(|seed| {
+            let mut v = lines.to_vec();
+            let mut s = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            for i in (1..v.len()).rev() {
+                s = s
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                v.swap(i, (s >> 33) as usize % (i + 1));
+            }
+            v
+        })
+        .collect()
+}
+
+#[test]
+fn board_in_any_order_gives_the_same_move() {
+    // Exactly five (rule 1): six of ours in a row on y = 7 (an overline, no win), listed first,
+    // and a four of ours on x = 12 with y = 6 free: the brain wins there, whatever the order.
+    let ours = [
+        (2, 7),
+        (3, 7),
+        (4, 7),
+        (5, 7),
+        (6, 7),
+        (7, 7),
+        (12, 2),
+        (12, 3),
+        (12, 4),
+        (12, 5),
+    ];
+    let theirs = [
+        (0, 0),
+        (2, 0),
+        (4, 0),
+        (6, 0),
+        (8, 0),
+        (0, 2),
+        (2, 2),
+        (4, 2),
+        (0, 4),
+        (12, 1),
+    ];
+    let lines = board_lines(&ours, &theirs);
+    let mut brain = Brain::start("caro");
+    assert_eq!(brain.answer("START 15"), "OK");
+    brain.send("INFO rule 1");
+    assert_eq!(answer_board(&mut brain, &lines), "12,6");
+    for order in shuffles(&lines) {
+        assert_eq!(answer_board(&mut brain, &order), "12,6", "{order:?}");
+    }
+
+    // Caro (rule 9): a five of ours blocked at both ends by theirs, listed before the blockers.
+    let ours = [
+        (3, 9),
+        (4, 9),
+        (5, 9),
+        (6, 9),
+        (7, 9),
+        (12, 2),
+        (12, 3),
+        (12, 4),
+        (12, 5),
+    ];
+    let theirs = [
+        (2, 9),
+        (8, 9),
+        (0, 0),
+        (2, 0),
+        (4, 0),
+        (6, 0),
+        (8, 0),
+        (0, 2),
+        (12, 1),
+    ];
+    let lines = board_lines(&ours, &theirs);
+    assert_eq!(brain.answer("RESTART"), "OK");
+    brain.send("INFO rule 9");
+    assert_eq!(answer_board(&mut brain, &lines), "12,6");
+    for order in shuffles(&lines) {
+        assert_eq!(answer_board(&mut brain, &order), "12,6", "{order:?}");
+    }
+    // The protocol's field 3 is no opponent stone: it is refused, not misread.
+    brain.send("BOARD");
+    brain.send("7,7,3");
+    assert!(brain.answer("DONE").starts_with("ERROR"));
+}
+
+/// Positions where Black (the brain: equal stone counts) has a tempting forbidden point, with
+/// that point: freestyle gomoku plays it, renju must not.
+fn renju_traps() -> Vec<(&'static str, Vec<String>, (i64, i64))> {
+    let far_white = [(0, 0), (2, 0), (4, 0), (0, 2), (14, 14), (12, 14)];
+    vec![
+        (
+            // X X X . X X on y = 7 (x 3..8): filling 6,7 makes six — freestyle wins there.
+            "overline",
+            board_lines(&[(3, 7), (4, 7), (5, 7), (7, 7), (8, 7)], &far_white[..5]),
+            (6, 7),
+        ),
+        (
+            // X . X . X . X on y = 7 (x 3, 5, 7, 9): 6,7 makes two fours — a sure win in
+            // freestyle, forbidden in renju. White has a stone on neither end.
+            "double four",
+            board_lines(&[(3, 7), (5, 7), (7, 7), (9, 7)], &far_white[..4]),
+            (6, 7),
+        ),
+    ]
+}
+
+#[test]
+fn under_renju_black_never_plays_a_forbidden_move() {
+    for (name, lines, point) in renju_traps() {
+        let expected = format!("{},{}", point.0, point.1);
+        let mut free = Brain::start("gomoku");
+        assert_eq!(free.answer("START 15"), "OK");
+        free.send("INFO rule 0");
+        free.send("INFO timeout_turn 1000");
+        assert_eq!(
+            answer_board(&mut free, &lines),
+            expected,
+            "freestyle takes the {name} point"
+        );
+
+        let mut renju = Brain::start("caro");
+        assert_eq!(renju.answer("START 15"), "OK");
+        renju.send("INFO rule 4");
+        renju.send("INFO timeout_turn 1000");
+        let answer = answer_board(&mut renju, &lines);
+        cell(&answer);
+        assert_ne!(answer, expected, "renju plays the {name} point");
+    }
+    // The double three of the rules file: Black on 7,5 7,6 and 5,7 6,7; 7,7 is forbidden.
+    let mut renju = Brain::start("caro");
+    assert_eq!(renju.answer("START 15"), "OK");
+    renju.send("INFO rule 4");
+    renju.send("INFO timeout_turn 1000");
+    let lines = board_lines(
+        &[(7, 5), (7, 6), (5, 7), (6, 7)],
+        &[(0, 0), (2, 0), (4, 0), (0, 2)],
+    );
+    for order in shuffles(&lines).iter().take(2) {
+        let answer = answer_board(&mut renju, order);
+        cell(&answer);
+        assert_ne!(answer, "7,7");
+    }
+    // ... and White may play it: the brain as White (one stone fewer) is not stopped.
+    let lines = board_lines(&[(0, 0), (2, 0), (4, 0)], &[(7, 5), (7, 6), (5, 7), (6, 7)]);
+    cell(&answer_board(&mut renju, &lines));
+}
+
+#[test]
+fn rules_it_cannot_play_are_errors_at_once() {
+    let mut brain = Brain::start("caro");
+    assert_eq!(brain.answer("START 15"), "OK");
+    // INFO gets no answer unless something is wrong: continuous games are refused.
+    let answer = brain.answer("INFO rule 2");
+    assert!(
+        answer.starts_with("ERROR") && answer.contains("continuous"),
+        "{answer}"
+    );
+    let answer = brain.answer("INFO rule 16");
+    assert!(answer.starts_with("ERROR"), "{answer}");
+    // A script without gomocup_rule(rule): bit 1 sets its `exact` option; renju is refused.
+    let fixture = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/five_plain.rhai"
+    );
+    let mut plain = Brain::start(fixture);
+    assert_eq!(plain.answer("START 15"), "OK");
+    let answer = plain.answer("INFO rule 4");
+    assert!(
+        answer.starts_with("ERROR") && answer.contains("not supported"),
+        "{answer}"
+    );
+    plain.send("INFO rule 0");
+    // Freestyle: five of ours in a row with a sixth cell free makes six, which wins.
+    let lines = board_lines(
+        &[(2, 7), (3, 7), (4, 7), (6, 7), (7, 7)],
+        &[(0, 0), (2, 0), (4, 0), (6, 0), (8, 0)],
+    );
+    assert_eq!(answer_board(&mut plain, &lines), "5,7");
+    // Exactly five (rule 1): the same cell makes an overline, so it is not a win.
+    plain.send("INFO rule 1");
+    assert_ne!(answer_board(&mut plain, &lines), "5,7");
+}
+
+#[test]
+fn small_things_get_brief_answers() {
+    let mut brain = Brain::start("caro");
+    // Before START: errors, not games.
+    assert!(brain.answer("BEGIN").starts_with("ERROR"));
+    assert!(brain.answer("RESTART").starts_with("ERROR"));
+    brain.send("BOARD");
+    assert!(brain.answer("DONE").starts_with("ERROR"));
+    // An unknown command is named, not echoed whole.
+    let long = format!("FOO{}", "x".repeat(50_000));
+    let answer = brain.answer(&long);
+    assert!(
+        answer.starts_with("UNKNOWN") && answer.len() < 100,
+        "{}",
+        answer.len()
+    );
+    // A line that is not UTF-8 is an error, and the brain goes on.
+    brain.input.write_all(b"\xff\xfe\n").unwrap();
+    brain.input.flush().unwrap();
+    assert!(brain.next_answer().contains("not UTF-8"));
+    // An absurd time is refused, and what was set stays.
+    brain.send("INFO timeout_turn 200");
+    let answer = brain.answer("INFO timeout_turn 18446744073709551615");
+    assert!(
+        answer.ends_with("more than a day (86400000 ms); keeping 200 ms"),
+        "{answer}"
+    );
+    assert_eq!(brain.answer("START 15"), "OK");
+    // SWAP2BOARD … DONE gets one answer.
+    brain.send("SWAP2BOARD");
+    brain.send("7,7");
+    assert!(brain.answer("DONE").starts_with("ERROR"));
+    assert!(brain.answer("ABOUT").starts_with("name="));
+    // MESSAGE lines write moves as x,y: their four on y = 7, which ours close at 4,7, is
+    // blocked at 9,7 — and the message says where.
+    let lines = board_lines(
+        &[(4, 7), (0, 0), (2, 0), (14, 14)],
+        &[(5, 7), (6, 7), (7, 7), (8, 7)],
+    );
+    brain.send("BOARD");
+    for line in &lines {
+        brain.send(line);
+    }
+    let (messages, answer) = brain.ask_with_messages("DONE");
+    assert_eq!(answer, "9,7");
+    assert!(
+        messages.iter().any(|m| m.contains(&answer)),
+        "{messages:?} should name {answer}"
+    );
+}
