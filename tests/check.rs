@@ -24,6 +24,7 @@ fn every_shipped_script_passes() {
         "lines98",
         "color_lines",
         "five_step",
+        "renju",
     ] {
         let (code, out, err) = check(&home, &[game, "--seconds", "0.5"]);
         assert_eq!(code, 0, "{game}: {err}");
