@@ -5,6 +5,7 @@
 //! [`runtime::Game`] trait. The command line and the REPL sit on top.
 
 pub mod ai;
+pub mod check;
 pub mod cli;
 pub mod diag;
 pub mod driver;

@@ -1,16 +1,24 @@
-//! `boardrules check SCRIPT`: load a script, check the contract, and try it on its start.
+//! `boardrules check SCRIPT`: load a script, check the contract, try it on its start, and
+//! property-test it with random games (see [`crate::check`]).
 
-use std::process::ExitCode;
+use std::{io::IsTerminal, process::ExitCode, time::Duration};
+
+use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::{
+    check::{self, Budget, Coverage, Failure},
     diag::Diagnostic,
     runtime::Game,
     script::{contract::CONTRACT, Library, ScriptedGame},
 };
 
-/// Loads `script` and runs a smoke test: start, render, parse the rendering back, list moves,
-/// play the first one.
-pub fn run(script: &str) -> Result<ExitCode, Vec<Diagnostic>> {
+/// How long `check` plays random games when neither `--games` nor `--seconds` is given.
+pub const DEFAULT_SECONDS: f64 = 3.0;
+
+/// Loads `script`, runs a smoke test (start, render, parse the rendering back, list moves,
+/// play the first one), then property-tests it with random games within `budget`. A failure
+/// prints the report on stderr and a trace file reproducing it on stdout, and exits 1.
+pub fn run(script: &str, budget: Budget) -> Result<ExitCode, Vec<Diagnostic>> {
     let game = ScriptedGame::load(&Library::discover(), script)?;
     let fail = |e| vec![game.describe(&e)];
     let start = game.start().map_err(fail)?;
@@ -35,26 +43,149 @@ pub fn run(script: &str) -> Result<ExitCode, Vec<Diagnostic>> {
         .filter(|f| !f.required && game.defines(f.name, f.params.len()))
         .map(|f| f.name)
         .collect();
-    let clean = crate::terminal::clean;
-    println!("ok: {} ({})", clean(game.name()), clean(game.label()));
-    println!("  players: {}", clean(&game.player_names().join(", ")));
+    let about = about(&game, &optional, moves.len());
+    let bar = progress_bar(&budget);
+    let tested = check::run(&game, budget, |seen| {
+        bar.set_position(match budget.games {
+            Some(_) => seen.games as u64,
+            None => bar.elapsed().as_millis() as u64,
+        });
+        bar.set_message(format!(
+            "{} games, {} positions",
+            seen.games, seen.positions
+        ));
+    });
+    bar.finish_and_clear();
+    match tested {
+        Ok(seen) => {
+            println!("{about}");
+            println!("{}", summary(&seen, &budget, bar.elapsed()));
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(failure) => {
+            crate::cli::report(&[failure_report(&game, &failure)]);
+            let trace = check::trace_text(script, &failure, &budget);
+            print!("{}", crate::terminal::clean(&trace));
+            Ok(ExitCode::FAILURE)
+        }
+    }
+}
+
+/// What the script is: its name, players, options, optional functions and start.
+fn about(game: &ScriptedGame, optional: &[&str], moves: usize) -> String {
     let options: Vec<String> = game
         .options()
         .iter()
         .map(|o| format!("{}={}", o.name, o.default))
         .collect();
-    println!("  options: {}", clean(&options.join(" ")));
-    println!(
-        "  optional functions: {}",
+    let clean = crate::terminal::clean;
+    format!(
+        "ok: {} ({})\n  players: {}\n  options: {}\n  optional functions: {}\n  \
+         start: {moves} legal moves; render → parse_state round-trips",
+        clean(game.name()),
+        clean(game.label()),
+        clean(&game.player_names().join(", ")),
+        clean(&options.join(" ")),
         if optional.is_empty() {
-            "none".into()
+            "none".to_string()
         } else {
             optional.join(", ")
         }
+    )
+}
+
+/// A bar of games (with `--games`) or of milliseconds; hidden when stderr is not a terminal.
+fn progress_bar(budget: &Budget) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let (len, unit) = match (budget.games, budget.time) {
+        (Some(n), _) => (n as u64, "games"),
+        (None, Some(t)) => (t.as_millis() as u64, "ms"),
+        (None, None) => (0, "games"),
+    };
+    let template = format!("{{bar:30}} {{pos}}/{{len}} {unit} {{msg}}");
+    ProgressBar::new(len)
+        .with_style(ProgressStyle::with_template(&template).expect("a valid template"))
+}
+
+fn summary(seen: &Coverage, budget: &Budget, took: Duration) -> String {
+    let mut text = format!(
+        "  random games: {} games, {} positions, {} listed moves played and round-tripped \
+         (at most {} a position) in {:.1} s (seed {}): every property holds",
+        seen.games,
+        seen.positions,
+        seen.moves,
+        check::properties::MOVES_PER_POSITION,
+        took.as_secs_f64(),
+        budget.seed
     );
-    println!(
-        "  start: {} legal moves; render → parse_state round-trips",
-        moves.len()
-    );
-    Ok(ExitCode::SUCCESS)
+    if seen.cut_short > 0 {
+        text += &format!(
+            "\n  ({} of them cut short by the time limit or at 1000 moves)",
+            seen.cut_short
+        );
+    }
+    text += if seen.native {
+        "\n  native form: agrees with the script"
+    } else {
+        "\n  native form: none"
+    };
+    text
+}
+
+/// The failure, pointing into the script when the script's own error says where.
+fn failure_report(game: &ScriptedGame, failure: &Failure) -> Diagnostic {
+    let b = &failure.broken;
+    let headline = format!("check failed: {} — {}", b.property.describe(), b.message);
+    let at = match failure.moves.len() {
+        0 => "at the start".to_string(),
+        n => format!("after {n} move{}", if n == 1 { "" } else { "s" }),
+    };
+    let d = match (&b.error, b.property) {
+        (Some(e), _) => game.describe(e).note(headline),
+        (None, check::Property::ListedMovesPlay) => match game.definition("play") {
+            Some(spot) => game.sources().diagnostic(
+                &headline,
+                &spot.source,
+                spot.line,
+                spot.column,
+                "play() refuses a move moves() lists",
+            ),
+            None => Diagnostic::new(headline),
+        },
+        (None, _) => Diagnostic::new(headline),
+    };
+    d.note(format!(
+        "{at}{}; the trace below (on stdout) reproduces it",
+        if failure.found_after > failure.moves.len() {
+            format!(" (shrunk from {} moves)", failure.found_after)
+        } else {
+            String::new()
+        }
+    ))
+}
+
+/// The budget from `--games`, `--seconds` and `--seed`.
+pub fn budget(
+    games: Option<usize>,
+    seconds: Option<f64>,
+    seed: u64,
+) -> Result<Budget, Vec<Diagnostic>> {
+    if let Some(s) = seconds {
+        if !(s > 0.0 && s <= 3600.0) {
+            return Err(vec![Diagnostic::new(
+                "--seconds must be more than 0 and at most 3600",
+            )]);
+        }
+    }
+    let seconds = match (games, seconds) {
+        (None, None) => Some(DEFAULT_SECONDS),
+        (_, s) => s,
+    };
+    Ok(Budget {
+        games,
+        time: seconds.map(Duration::from_secs_f64),
+        seed,
+    })
 }

@@ -91,10 +91,19 @@ enum Command {
         /// Moves to play first.
         moves: Vec<String>,
     },
-    /// Load and validate a rules script, and try it on its start position.
+    /// Load and validate a rules script, and property-test it with random games.
     Check {
         /// A path to a .rhai script, or a game name.
         script: String,
+        /// Play this many random games (default: as many as 3 seconds allow).
+        #[arg(long, value_name = "N")]
+        games: Option<usize>,
+        /// Play random games for this long (default 3, unless --games is given).
+        #[arg(long, value_name = "S")]
+        seconds: Option<f64>,
+        /// The first random game's seed.
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        seed: u64,
     },
     /// Be a Gomocup / Piskvork brain (the pbrain protocol on stdin/stdout) for a placement game.
     Gomocup {
@@ -199,7 +208,12 @@ pub fn main() -> ExitCode {
             position,
             moves,
         } => run::moves(&game, &position, &moves),
-        Command::Check { script } => check::run(&script),
+        Command::Check {
+            script,
+            games,
+            seconds,
+            seed,
+        } => check::budget(games, seconds, seed).and_then(|b| check::run(&script, b)),
         Command::Hint {
             game,
             position,

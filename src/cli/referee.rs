@@ -20,7 +20,7 @@ use super::GameArgs;
 use crate::{
     ai::{self, Level},
     diag::Diagnostic,
-    runtime::{Game, Outcome as End},
+    runtime::{legality, Game, Outcome as End},
     script::ScriptedGame,
     terminal::clean,
 };
@@ -228,9 +228,11 @@ fn play_game(
             Ok(t) => t,
             Err(why) => return Ok(lose(moves, why)),
         };
-        let played = game
-            .parse_move(&state, &text)
-            .and_then(|mv| Ok((game.format_move(&state, &mv)?, game.play(&state, &mv)?)));
+        let played = game.parse_move(&state, &text).and_then(|mv| {
+            let canonical = game.format_move(&state, &mv)?;
+            let next = legality::play_listed(game, &state, &mv, &canonical)?;
+            Ok((canonical, next))
+        });
         match played {
             Ok((canonical, next)) => {
                 moves.push(canonical);

@@ -118,6 +118,10 @@ pub trait Game {
     fn move_hash(&self, _mv: &Self::Move) -> Option<u64> {
         None
     }
+    /// Where the rules define `function`, for reports of a bug in the rules (`None` if unknown).
+    fn definition(&self, _function: &str) -> Option<ScriptSpot> {
+        None
+    }
     /// Warnings about the state for the player to move ("X threatens five at 9k").
     fn warnings(&self, _state: &Self::State) -> Result<Vec<String>, GameError> {
         Ok(Vec::new())

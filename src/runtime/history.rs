@@ -74,14 +74,16 @@ impl<G: Game> History<G> {
         self.undone.len()
     }
 
-    /// Plays `mv`. On error nothing changes. A finished game accepts no move.
+    /// Plays `mv`, which must be among the game's legal moves (see
+    /// [`super::legality::play_listed`]). On error nothing changes. A finished game accepts no
+    /// move.
     pub fn play(&mut self, game: &G, mv: &G::Move) -> Result<&Step<G::Move>, GameError> {
         let state = self.current();
         if let Some(outcome) = game.outcome(state)? {
             return Err(GameError::GameOver(game.describe_outcome(outcome)));
         }
         let text = game.format_move(state, mv)?;
-        let played = game.play(state, mv)?;
+        let played = super::legality::play_listed(game, state, mv, &text)?;
         self.states.push(played.state);
         self.steps.push(Step {
             mv: mv.clone(),

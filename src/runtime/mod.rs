@@ -5,6 +5,7 @@
 pub mod game;
 pub mod grid;
 pub mod history;
+pub mod legality;
 pub mod lines;
 pub mod paths;
 pub mod placement;

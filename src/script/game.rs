@@ -32,6 +32,9 @@ pub struct ScriptedGame {
     players: Vec<String>,
     options: Vec<OptionSpec>,
     opts: Map,
+    /// Whether the native form was verified from the start for the current options (see
+    /// [`super::verify`]); reset when an option changes.
+    native_trusted: std::cell::Cell<Option<bool>>,
 }
 
 /// The most players a game may have.
@@ -64,6 +67,7 @@ impl ScriptedGame {
             players: Vec::new(),
             options: Vec::new(),
             opts: Map::new(),
+            native_trusted: std::cell::Cell::new(None),
         };
         game.read_metadata().map_err(|d| vec![d])?;
         Ok(game)
@@ -168,6 +172,7 @@ impl ScriptedGame {
             }
         })?;
         let value = spec.parse(text)?;
+        self.native_trusted.set(None);
         let old = self.opts.insert(key.into(), value);
         if let Err(d) = self.read_players() {
             if let Some(old) = old {
@@ -180,12 +185,18 @@ impl ScriptedGame {
 
     /// Sets the seed scripts see as `opts.seed`.
     pub fn set_seed(&mut self, seed: u64) {
+        self.native_trusted.set(None);
         self.opts.insert("seed".into(), Dynamic::from(seed as INT));
     }
 
     /// Whether `play` records the events the script emits (on by default; search turns it off).
     pub fn record_events(&self, on: bool) {
         self.events.borrow_mut().enabled = on;
+    }
+
+    /// Whether `play` records events now (see [`Self::record_events`]).
+    pub fn recording_events(&self) -> bool {
+        self.events.borrow().enabled
     }
 
     /// Every script text loaded for this game, for error reports.
@@ -217,34 +228,77 @@ impl ScriptedGame {
             .map(|s: rhai::ImmutableString| s.to_string())
     }
 
-    /// The position as a native game family, if the script defines `native(state)`.
+    /// The position as a native game family, if the script defines `native(state)` (and does not
+    /// return `()` for it), and the native form agrees with the script: it is verified from the
+    /// start once per script text and options (see [`super::verify`]) and dropped, with one
+    /// warning, if it does not. Cheap after the first call.
     pub fn native(&self, state: &Dynamic) -> Result<Option<NativeGame>, GameError> {
-        Ok(self.native_with_weights(state)?.map(|(n, _)| n))
+        if !self.native_verified(None) {
+            return Ok(None);
+        }
+        Ok(self.native_form(state)?.map(|(n, _)| n))
     }
 
-    /// [`Self::native`], with the evaluation weights the script gives for search, if any.
+    /// [`Self::native`], with the evaluation weights the script gives for search, if any. Before
+    /// a search starts from `state`, the native form is verified again from `state` (once per
+    /// position).
     pub fn native_with_weights(
+        &self,
+        state: &Dynamic,
+    ) -> Result<Option<(NativeGame, Option<native::Weights>)>, GameError> {
+        if !self.native_verified(Some(state)) {
+            return Ok(None);
+        }
+        self.native_form(state)
+    }
+
+    /// Whether the native form may be used (verified from the start, and from `at` if given).
+    fn native_verified(&self, at: Option<&Dynamic>) -> bool {
+        if !self.defines("native", 1) {
+            return false;
+        }
+        if at.is_none() {
+            if let Some(known) = self.native_trusted.get() {
+                return known;
+            }
+        }
+        let ok = super::verify::trusted(self, self.verdict_key(), at);
+        self.native_trusted.set(Some(ok));
+        ok
+    }
+
+    /// A hash of every script text loaded and the option values: the verdict's cache key.
+    fn verdict_key(&self) -> u64 {
+        let mut h = StableHasher::default();
+        self.sources().hash_into(&mut h);
+        hash_value(&Dynamic::from_map(self.opts.clone()), &mut h);
+        h.finish()
+    }
+
+    /// What `native(state)` describes, unverified: `None` when the script defines no native
+    /// form or returns `()` ("no native form here").
+    pub fn native_form(
         &self,
         state: &Dynamic,
     ) -> Result<Option<(NativeGame, Option<native::Weights>)>, GameError> {
         if !self.defines("native", 1) {
             return Ok(None);
         }
-        let value: Dynamic = self.call_as(
-            "native",
-            (state.clone(),),
-            |message| GameError::Rules {
+        let value = self.call("native", (state.clone(),)).map_err(|e| {
+            self.failure(&e, |message| GameError::Rules {
                 message,
                 spot: None,
-            },
-            "a map or ()",
-        )?;
+            })
+        })?;
         if value.is_unit() {
-            return Ok(None); // "no native form here"
+            return Ok(None);
         }
-        let map: Map = value
-            .try_cast()
-            .ok_or_else(|| self.rules_error("native() must return a map or ()".to_string()))?;
+        let type_name = value.type_name();
+        let map = value.try_cast::<Map>().ok_or_else(|| {
+            self.rules_error(format!(
+                "native() returned {type_name}; it must return a map, or () for no native form"
+            ))
+        })?;
         let bad = |m: String| self.rules_error(format!("native(): {m}"));
         let game = native::read(&map, self.players.len()).map_err(bad)?;
         let weights = native::weights(&map).map_err(bad)?;
@@ -386,15 +440,10 @@ impl ScriptedGame {
     }
 
     fn contract_error(&self, name: &str, message: &str) -> Diagnostic {
-        let text = &self.script.source.text;
-        let needle = format!("fn {name}");
-        match text.find(&needle) {
-            Some(i) => Diagnostic::new(message).at(
-                self.label(),
-                text.as_str(),
-                i..i + needle.len(),
-                "defined here",
-            ),
+        match self.sources().definition(name) {
+            Some((label, text, span)) => {
+                Diagnostic::new(message).at(label, text, span, "defined here")
+            }
             None => Diagnostic::new(message),
         }
     }
@@ -575,6 +624,11 @@ impl Game for ScriptedGame {
         let mut h = StableHasher::default();
         hash_value(state, &mut h);
         h.finish()
+    }
+
+    fn definition(&self, function: &str) -> Option<ScriptSpot> {
+        let label = self.sources().script_defining(function)?;
+        self.sources().definition_spot(&label, function)
     }
 
     fn move_hash(&self, mv: &Dynamic) -> Option<u64> {

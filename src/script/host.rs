@@ -27,6 +27,22 @@ pub struct Sources {
     texts: Rc<RefCell<HashMap<String, String>>>,
     /// Which script each function comes from (a variant's definitions replace its base's).
     defined_in: Rc<RefCell<HashMap<String, String>>>,
+    /// Where each function is defined, by script and name: the byte offset and length of its
+    /// `fn NAME` (or of its body's `{` when that cannot be found).
+    defined_at: Rc<RefCell<HashMap<(String, String), Span>>>,
+}
+
+/// A byte offset and length in a script text.
+type Span = (usize, usize);
+
+/// The span of `fn NAME` just before the body that starts at byte `brace` of `text`.
+fn fn_keyword(text: &str, brace: usize, name: &str) -> Span {
+    let head = &text[..brace.min(text.len())];
+    let needle = format!("fn {name}");
+    match head.rfind(&needle) {
+        Some(at) => (at, needle.len()),
+        None => (brace, 1),
+    }
 }
 
 impl Sources {
@@ -42,15 +58,31 @@ impl Sources {
         self.texts.borrow().get(label).cloned()
     }
 
+    /// Feeds every text (in label order) into `h`: scripts that hash equally are the same code.
+    pub fn hash_into(&self, h: &mut impl std::hash::Hasher) {
+        use std::hash::Hash;
+        let texts = self.texts.borrow();
+        let mut labels: Vec<&String> = texts.keys().collect();
+        labels.sort();
+        for label in labels {
+            (label, &texts[label]).hash(h);
+        }
+    }
+
     /// The script that defines function `name`, if known.
     pub fn script_defining(&self, name: &str) -> Option<String> {
         self.defined_in.borrow().get(name).cloned()
     }
 
-    /// Where `fn NAME` is defined in script `label`.
+    /// Where `fn NAME` is defined in script `label` (found through the script's AST, so that
+    /// `play` is never mistaken for `players`).
     pub fn definition_spot(&self, label: &str, name: &str) -> Option<ScriptSpot> {
+        let (at, _) = self
+            .defined_at
+            .borrow()
+            .get(&(label.to_string(), name.to_string()))
+            .copied()?;
         let text = self.get(label)?;
-        let at = text.find(&format!("fn {name}"))?;
         let line = text[..at].matches('\n').count() + 1;
         let column = at - text[..at].rfind('\n').map_or(0, |i| i + 1) + 1;
         Some(ScriptSpot {
@@ -60,10 +92,32 @@ impl Sources {
         })
     }
 
+    /// Where function `name` is defined: the script, its text and the span of `fn NAME`
+    /// (the script that defines it last, as a variant replaces its base's definitions).
+    pub fn definition(&self, name: &str) -> Option<(String, String, std::ops::Range<usize>)> {
+        let label = self.script_defining(name)?;
+        let (at, len) = self
+            .defined_at
+            .borrow()
+            .get(&(label.clone(), name.to_string()))
+            .copied()?;
+        Some((label.clone(), self.get(&label)?, at..at + len))
+    }
+
     fn record_functions(&self, ast: &AST, label: &str) {
+        let text = self.get(label).unwrap_or_default();
         let mut map = self.defined_in.borrow_mut();
-        for f in ast.iter_functions() {
+        let mut spots = self.defined_at.borrow_mut();
+        for f in ast.iter_fn_def() {
             map.insert(f.name.to_string(), label.to_string());
+            let brace = f.body.start_position();
+            if let (Some(line), Some(column)) = (brace.line(), brace.position()) {
+                let at = offset_of(&text, line, column);
+                spots.insert(
+                    (label.to_string(), f.name.to_string()),
+                    fn_keyword(&text, at, &f.name),
+                );
+            }
         }
     }
 
@@ -223,7 +277,15 @@ pub fn load(
         loading: RefCell::default(),
     };
     let ast = compile_chain(&engine, library, &source, &sources, 0).map_err(|d| vec![d])?;
-    check_contract(&ast, &source, &sources)?;
+    check_contract(&ast, &source, &sources).map_err(|problems| {
+        let missing = problems
+            .iter()
+            .any(|d| d.message.contains("does not define"));
+        match misnamed_base(&source, library) {
+            Some(one) if missing => vec![one],
+            _ => problems,
+        }
+    })?;
     let imports = sources.any_text(ast_imports);
     engine.set_module_resolver(resolver);
     let mut constants = Scope::new();
@@ -298,31 +360,84 @@ fn compile_chain(
     Ok(base_ast.merge(&ast))
 }
 
-/// The base a variant imports (`import "NAME" as base;`) and the span of its name.
-pub fn base_import(text: &str) -> Option<(String, std::ops::Range<usize>)> {
+/// An `import "NAME" as ALIAS;` line of a script.
+struct Import {
+    name: String,
+    /// The span of NAME.
+    name_span: std::ops::Range<usize>,
+    alias: String,
+    /// The span of ALIAS.
+    alias_span: std::ops::Range<usize>,
+}
+
+/// The `import "NAME" as ALIAS;` lines of a script, in order.
+fn imports(text: &str) -> Vec<Import> {
+    let mut found = Vec::new();
     let mut offset = 0;
     for line in text.split_inclusive('\n') {
-        let trimmed = line.trim_start();
-        let indent = line.len() - trimmed.len();
-        if let Some(rest) = trimmed.strip_prefix("import") {
-            let mut parts = rest.split('"');
-            let (Some(""), Some(name), Some(tail)) =
-                (parts.next().map(str::trim), parts.next(), parts.next())
-            else {
-                offset += line.len();
-                continue;
-            };
-            let tail: Vec<&str> = tail.split_whitespace().collect();
-            if tail.first() == Some(&"as")
-                && tail.get(1).map(|s| s.trim_end_matches(';')) == Some("base")
-            {
-                let start = offset + indent + "import".len() + rest.find('"').unwrap_or(0) + 1;
-                return Some((name.to_string(), start..start + name.len()));
-            }
-        }
+        let start = offset;
         offset += line.len();
+        let trimmed = line.trim_start();
+        let Some(rest) = trimmed.strip_prefix("import") else {
+            continue;
+        };
+        let mut parts = rest.split('"');
+        let (Some(""), Some(name), Some(tail)) =
+            (parts.next().map(str::trim), parts.next(), parts.next())
+        else {
+            continue;
+        };
+        let mut words = tail.split_whitespace();
+        let (Some("as"), Some(alias)) = (words.next(), words.next()) else {
+            continue;
+        };
+        let alias = alias.trim_end_matches(';');
+        let name_start =
+            start + (line.len() - trimmed.len()) + "import".len() + rest.find('"').unwrap_or(0) + 1;
+        let tail_start = name_start + name.len() + 1;
+        let alias_start = tail_start + tail.find(alias).unwrap_or(0);
+        found.push(Import {
+            name: name.to_string(),
+            name_span: name_start..name_start + name.len(),
+            alias: alias.to_string(),
+            alias_span: alias_start..alias_start + alias.len(),
+        });
     }
-    None
+    found
+}
+
+/// The base a variant imports (`import "NAME" as base;`) and the span of its name.
+pub fn base_import(text: &str) -> Option<(String, std::ops::Range<usize>)> {
+    imports(text)
+        .into_iter()
+        .find(|i| i.alias == "base")
+        .map(|i| (i.name, i.name_span))
+}
+
+/// One error for a script that misses contract functions because it imports a rules script
+/// under another alias than `base` (so it is not a variant and inherits nothing).
+fn misnamed_base(source: &ScriptSource, library: &Library) -> Option<Diagnostic> {
+    let import = imports(&source.text).into_iter().find(|i| {
+        i.alias != "base"
+            && is_name(&i.name)
+            && library.find_named(&i.name, source.dir.as_deref()).is_some()
+    })?;
+    Some(
+        Diagnostic::new(format!(
+            "`import \"{}\" as {}` does not make this script a variant of {}, so it inherits none of its functions",
+            import.name, import.alias, import.name
+        ))
+        .at(
+            &source.label,
+            &source.text,
+            import.alias_span,
+            "a variant names its base `base`",
+        )
+        .note(format!(
+            "write `import \"{}\" as base;` and call the base's functions as `base::moves(state)`",
+            import.name
+        )),
+    )
 }
 
 fn ast_imports(text: &str) -> bool {
@@ -421,6 +536,15 @@ pub fn bare_message(err: &EvalAltResult) -> String {
         ),
         EvalAltResult::ErrorStackOverflow(_) => "the script's calls nest too deep".to_string(),
         EvalAltResult::ErrorTerminated(message, _) => message.to_string(),
+        EvalAltResult::ErrorDataRace(what, _) => {
+            format!(
+            "data race on {}: a closure (`|c| …`) captured a variable that this same call also \
+             uses, and Rhai cannot lend one variable twice at once. Copy what the closure needs \
+             into a new variable first (`let n = list.len(); list.filter(|c| n > 0)`), or write \
+             a `for` loop instead",
+            if what.is_empty() { "a captured variable" } else { what }
+        )
+        }
         other => {
             let text = other.to_string();
             match text.rfind(" (line ") {
@@ -486,27 +610,15 @@ fn check_contract(
     }
 }
 
-/// Where `fn NAME` is defined: in the main script, or else in any script loaded with it.
+/// Where `fn NAME` is defined (through the AST), or else the end of the main script.
 fn find_definition(
     name: &str,
     source: &ScriptSource,
     sources: &Sources,
 ) -> (String, String, std::ops::Range<usize>) {
-    let needle = format!("fn {name}");
-    let mut candidates = vec![(source.label.clone(), source.text.clone())];
-    candidates.extend(
-        sources
-            .texts
-            .borrow()
-            .iter()
-            .map(|(l, t)| (l.clone(), t.clone())),
-    );
-    for (label, text) in candidates {
-        if let Some(i) = text.find(&needle) {
-            return (label, text, i..i + needle.len());
-        }
-    }
-    (source.label.clone(), source.text.clone(), 0..0)
+    sources
+        .definition(name)
+        .unwrap_or_else(|| (source.label.clone(), source.text.clone(), 0..0))
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ pub mod library;
 pub mod native;
 pub mod options;
 pub mod sandbox;
+pub mod verify;
 
 pub use game::ScriptedGame;
 pub use library::{Library, ScriptSource};

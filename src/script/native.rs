@@ -1,7 +1,6 @@
 //! A script's native form. A rules script may define `native(state)` to describe a position as
 //! one of the runtime's native game families; random playouts (and search) then run natively
-//! from that position without entering the script once per move. Tests check that the script
-//! and the native family agree.
+//! from that position without entering the script once per move.
 //!
 //! The families:
 //! - `placement` (see [`crate::runtime::placement`]):
@@ -10,7 +9,11 @@
 //! - `sowing` (see [`crate::runtime::sowing`]): `#{ sowing: #{ track, scores, to_move, houses,
 //!   pieces, piece_worth, protect_below, directions, skip_origin, relay, capture, counts,
 //!   grand_slam, must_feed, refill, borrow, end, repetition, seen, collect, weights } }` (see the
-//!   README for each key).
+//!   README for each key);
+//! - `()`: no native form (for this position): everything runs through the script.
+//!
+//! The runtime uses a native form only once it is verified against the script
+//! (see [`super::verify`]).
 
 use rhai::{Dynamic, Map, INT};
 
@@ -89,7 +92,8 @@ pub fn read(map: &Map, players: usize) -> Result<NativeGame, String> {
     }
     let Some(placement) = map.get("placement") else {
         return Err(
-            "native(state) must return #{ placement: #{ … } } or #{ sowing: #{ … } }".into(),
+            "native(state) must return #{ placement: #{ … } }, #{ sowing: #{ … } }, or () for no native form"
+                .into(),
         );
     };
     let p = placement

@@ -93,6 +93,14 @@ impl Placement {
         self.width
     }
 
+    /// Whether `other` is the same position (stones, player to move, winner), whatever the goal.
+    pub fn same_position(&self, other: &Placement) -> bool {
+        self.width == other.width
+            && self.cells == other.cells
+            && self.to_move == other.to_move
+            && self.winner == other.winner
+    }
+
     /// When a line wins.
     pub fn goal(&self) -> LineGoal {
         self.goal

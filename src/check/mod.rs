@@ -1,0 +1,219 @@
+//! Property tests for any rules script — what proptest or Hypothesis do for code, for rules:
+//! seeded random games through the script, checking after every move that every listed move
+//! plays, that moves and positions round-trip through their text, that `result` and `moves`
+//! agree, that the same move gives the same state, that the native form (if any) agrees, and that
+//! no script error or limit is hit. A failure is shrunk to the shortest move sequence that
+//! still shows it (see [`shrink`]) and written as a trace file.
+
+pub mod properties;
+pub mod shrink;
+
+use std::time::{Duration, Instant};
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rhai::Dynamic;
+
+pub use properties::{Broken, Property};
+
+use crate::{
+    runtime::{Game, GameError},
+    script::{verify, ScriptedGame},
+};
+
+/// A game longer than this is cut short (its positions so far are still checked).
+const MAX_PLIES: usize = 1000;
+
+/// How long to test.
+#[derive(Debug, Clone, Copy)]
+pub struct Budget {
+    /// At most this many random games (`None`: as many as the time allows).
+    pub games: Option<usize>,
+    /// No new game starts after this (`None`: no time limit; then `games` must be given).
+    pub time: Option<Duration>,
+    /// The first game's seed; game `g` uses `seed + g`.
+    pub seed: u64,
+}
+
+/// What the random games covered.
+#[derive(Debug, Clone, Default)]
+pub struct Coverage {
+    /// Games played.
+    pub games: usize,
+    /// Positions checked.
+    pub positions: usize,
+    /// Listed moves tried (played and round-tripped).
+    pub moves: usize,
+    /// Games cut short at [`MAX_PLIES`] or when the time was up.
+    pub cut_short: usize,
+    /// Whether a native form was verified.
+    pub native: bool,
+}
+
+/// A property that failed, with the moves (canonical texts, from the start) that lead to it.
+#[derive(Debug, Clone)]
+pub struct Failure {
+    /// What broke.
+    pub broken: Broken,
+    /// The moves before the position where it broke.
+    pub moves: Vec<String>,
+    /// How many moves the random game had played before shrinking.
+    pub found_after: usize,
+}
+
+/// Runs random games within `budget`, calling `progress` after each with the coverage so far.
+/// Returns the coverage, or the first failure found (shrunk).
+pub fn run(
+    game: &ScriptedGame,
+    budget: Budget,
+    mut progress: impl FnMut(&Coverage),
+) -> Result<Coverage, Box<Failure>> {
+    game.record_events(false);
+    let result = run_games(game, budget, &mut progress);
+    game.record_events(true);
+    result.map_err(|f| Box::new(shrink::shrink(game, *f)))
+}
+
+fn run_games(
+    game: &ScriptedGame,
+    budget: Budget,
+    progress: &mut impl FnMut(&Coverage),
+) -> Result<Coverage, Box<Failure>> {
+    let begun = Instant::now();
+    let start = game.start().map_err(|e| fail(e, Vec::new()))?;
+    let mut seen = Coverage::default();
+    if let Some(failure) = native_differs(game, &start, &[], verify::FROM_START)? {
+        return Err(failure);
+    }
+    seen.native = game.native_form(&start).ok().flatten().is_some();
+    loop {
+        let more_games = budget.games.is_none_or(|n| seen.games < n);
+        let more_time = budget.time.is_none_or(|t| begun.elapsed() < t);
+        if !(more_games && more_time) {
+            return Ok(seen);
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(budget.seed.wrapping_add(seen.games as u64));
+        let deadline = budget.time.map(|t| begun + t);
+        let positions = random_game(game, &start, deadline, &mut rng, &mut seen)?;
+        // The native form, again from a position of this game.
+        let (k, state) = &positions[rng.random_range(0..positions.len())];
+        if let Some(failure) = native_differs(game, state, k, verify::FROM_POSITION)? {
+            return Err(failure);
+        }
+        seen.games += 1;
+        progress(&seen);
+    }
+}
+
+/// One random game from `start` (cut short at `deadline`), checking every position; returns the
+/// positions it went through, each with the moves that lead to it.
+fn random_game(
+    game: &ScriptedGame,
+    start: &Dynamic,
+    deadline: Option<Instant>,
+    rng: &mut ChaCha8Rng,
+    seen: &mut Coverage,
+) -> Result<Vec<(Vec<String>, Dynamic)>, Box<Failure>> {
+    let mut state = start.clone();
+    let mut moves: Vec<String> = Vec::new();
+    let mut positions = Vec::new();
+    loop {
+        let broken = |b: Broken, moves: &[String]| {
+            Box::new(Failure {
+                broken: b,
+                moves: moves.to_vec(),
+                found_after: moves.len(),
+            })
+        };
+        seen.moves += properties::check_position(game, &state, Some(&mut *rng))
+            .map_err(|b| broken(b, &moves))?;
+        seen.positions += 1;
+        positions.push((moves.clone(), state.clone()));
+        let legal = game
+            .legal_moves(&state)
+            .map_err(|e| fail(e, moves.clone()))?;
+        if legal.is_empty() {
+            return Ok(positions);
+        }
+        if moves.len() >= MAX_PLIES || deadline.is_some_and(|d| Instant::now() >= d) {
+            seen.cut_short += 1;
+            return Ok(positions);
+        }
+        let mv = &legal[rng.random_range(0..legal.len())];
+        let text = game
+            .format_move(&state, mv)
+            .map_err(|e| fail(e, moves.clone()))?;
+        state = game
+            .play(&state, mv)
+            .map_err(|e| fail(e, moves.clone()))?
+            .state;
+        moves.push(text);
+    }
+}
+
+/// A failure for a script error after `moves`.
+fn fail(error: GameError, moves: Vec<String>) -> Box<Failure> {
+    Box::new(Failure {
+        broken: Broken {
+            property: Property::NoScriptError,
+            message: error.to_string(),
+            mv: None,
+            error: Some(error),
+        },
+        found_after: moves.len(),
+        moves,
+    })
+}
+
+/// A failure when the native form differs from the script from `state` (reached by `moves`).
+fn native_differs(
+    game: &ScriptedGame,
+    state: &Dynamic,
+    moves: &[String],
+    effort: verify::Effort,
+) -> Result<Option<Box<Failure>>, Box<Failure>> {
+    let Some(d) = verify::compare(game, state, effort) else {
+        return Ok(None);
+    };
+    let all: Vec<String> = moves.iter().chain(&d.moves).cloned().collect();
+    Ok(Some(Box::new(Failure {
+        broken: Broken {
+            property: Property::NativeAgrees,
+            message: d.what,
+            mv: None,
+            error: None,
+        },
+        found_after: all.len(),
+        moves: all,
+    })))
+}
+
+/// The failure as a trace file to paste into the script's tests: the game, the moves, and for
+/// a listed move that `play` refuses, that move (which must then play).
+pub fn trace_text(game_arg: &str, failure: &Failure, budget: &Budget) -> String {
+    let mut out = format!(
+        "# boardrules check --seed {}: {} — {}\n",
+        budget.seed,
+        failure.broken.property.describe(),
+        failure.broken.message.replace('\n', " ")
+    );
+    if failure.found_after != failure.moves.len() {
+        out += &format!(
+            "# (shrunk from {} moves to {})\n",
+            failure.found_after,
+            failure.moves.len()
+        );
+    }
+    out += &format!("game: {game_arg}\n");
+    for mv in &failure.moves {
+        out += &format!("> {mv}\n");
+    }
+    if let Some(mv) = &failure.broken.mv {
+        if failure.broken.property == Property::ListedMovesPlay {
+            out += &format!("> {mv}\n");
+        } else {
+            out += &format!("# … then the move {mv}\n");
+        }
+    }
+    out
+}

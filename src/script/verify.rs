@@ -1,0 +1,354 @@
+//! Verifying a script's native form against the script. Before `native(state)` is first used
+//! (playouts, search, `bench`, hints, bots), seeded random games are played through the script
+//! and, side by side, through the native family: after every move both must agree on the
+//! outcome, the player to move, the legal moves, and the position the move leads to (the
+//! stones, or the seeds and scores). One disagreement and the native form is not used for that
+//! script text and options for the rest of the process; the user gets one warning with the
+//! shortest move sequence found that shows the difference.
+
+use std::{
+    collections::{HashMap, HashSet},
+    sync::{LazyLock, Mutex},
+    time::{Duration, Instant},
+};
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rhai::Dynamic;
+
+use super::{native::NativeGame, ScriptedGame};
+use crate::runtime::{placement::Placement, sowing::Sowing, Cell, Game};
+
+/// How much verifying may do: at most `games` random games (each at most `plies` moves), and
+/// nothing more once `time` has passed (but the first game is always played to its end).
+#[derive(Debug, Clone, Copy)]
+pub struct Effort {
+    /// The most random games.
+    pub games: usize,
+    /// The longest game, in moves.
+    pub plies: usize,
+    /// No game starts after this.
+    pub time: Duration,
+}
+
+/// Verifying from the start of a game, once per script text and options.
+pub const FROM_START: Effort = Effort {
+    games: 24,
+    plies: 400,
+    time: Duration::from_millis(90),
+};
+
+/// Verifying again from a position of the current game, before a search starts there.
+pub const FROM_POSITION: Effort = Effort {
+    games: 4,
+    plies: 400,
+    time: Duration::from_millis(25),
+};
+
+/// A disagreement between a script and its native form.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Difference {
+    /// The moves (canonical text) from the position verified to the one where they differ.
+    pub moves: Vec<String>,
+    /// What differed, in words.
+    pub what: String,
+}
+
+impl Difference {
+    /// The warning shown once when the native form is dropped.
+    pub fn warning(&self, game: &str) -> String {
+        let at = if self.moves.is_empty() {
+            "at the start".to_string()
+        } else {
+            format!("after {}", self.moves.join(" "))
+        };
+        format!(
+            "warning: {game}: native(state) does not describe the same game as the script, so it \
+             is not used (everything runs through the script)\n  {at}: {}\n  \
+             (to use no native form in a variant, define `fn native(state) {{ () }}`)\n",
+            self.what
+        )
+    }
+}
+
+/// What is known of one script text with one set of options.
+#[derive(Default)]
+struct Entry {
+    /// `Some(true)` once verified from the start, `Some(false)` once a difference was found.
+    trusted: Option<bool>,
+    /// The positions (state hashes) verified since.
+    positions: HashSet<u64>,
+}
+
+/// Verdicts, by a hash of the script texts and option values.
+static VERDICTS: LazyLock<Mutex<HashMap<u64, Entry>>> = LazyLock::new(Mutex::default);
+
+fn with_entry<T>(key: u64, f: impl FnOnce(&mut Entry) -> T) -> T {
+    let mut verdicts = VERDICTS.lock().unwrap_or_else(|e| e.into_inner());
+    f(verdicts.entry(key).or_default())
+}
+
+/// Whether the native form of `game` (whose script and options hash to `key`) may be used:
+/// verified from the start (once per key), and — when `at` is given — from that position too
+/// (once per position). A difference found prints one warning and refuses the native form for
+/// good.
+pub fn trusted(game: &ScriptedGame, key: u64, at: Option<&Dynamic>) -> bool {
+    let known = with_entry(key, |e| e.trusted);
+    if known == Some(false) {
+        return false;
+    }
+    if known.is_none() {
+        let found = game
+            .start()
+            .ok()
+            .and_then(|s| compare(game, &s, FROM_START));
+        if !settle(game, key, found) {
+            return false;
+        }
+    }
+    let Some(state) = at else { return true };
+    let hash = game.state_hash(state);
+    if with_entry(key, |e| e.positions.contains(&hash)) {
+        return true;
+    }
+    let found = compare(game, state, FROM_POSITION);
+    with_entry(key, |e| e.positions.insert(hash));
+    settle(game, key, found)
+}
+
+/// Records a verdict; the first difference for `key` is shown as a warning on stderr.
+fn settle(game: &ScriptedGame, key: u64, found: Option<Difference>) -> bool {
+    let ok = found.is_none();
+    let first = with_entry(key, |e| {
+        let first = e.trusted != Some(false) && !ok;
+        e.trusted = Some(e.trusted.unwrap_or(true) && ok);
+        first
+    });
+    if let (true, Some(d)) = (first, found) {
+        eprint!("{}", crate::terminal::clean(&d.warning(game.name())));
+    }
+    ok
+}
+
+/// Plays seeded random games from `from` through the script and its native form side by side;
+/// returns the difference with the fewest moves found, if any. A script error ends a game
+/// quietly (it is the script's fault, which `check` reports, not the native form's).
+pub fn compare(game: &ScriptedGame, from: &Dynamic, effort: Effort) -> Option<Difference> {
+    let recording = game.recording_events();
+    game.record_events(false);
+    let begun = Instant::now();
+    let mut best: Option<Difference> = None;
+    for g in 0..effort.games {
+        if g > 0 && begun.elapsed() >= effort.time {
+            break;
+        }
+        let plies = best.as_ref().map_or(effort.plies, |d| d.moves.len());
+        let mut rng = ChaCha8Rng::seed_from_u64(0x5eed_0000 + g as u64);
+        let deadline = (g > 0).then_some(begun + effort.time);
+        if let Some(d) = compare_game(game, from, plies, deadline, &mut rng) {
+            if best.as_ref().is_none_or(|b| d.moves.len() < b.moves.len()) {
+                best = Some(d);
+            }
+        }
+    }
+    game.record_events(recording);
+    best
+}
+
+/// One random game (at most `plies` moves, and none after `deadline`); `None` when script and
+/// native form agree.
+fn compare_game(
+    game: &ScriptedGame,
+    from: &Dynamic,
+    plies: usize,
+    deadline: Option<Instant>,
+    rng: &mut ChaCha8Rng,
+) -> Option<Difference> {
+    let mut state = from.clone();
+    let mut moves: Vec<String> = Vec::new();
+    let mut before: Option<NativeGame> = None;
+    loop {
+        let differ = |what: String| Difference {
+            moves: moves.clone(),
+            what,
+        };
+        let native = match game.native_form(&state) {
+            Ok(Some((n, _))) => n,
+            Ok(None) => return None, // no native form from here on
+            Err(e) => return Some(differ(format!("native(state) failed: {e}"))),
+        };
+        if let Some(prev) = &before {
+            if let Some(what) = reached(game, prev, &native) {
+                return Some(differ(what));
+            }
+        }
+        let outcome = game.outcome(&state).ok()?;
+        let native_outcome = native_outcome(&native);
+        if native_outcome != outcome {
+            let say = |o| match o {
+                Some(o) => game.describe_outcome(o),
+                None => "the game goes on".to_string(),
+            };
+            return Some(differ(format!(
+                "result() says {}, the native form says {}",
+                say(outcome),
+                say(native_outcome)
+            )));
+        }
+        let late = deadline.is_some_and(|d| Instant::now() >= d);
+        if outcome.is_some() || moves.len() >= plies || late {
+            return None;
+        }
+        let to_move = game.to_move(&state).ok()?;
+        let native_to_move = match &native {
+            NativeGame::Placement(p) => p.to_move(),
+            NativeGame::Sowing(s) => s.to_move(),
+        };
+        if to_move != native_to_move {
+            return Some(differ(format!(
+                "to_move() says {} moves, the native form says {}",
+                game.player_name(to_move),
+                game.player_name(native_to_move)
+            )));
+        }
+        let legal = game.legal_moves(&state).ok()?;
+        if let Some(what) = same_moves(game, &state, &legal, &native) {
+            return Some(differ(what));
+        }
+        if legal.is_empty() {
+            return None;
+        }
+        let mv = &legal[rng.random_range(0..legal.len())];
+        let text = game.format_move(&state, mv).ok()?;
+        state = game.play(&state, mv).ok()?.state;
+        moves.push(text);
+        before = Some(native);
+    }
+}
+
+fn native_outcome(native: &NativeGame) -> Option<crate::runtime::Outcome> {
+    match native {
+        NativeGame::Placement(p) => p.outcome(),
+        NativeGame::Sowing(s) => s.outcome(),
+    }
+}
+
+/// Whether the script's legal moves are the native form's: the same cells for a placement game
+/// whose moves are cells, else the same number of moves.
+fn same_moves(
+    game: &ScriptedGame,
+    state: &Dynamic,
+    legal: &[Dynamic],
+    native: &NativeGame,
+) -> Option<String> {
+    let count = match native {
+        NativeGame::Placement(p) => {
+            if let Some(what) = same_cells(game, state, legal, p) {
+                return Some(what);
+            }
+            p.empties().len()
+        }
+        NativeGame::Sowing(s) => s.legal_moves().len(),
+    };
+    (count != legal.len()).then(|| {
+        format!(
+            "moves() lists {} moves, the native form allows {count}",
+            legal.len()
+        )
+    })
+}
+
+/// For a placement game whose moves are cells: a cell one side allows and the other does not.
+fn same_cells(
+    game: &ScriptedGame,
+    state: &Dynamic,
+    legal: &[Dynamic],
+    native: &Placement,
+) -> Option<String> {
+    let width = native.width() as i64;
+    let cells: Option<HashSet<i64>> = legal
+        .iter()
+        .map(|m| m.clone().try_cast::<Cell>().map(|c| c.y * width + c.x))
+        .collect();
+    let cells = cells?;
+    let empties: HashSet<i64> = native.empties().iter().map(|&i| i as i64).collect();
+    let name = |i: i64| {
+        let cell = Cell::new(i % width, i / width);
+        game.format_move(state, &Dynamic::from(cell))
+            .unwrap_or_else(|_| format!("({}, {})", cell.x, cell.y))
+    };
+    if let Some(&i) = empties.difference(&cells).min() {
+        return Some(format!(
+            "the native form allows {}, which moves() does not list ({} moves against {})",
+            name(i),
+            empties.len(),
+            cells.len()
+        ));
+    }
+    cells.difference(&empties).min().map(|&i| {
+        format!(
+            "moves() lists {}, which the native form does not allow",
+            name(i)
+        )
+    })
+}
+
+/// Whether one native move from `prev` gives `next` (the native form of the script's next
+/// position); if none does, what the script reached, in words.
+fn reached(game: &ScriptedGame, prev: &NativeGame, next: &NativeGame) -> Option<String> {
+    match (prev, next) {
+        (NativeGame::Placement(p), NativeGame::Placement(n)) => {
+            let reaches = p.empties().iter().any(|&i| {
+                let mut trial = p.clone();
+                trial.play(i as usize).is_ok() && trial.same_position(n)
+            });
+            (!reaches).then(|| {
+                "the position play() reached is not one the native form reaches with one move \
+                 (a different board, winner or player to move)"
+                    .to_string()
+            })
+        }
+        (NativeGame::Sowing(p), NativeGame::Sowing(n)) => {
+            let successors: Vec<Sowing> = p
+                .legal_moves()
+                .into_iter()
+                .filter_map(|m| {
+                    let mut trial = p.clone();
+                    trial.play(m).ok().map(|()| trial)
+                })
+                .collect();
+            if successors.iter().any(|s| s.same_position(n)) {
+                return None;
+            }
+            let nearest = successors.iter().min_by_key(|s| distance(s, n));
+            Some(format!(
+                "play() gives {}; no native move gives that{}",
+                describe_sowing(game, n),
+                nearest.map_or(String::new(), |s| format!(
+                    " (the nearest: {})",
+                    describe_sowing(game, s)
+                ))
+            ))
+        }
+        _ => Some("native(state) changed family between two moves".into()),
+    }
+}
+
+fn distance(a: &Sowing, b: &Sowing) -> i64 {
+    let seeds = a.seeds().iter().zip(b.seeds()).map(|(x, y)| (x - y).abs());
+    let scores = a
+        .scores()
+        .iter()
+        .zip(b.scores())
+        .map(|(x, y)| (x - y).abs());
+    seeds.chain(scores).sum::<i64>() + i64::from(a.to_move() != b.to_move())
+}
+
+fn describe_sowing(game: &ScriptedGame, s: &Sowing) -> String {
+    format!(
+        "seeds {:?}, scores {:?}, {} to move",
+        s.seeds(),
+        s.scores(),
+        game.player_name(s.to_move())
+    )
+}

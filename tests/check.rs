@@ -1,0 +1,110 @@
+//! `boardrules check` property-tests a rules script: random games, every property after every
+//! move, and on a failure the shortest move sequence found, printed as a trace file that
+//! `boardrules test` replays.
+
+mod cli_support;
+
+use cli_support::{boardrules, run};
+use predicates::prelude::*;
+
+/// Runs `check` with `args`; returns its exit code, stdout and stderr.
+fn check(home: &tempfile::TempDir, args: &[&str]) -> (i32, String, String) {
+    let ran = run(home, &[&["check"], args].concat(), "");
+    (ran.code, ran.stdout, ran.stderr)
+}
+
+#[test]
+fn every_shipped_script_passes() {
+    let home = tempfile::tempdir().unwrap();
+    for game in [
+        "caro",
+        "gomoku",
+        "o_an_quan",
+        "oware",
+        "lines98",
+        "color_lines",
+        "five_step",
+        "renju",
+    ] {
+        let (code, out, err) = check(&home, &[game, "--seconds", "0.5"]);
+        assert_eq!(code, 0, "{game}: {err}");
+        assert!(out.contains("every property holds"), "{game}: {out}");
+        // No progress bar when stderr is not a terminal, and nothing else either.
+        assert!(err.is_empty(), "{game}: {err}");
+    }
+}
+
+#[test]
+fn a_listed_move_that_play_refuses_later_is_found_and_shrunk_to_a_trace() {
+    let home = tempfile::tempdir().unwrap();
+    let (code, trace, err) = check(&home, &["tests/fixtures/refuses_later.rhai"]);
+    assert_eq!(code, 1, "{trace}{err}");
+    assert!(
+        err.contains("moves() lists 1a, but play() refuses it"),
+        "{err}"
+    );
+    // The report points at `fn play`, not at `fn players` or elsewhere.
+    assert!(err.contains("refuses_later.rhai:12:1"), "{err}");
+    // The shortest game: 4d, then the refused 1a (found after a longer random game).
+    let moves: Vec<&str> = trace.lines().filter(|l| l.starts_with("> ")).collect();
+    assert_eq!(moves, ["> 4d", "> 1a"], "{trace}");
+    assert!(trace.contains("# (shrunk from "), "{trace}");
+    assert!(trace.contains("game: tests/fixtures/refuses_later.rhai"));
+    // Ready to paste: `boardrules test` replays it and fails the same way until play is fixed.
+    let file = home.path().join("found.trace");
+    std::fs::write(&file, &trace).unwrap();
+    boardrules(&home)
+        .args(["test", file.to_str().unwrap()])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("play() refuses it"));
+}
+
+#[test]
+fn a_native_form_of_another_game_fails_check_with_its_moves() {
+    let home = tempfile::tempdir().unwrap();
+    let (code, trace, err) = check(&home, &["tests/fixtures/kalah_sowing.rhai"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("native(state) describes the same game"),
+        "{err}"
+    );
+    assert!(err.contains("no native move gives that"), "{err}");
+    assert!(trace.lines().filter(|l| l.starts_with("> ")).count() >= 1);
+    let (code, _, err) = check(&home, &["tests/fixtures/connect_four_placement.rhai"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("42 moves against 7"), "{err}");
+}
+
+#[test]
+fn a_to_move_that_is_no_player_is_reported() {
+    let home = tempfile::tempdir().unwrap();
+    let script = home.path().join("third.rhai");
+    std::fs::write(
+        &script,
+        "import \"caro\" as base;\nfn to_move(state) { if state.board.count(0) < 220 { 2 } else { state.turn } }\n",
+    )
+    .unwrap();
+    let (code, trace, err) = check(&home, &[script.to_str().unwrap(), "--games", "1"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("to_move() is a player"), "{err}");
+    assert!(err.contains("not a player index"), "{err}");
+    // Fewer than 220 empty cells takes six moves: the shortest failing game.
+    assert_eq!(
+        trace.lines().filter(|l| l.starts_with("> ")).count(),
+        6,
+        "{trace}"
+    );
+}
+
+#[test]
+fn games_seconds_and_seed_are_honoured() {
+    let home = tempfile::tempdir().unwrap();
+    let (code, out, _) = check(&home, &["oware", "--games", "2", "--seed", "5"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("random games: 2 games"), "{out}");
+    assert!(out.contains("(seed 5)"), "{out}");
+    let (code, _, err) = check(&home, &["oware", "--seconds", "0"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("--seconds must be more than 0"), "{err}");
+}
