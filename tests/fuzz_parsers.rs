@@ -124,7 +124,7 @@ proptest! {
         text in near(" a b c\n15 . X O . 15\n 9 . [X] . 9\n"),
         to_move in proptest::option::of(near("1 2 X O")),
     ) {
-        let args = PositionArgs { position: Some(text), to_move };
+        let args = PositionArgs { position: Some(text), to_move, cells: None };
         if let Err(ds) = CARO.with(|caro| args.start(caro)) {
             ds.iter().for_each(renders);
         }
