@@ -66,15 +66,24 @@ impl Diagnostic {
 
     /// The report as text, with ANSI colours when `color` is set.
     pub fn render(&self, color: bool) -> String {
+        self.render_in(color, &Words::default())
+    }
+
+    /// The report as text, its headings in `words` (for another language than English).
+    pub fn render_in(&self, color: bool, words: &Words) -> String {
         let Some(p) = &self.pointer else {
-            let mut out = format!("Error: {}\n", self.message);
+            let mut out = format!("{}: {}\n", words.error, self.message);
             for n in &self.notes {
-                out += &format!("  Note: {n}\n");
+                out += &format!("  {}: {n}\n", words.note);
             }
             return out;
         };
         let id = p.name.as_str();
-        let mut report = Report::build(ReportKind::Error, (id, p.span.clone()))
+        let kind = match words.error.as_str() {
+            "Error" => ReportKind::Error,
+            other => ReportKind::Custom(other, Color::Red),
+        };
+        let mut report = Report::build(kind, (id, p.span.clone()))
             .with_config(
                 Config::default()
                     .with_color(color)
@@ -94,7 +103,31 @@ impl Diagnostic {
             .finish()
             .write((id, Source::from(p.text.as_str())), &mut buf)
             .expect("writing to memory cannot fail");
-        String::from_utf8_lossy(&buf).into_owned()
+        let out = String::from_utf8_lossy(&buf).into_owned();
+        if words.note == "Note" {
+            return out;
+        }
+        // ariadne writes "Note" itself: put the word of the language in its place
+        out.replace("│ Note: ", &format!("│ {}: ", words.note))
+            .replace("Note\u{1b}[0m: ", &format!("{}\u{1b}[0m: ", words.note))
+    }
+}
+
+/// The headings of a report, in the language it is shown in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Words {
+    /// The heading of an error ("Error").
+    pub error: String,
+    /// The heading of a note ("Note").
+    pub note: String,
+}
+
+impl Default for Words {
+    fn default() -> Self {
+        Words {
+            error: "Error".into(),
+            note: "Note".into(),
+        }
     }
 }
 

@@ -5,6 +5,7 @@
 //! [`runtime::Game`] trait. The command line and the REPL sit on top.
 
 pub mod ai;
+pub mod cancel;
 pub mod cli;
 pub mod diag;
 pub mod driver;
@@ -13,4 +14,5 @@ pub mod repl;
 pub mod runtime;
 pub mod script;
 pub mod search;
+pub mod suggest;
 pub mod trace;

@@ -65,6 +65,14 @@ pub struct LoadedFile {
     pub clock: Option<SavedClock>,
 }
 
+/// An option's value as `set` takes it: a string as itself, anything else as TOML writes it.
+pub fn option_text(value: &toml::Value) -> String {
+    match value {
+        toml::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
 /// Formats a state hash as a checksum.
 pub fn checksum(hash: u64) -> String {
     format!("{hash:016x}")

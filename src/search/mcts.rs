@@ -99,7 +99,9 @@ pub fn uct<G: Game>(
     }];
     let deadline = Instant::now() + time;
     let mut iterations = 0;
-    while iterations < min_iterations || Instant::now() < deadline {
+    while (iterations < min_iterations && !crate::cancel::requested())
+        || !crate::cancel::past(deadline)
+    {
         iterations += 1;
         // The sampled world this iteration plays in (none: the tree's own states).
         let mut world = sample.map(|s| s(state, rng.random()));

@@ -166,7 +166,7 @@ pub fn best_move<G: Game>(
             }
             Err(Stop::Error(e)) => return Err(e),
         }
-        if Instant::now() >= search.deadline {
+        if crate::cancel::past(search.deadline) {
             break;
         }
     }
@@ -232,7 +232,7 @@ impl<G: Game> Search<'_, G> {
         ply: i64,
     ) -> Result<i64, Stop> {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(64) && Instant::now() >= self.deadline {
+        if self.nodes.is_multiple_of(64) && crate::cancel::past(self.deadline) {
             return Err(Stop::Time);
         }
         match self.game.outcome(state)? {
