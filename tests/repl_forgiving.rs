@@ -166,3 +166,178 @@ fn replay_reads_a_saved_game_or_says_to_load_it() {
         assert!(!err.contains("moves = ["), "the file is not dumped: {err}");
     }
 }
+
+#[test]
+fn messages_say_what_a_command_needs_and_suggest_what_was_meant() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = format!(
+        "save\nhint impossible\nhlep\nhelp hlep\ntheme stone\nlang vv\nset sise=9\n\
+         variant cara\nundo x\n1a\nundo\n1a\nsave {}\n",
+        dir.path().join("one.toml").display()
+    );
+    let (out, err, ok) = session(dir.path(), &["caro", "-o", "size=5"], &input);
+    assert!(!ok);
+    for expected in [
+        "`save` needs more: it is written `save FILE`",
+        "for example: `save game.txt`",
+        "'impossible' is not easy, hard or medium",
+        "for example: `hint hard`",
+        "'x' is not a count",
+    ] {
+        assert!(err.contains(expected), "{expected}\n{err}");
+    }
+    assert!(!err.contains("end of input") && !err.contains("expected any"), "{err}");
+    for (typed, meant) in [
+        ("hlep", "help"), // a move that is no move, and `help hlep`
+        ("stone", "stones"),
+        ("vv", "vi"),
+        ("sise", "size"),
+        ("cara", "caro"),
+    ] {
+        assert!(err.contains(&format!("did you mean `{meant}`?")), "{typed}\n{err}");
+    }
+    assert_eq!(err.matches("did you mean `help`?").count(), 2, "{err}");
+    // plurals
+    assert!(out.contains("undid 1 move\n") && out.contains("saved 1 move to "), "{out}");
+    assert!(!out.contains("(s)") && !err.contains("(s)"), "{out}{err}");
+
+    // a game named on the command line, mistyped or in capitals
+    for typed in ["cara", "Caro"] {
+        let (_, err, ok) = session(dir.path(), &[typed], "");
+        assert!(!ok);
+        assert!(err.contains("did you mean `caro`?"), "{err}");
+    }
+}
+
+/// The English text of every message the REPL has: its catalogue and the computer's reasons.
+fn english_texts() -> Vec<String> {
+    let catalog = boardrules::repl::i18n::Catalog::english();
+    let mut texts: Vec<String> = catalog
+        .english_messages()
+        .map(|(_, v)| v.to_string())
+        .collect();
+    texts.extend(boardrules::ai::REASONS.iter().map(|(_, v)| v.to_string()));
+    texts
+}
+
+/// The pieces of `template` between its `{placeholders}` and `code`, that have three words or
+/// more: long enough that finding one in the output means an English message leaked.
+fn phrases(template: &str) -> Vec<String> {
+    let mut plain = String::new();
+    let (mut in_code, mut in_name) = (false, false);
+    for c in template.chars() {
+        match c {
+            '`' => {
+                in_code = !in_code;
+                plain.push('|');
+            }
+            '{' => {
+                in_name = true;
+                plain.push('|');
+            }
+            '}' => in_name = false,
+            _ if in_code || in_name => {}
+            _ => plain.push(c),
+        }
+    }
+    plain
+        .split(|c: char| c == '|' || c == '(' || c == ')' || c == ':' || c == ';')
+        .map(str::trim)
+        .filter(|p| {
+            let words = p.split_whitespace();
+            words
+                .filter(|w| w.chars().filter(|c| c.is_alphabetic()).count() > 2)
+                .count()
+                >= 3
+        })
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn in_vietnamese_no_english_message_leaks() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("g.toml");
+    let file = file.display();
+    let input = format!(
+        "lang vi\nhelp\nhelp undo\nhelp hlep\noptions\nmoves\n9h 10h\nhistory\nundo\nredo\n\
+         hint easy\nhint medium\nsave\nsave {file}\nhint impossible\nhlep\n10h\n9h 10h 10h\n\
+         set size=9\nundo\nreplay\nn\np\ngoto 9\nfirst\nlast\ns\nreplay\nn\n1a\nundo\nundo\n\
+         draft\n1b\ndraft end\ndraft end\nexplain\nclock 5m\nclock off\nvs easy\n1a\nundo\n\
+         vs off\ngo easy\nnew\nundo\nload {file}\nreload\ntheme stone\nlang vv\nset sise=9\n\
+         variant cara\nundo x\nreplay @{file}\ns\nnext\nquit\n"
+    );
+    let (out, err, _) = session(dir.path(), &["caro"], &input);
+    let said = format!("{out}{err}");
+    assert!(said.contains("ngôn ngữ") || said.contains("vi"), "{said}");
+    let leaks: Vec<String> = english_texts()
+        .iter()
+        .flat_map(|t| phrases(t))
+        .filter(|p| said.contains(p.as_str()))
+        .collect();
+    assert!(leaks.is_empty(), "English left in:\n{leaks:#?}\n{said}");
+    assert!(!err.contains("Error") && !err.contains("Note:"), "{err}");
+    // the check finds English when it is there
+    let (out, err, _) = session(dir.path(), &["caro"], "lang en\nhint easy\nsave\n");
+    let english = format!("{out}{err}");
+    assert!(
+        english_texts()
+            .iter()
+            .flat_map(|t| phrases(t))
+            .any(|p| english.contains(p.as_str())),
+        "{english}"
+    );
+}
+
+#[test]
+#[cfg(unix)]
+fn ctrl_c_cancels_a_line_or_a_search_and_the_game_is_kept_for_the_next_session() {
+    use expectrl::{ControlCode, Eof, Expect};
+    let dir = tempfile::tempdir().unwrap();
+    let spawn = || {
+        let bin = assert_cmd::cargo::cargo_bin("boardrules");
+        let mut cmd = std::process::Command::new(bin);
+        cmd.args(["play", "caro"])
+            .env("NO_COLOR", "1")
+            .env("TERM", "xterm")
+            .env("BOARDRULES_CONFIG_DIR", dir.path())
+            .env("BOARDRULES_HISTORY", dir.path().join("history.txt"))
+            .env("BOARDRULES_DATA_DIR", dir.path().join("data"));
+        let mut p = expectrl::session::Session::spawn(cmd).unwrap();
+        p.set_expect_timeout(Some(std::time::Duration::from_secs(30)));
+        p
+    };
+    let mut p = spawn();
+    p.expect("caro (X to move)> ").unwrap();
+    p.send("9h\r").unwrap();
+    p.expect("caro (O to move)> ").unwrap();
+    // Ctrl-C on a half-typed line drops the line, not the game
+    p.send("10").unwrap();
+    p.send(ControlCode::EndOfText).unwrap();
+    p.expect("Ctrl-C: line dropped").unwrap();
+    p.send("10h\r").unwrap();
+    p.expect("caro (X to move)> ").unwrap();
+    // Ctrl-C while the computer thinks cancels the search: nothing is played
+    p.send("hint hard\r").unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(150));
+    p.send(ControlCode::EndOfText).unwrap();
+    p.expect("search cancelled (Ctrl-C)").unwrap();
+    p.expect("caro (X to move)> ").unwrap();
+    // Ctrl-D leaves; the game is kept
+    p.send(ControlCode::EndOfTransmission).unwrap();
+    p.expect("the game in progress is kept").unwrap();
+    p.expect(Eof).unwrap();
+    let kept = std::fs::read_to_string(dir.path().join("data").join("autosave.toml")).unwrap();
+    assert!(kept.contains("moves = [\"9h\", \"10h\"]"), "{kept}");
+
+    // the next session offers to resume it
+    let mut p = spawn();
+    p.expect("A game of caro with 2 moves was in progress. Resume it? [Y/n] ")
+        .unwrap();
+    p.send("\r").unwrap();
+    p.expect("loaded 2 moves of caro").unwrap();
+    p.send("history\r").unwrap();
+    p.expect("moves: 9h 10h").unwrap();
+    p.send("quit\r").unwrap();
+    p.expect(Eof).unwrap();
+}

@@ -73,6 +73,17 @@ impl Session {
                 .map_err(|_| bad(span, self.ui.t("seed-number", &[])))?;
             self.game.set_seed(choice.seed);
         } else {
+            let names: Vec<&str> = self.game.options().iter().map(|o| o.name.as_str()).collect();
+            if !names.contains(&key) {
+                let d = bad(
+                    0..key.len(),
+                    self.ui.t(
+                        "no-such-option",
+                        &[("key", &key), ("options", &names.join(", "))],
+                    ),
+                );
+                return Err(self.ui.suggest(d, key, names.iter().copied()).into());
+            }
             apply_option(&mut self.game, setting).map_err(|(span, m)| bad(span, m))?;
             choice.options.retain(|(k, _)| k != key);
             choice.options.push((key.to_string(), value.to_string()));
@@ -104,6 +115,15 @@ impl Session {
             options: Vec::new(),
             seed: self.choice.seed,
         };
+        let library = crate::script::Library::discover();
+        let names = library.names();
+        if crate::script::library::is_name(name) && !names.iter().any(|n| n == name) {
+            let d = Diagnostic::new(self.ui.t(
+                "no-such-game",
+                &[("game", &name), ("games", &names.join(", "))],
+            ));
+            return Err(self.ui.suggest(d, name, names.iter().map(String::as_str)).into());
+        }
         let game = choice.load()?;
         self.restart_with(game, choice)?;
         println!(

@@ -110,14 +110,21 @@ impl Ui {
 
     /// `theme NAME|FILE`.
     pub fn set_theme(&mut self, name: &str) -> Result<String, Diagnostic> {
-        self.theme = Theme::load(name).map_err(|e| {
-            let d = Diagnostic::new(e);
-            if std::path::Path::new(name).exists() {
-                d
-            } else {
-                self.suggest(d, name, Theme::built_in())
-            }
-        })?;
+        let user_theme = super::settings::config_dir()
+            .map(|d| d.join("themes").join(format!("{name}.toml")))
+            .is_some_and(|f| f.is_file());
+        let found = user_theme
+            || std::path::Path::new(name).is_file()
+            || Theme::built_in().any(|t| t == name);
+        if !found {
+            let themes: Vec<&str> = Theme::built_in().collect();
+            let d = Diagnostic::new(self.t(
+                "no-such-theme",
+                &[("theme", &name), ("themes", &themes.join(", "))],
+            ));
+            return Err(self.suggest(d, name, themes));
+        }
+        self.theme = Theme::load(name).map_err(Diagnostic::new)?;
         self.settings.theme = name.to_string();
         Ok(self.confirm(self.t("theme-set", &[("theme", &name)])))
     }
