@@ -103,7 +103,10 @@ impl Diagnostic {
             .finish()
             .write((id, Source::from(p.text.as_str())), &mut buf)
             .expect("writing to memory cannot fail");
-        let out = String::from_utf8_lossy(&buf).into_owned();
+        let mut out = String::from_utf8_lossy(&buf).into_owned();
+        if !color {
+            out = without_colours(&out); // ariadne colours a custom heading always
+        }
         if words.note == "Note" {
             return out;
         }
@@ -111,6 +114,21 @@ impl Diagnostic {
         out.replace("│ Note: ", &format!("│ {}: ", words.note))
             .replace("Note\u{1b}[0m: ", &format!("{}\u{1b}[0m: ", words.note))
     }
+}
+
+/// `text` without its ANSI colour sequences (`ESC [ … m`).
+fn without_colours(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find("\u{1b}[") {
+        out += &rest[..i];
+        let after = &rest[i + 2..];
+        match after.find('m') {
+            Some(end) => rest = &after[end + 1..],
+            None => rest = "",
+        }
+    }
+    out + rest
 }
 
 /// The headings of a report, in the language it is shown in.
@@ -195,6 +213,25 @@ mod tests {
         assert_eq!(offset_of(text, 2, 1), 3);
         assert_eq!(offset_of(text, 2, 5), 8);
         assert_eq!(token_at(text, 3), 3..7);
+    }
+
+    #[test]
+    fn headings_come_in_the_language_asked_and_without_colour_when_off() {
+        let words = Words {
+            error: "Lỗi".into(),
+            note: "Ghi chú".into(),
+        };
+        let d = Diagnostic::new("x").at("t", "abc", 0..1, "here").note("n");
+        let text = d.render_in(false, &words);
+        assert!(text.starts_with("Lỗi: x"), "{text}");
+        assert!(
+            text.contains("Ghi chú: n") && !text.contains("Note"),
+            "{text}"
+        );
+        assert!(!text.contains('\u{1b}'), "{text}");
+        assert!(d.render_in(true, &words).contains('\u{1b}'));
+        let plain = Diagnostic::new("x").note("n").render_in(false, &words);
+        assert_eq!(plain, "Lỗi: x\n  Ghi chú: n\n");
     }
 
     #[test]

@@ -553,7 +553,7 @@ fn usage_error(line: &str, word: &str, err: &Rich<Token>, catalog: &Catalog) -> 
         .expected()
         .filter_map(|e| match e {
             chumsky::error::RichPattern::EndOfInput => None,
-            other => Some(other.to_string()),
+            other => Some(in_words(&other.to_string(), catalog)),
         })
         .collect();
     expected.sort();
@@ -561,7 +561,7 @@ fn usage_error(line: &str, word: &str, err: &Rich<Token>, catalog: &Catalog) -> 
     let (message, label) = match (err.found(), err.reason()) {
         (_, chumsky::error::RichReason::Custom(m)) => (
             catalog.text("command-usage", &[("usage", &usage)]),
-            m.clone(),
+            in_words(m, catalog),
         ),
         (None, _) => (
             catalog.text(
@@ -585,6 +585,24 @@ fn usage_error(line: &str, word: &str, err: &Rich<Token>, catalog: &Catalog) -> 
     Diagnostic::new(message)
         .at("<input>", line, err.span().into_range(), label)
         .note(catalog.text("command-example", &[("example", &help.example)]))
+}
+
+/// What the parser expected (`a count`), in the catalogue's words (`expect-a-count`) if it has
+/// them.
+fn in_words(what: &str, catalog: &Catalog) -> String {
+    let key: String = what
+        .chars()
+        .filter(|c| c.is_alphanumeric() || *c == ' ')
+        .collect::<String>()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join("-");
+    let key = format!("expect-{key}");
+    if catalog.has(&key) {
+        catalog.text(&key, &[])
+    } else {
+        what.to_string()
+    }
 }
 
 /// `a, b or c`.
@@ -655,7 +673,14 @@ mod tests {
         let d = parse("clock soon").unwrap_err();
         assert_eq!(d.pointer.unwrap().span, 6..10);
         let d = parse("set exact").unwrap_err();
-        assert!(d.pointer.unwrap().label.contains("'='"));
+        assert!(d.message.contains("`set KEY=VALUE`"), "{}", d.message);
+        assert_eq!(d.pointer.unwrap().span, 9..9);
+        let d = parse("hint impossible").unwrap_err();
+        assert_eq!(
+            d.pointer.unwrap().label,
+            "'impossible' is not easy, hard or medium"
+        );
+        assert_eq!(d.notes, ["for example: `hint hard`"]);
         assert!(parse("goto").is_err());
     }
 }

@@ -1,6 +1,8 @@
 //! The `play` REPL: type a move to play it, or a command (`help` lists them). Interactive on a
-//! terminal (rustyline, with completion, hints and a history file); line by line with no prompts
-//! or colours when piped, exiting non-zero if any line failed, so a session can be a test.
+//! terminal (rustyline, with completion, hints and a history file; Ctrl-C drops the line or stops
+//! the computer's search, Ctrl-D leaves, and the game in progress is kept for the next session);
+//! line by line with no prompts or colours when piped, exiting non-zero if any line failed, so a
+//! session can be a test.
 
 mod autosave;
 mod clock;

@@ -52,7 +52,7 @@ impl Session {
         if history.ply() == 0 && history.redo_depth() == 0 {
             return; // nothing to lose
         }
-        let moves = history.ply();
+        let moves = history.ply() + history.redo_depth();
         self.previous = Some(Previous {
             rules,
             choice,

@@ -73,7 +73,12 @@ impl Session {
                 .map_err(|_| bad(span, self.ui.t("seed-number", &[])))?;
             self.game.set_seed(choice.seed);
         } else {
-            let names: Vec<&str> = self.game.options().iter().map(|o| o.name.as_str()).collect();
+            let names: Vec<&str> = self
+                .game
+                .options()
+                .iter()
+                .map(|o| o.name.as_str())
+                .collect();
             if !names.contains(&key) {
                 let d = bad(
                     0..key.len(),
@@ -122,7 +127,10 @@ impl Session {
                 "no-such-game",
                 &[("game", &name), ("games", &names.join(", "))],
             ));
-            return Err(self.ui.suggest(d, name, names.iter().map(String::as_str)).into());
+            return Err(self
+                .ui
+                .suggest(d, name, names.iter().map(String::as_str))
+                .into());
         }
         let game = choice.load()?;
         self.restart_with(game, choice)?;
@@ -157,7 +165,10 @@ impl Session {
                     "reload-illegal",
                     &[("n", &(i + 1)), ("move", &step.text), ("why", &e)],
                 ));
-                d.notes = report;
+                d.notes = report
+                    .iter()
+                    .map(|r| r.trim_end_matches(':').to_string())
+                    .collect();
                 let back = ply - i;
                 return Err(d
                     .note(self.ui.t("reload-kept-moves", &[]))
