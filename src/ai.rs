@@ -125,6 +125,9 @@ pub const REASONS: &[(&str, &str)] = &[
     ("simulated", "{player} scores {percent}% in the {visits} of {iterations} simulated games that tried it"),
 ];
 
+/// Gives the text of a reason's key for a count and named values.
+pub type Say<'a> = dyn Fn(&str, usize, &[(&str, &dyn std::fmt::Display)]) -> String + 'a;
+
 impl Why {
     /// The reason `key`, about `n` (where it names a count), with `args`.
     fn new(key: &'static str, n: usize, args: &[(&'static str, String)]) -> Why {
@@ -143,10 +146,7 @@ impl Why {
     }
 
     /// The reason said with `say`, which gives the text of a key for a count and values.
-    pub fn say(
-        &self,
-        say: &dyn Fn(&str, usize, &[(&str, &dyn std::fmt::Display)]) -> String,
-    ) -> String {
+    pub fn say(&self, say: &Say) -> String {
         let args: Vec<(&str, &dyn std::fmt::Display)> = self
             .args
             .iter()

@@ -787,7 +787,7 @@ fn phrases(template: &str) -> Vec<String> {
         }
     }
     plain
-        .split(|c: char| c == '|' || c == '(' || c == ')' || c == ':' || c == ';')
+        .split(['|', '(', ')', ':', ';'])
         .map(str::trim)
         .filter(|p| {
             let words = p.split_whitespace();

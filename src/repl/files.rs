@@ -123,7 +123,13 @@ impl Session {
                 .and_then(|c| c.lost_on_time)
                 .and_then(|p| p.checked_sub(1)),
         );
-        self.put_aside(OldRules::Loaded(old_game), old_choice, old_history, lost, 0);
+        self.put_aside(
+            OldRules::Loaded(Box::new(old_game)),
+            old_choice,
+            old_history,
+            lost,
+            0,
+        );
         self.replay = None;
         self.drafts.clear();
         self.restart_clock();

@@ -8,7 +8,7 @@ use crate::{diag::Diagnostic, runtime::History, script::ScriptedGame};
 /// The rules a game put aside was played under.
 pub enum OldRules {
     /// Another script (or the same one, loaded before): kept as it was.
-    Loaded(ScriptedGame),
+    Loaded(Box<ScriptedGame>),
     /// The script still loaded, with these option values (as `set` takes them).
     Values(Vec<(String, String)>),
 }
@@ -76,7 +76,7 @@ impl Session {
             return Err(Diagnostic::new(self.ui.t("nothing-to-undo", &[])).into());
         };
         match p.rules {
-            OldRules::Loaded(game) => self.game = game,
+            OldRules::Loaded(game) => self.game = *game,
             OldRules::Values(values) => {
                 for (key, value) in &values {
                     self.game.set_option(key, value).map_err(Diagnostic::new)?;

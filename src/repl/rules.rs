@@ -36,7 +36,13 @@ impl Session {
         let old_game = std::mem::replace(&mut self.game, game);
         let old_choice = std::mem::replace(&mut self.choice, choice);
         let (old_history, lost) = self.start_over(start);
-        self.put_aside(OldRules::Loaded(old_game), old_choice, old_history, lost, 0);
+        self.put_aside(
+            OldRules::Loaded(Box::new(old_game)),
+            old_choice,
+            old_history,
+            lost,
+            0,
+        );
         Ok(())
     }
 
