@@ -16,3 +16,4 @@ pub mod script;
 pub mod search;
 pub mod suggest;
 pub mod trace;
+pub mod words;
