@@ -803,6 +803,9 @@ fn phrases(template: &str) -> Vec<String> {
 #[test]
 fn in_vietnamese_no_english_message_leaks() {
     let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.toml");
+    std::fs::write(&bad, "game = \"caro\"\nmoves = [9h\n").unwrap();
+    let bad = bad.display();
     let file = dir.path().join("g.toml");
     let file = file.display();
     let input = format!(
@@ -811,7 +814,7 @@ fn in_vietnamese_no_english_message_leaks() {
          set size=9\nundo\nreplay\nn\np\ngoto 9\nfirst\nlast\ns\nreplay\nn\n1a\nundo\nundo\n\
          draft\n1b\ndraft end\ndraft end\nexplain\nclock 5m\nclock off\nvs easy\n1a\nundo\n\
          vs off\ngo easy\nnew\nundo\nload {file}\nreload\ntheme stone\nlang vv\nset sise=9\n\
-         variant cara\nundo x\nreplay @{file}\ns\nnext\nquit\n"
+         variant cara\nundo x\nreplay @{file}\ns\nnext\nload {bad}\nload {bad}.none\nquit\n"
     );
     let (out, err, _) = session(dir.path(), &["caro"], &input);
     let said = format!("{out}{err}");

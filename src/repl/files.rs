@@ -6,7 +6,7 @@ use super::{
     clock::Clock,
     previous::OldRules,
     save::{self, checksum, SaveFile, SavedClock},
-    session::{Choice, Done, Session},
+    session::{Choice, Done, Failure, Session},
 };
 use crate::{
     cli::GameArgs,
@@ -53,6 +53,28 @@ impl Session {
     /// `load FILE`: replays the saved moves through the current rules; nothing changes unless
     /// every move replays.
     pub fn load(&mut self, path: &str) -> Done {
+        self.load_file(path)
+            .map_err(|Failure(ds)| Failure(ds.into_iter().map(|d| self.in_language(d)).collect()))
+    }
+
+    /// A save file's error in the session's language.
+    fn in_language(&self, mut d: Diagnostic) -> Diagnostic {
+        let words = [
+            (save::CANNOT_READ, "save-unreadable"),
+            (save::NOT_A_SAVE, "save-not-a-save"),
+            (save::NOTHING_CHANGED, "nothing-changed"),
+        ];
+        for (english, key) in words {
+            let local = self.ui.t(key, &[]);
+            d.message = d.message.replace(english, &local);
+            d.notes
+                .iter_mut()
+                .for_each(|n| *n = n.replace(english, &local));
+        }
+        d
+    }
+
+    fn load_file(&mut self, path: &str) -> Done {
         let (text, file) = save::read(Path::new(path))?;
         let at = |span: std::ops::Range<usize>, label: &str, message: &str| {
             save::error_at(path, &text, span, label, message)
