@@ -74,8 +74,117 @@ pub struct Hint {
     pub mv: Dynamic,
     /// The move in canonical notation.
     pub text: String,
-    /// One line on why.
+    /// One line on why, in English.
     pub reason: String,
+    /// Why, for saying it in another language.
+    pub why: Why,
+}
+
+/// Why the computer chose a move, as a message of [`REASONS`] and the values it names, so that
+/// the REPL can say it in the user's language (its catalogue's `reason-KEY`, `reason-KEY-one`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Why {
+    /// The message.
+    pub key: &'static str,
+    /// The count `{n}` (a depth, mostly), which picks the singular or plural.
+    pub n: usize,
+    /// The other values, by name.
+    pub args: Vec<(&'static str, String)>,
+    /// A message said before this one.
+    pub before: Option<Box<Why>>,
+}
+
+/// The English text of each reason, by key; `KEY-one` is the form for `{n}` = 1.
+pub const REASONS: &[(&str, &str)] = &[
+    ("forced-win", "a forced win (searched {n} moves ahead)"),
+    ("forced-win-one", "a forced win (searched 1 move ahead)"),
+    ("holds-out", "every move loses against best play; {move} holds out longest"),
+    ("best-evaluation", "the best evaluation {n} moves ahead (positions seen: {nodes})"),
+    ("best-evaluation-one", "the best evaluation 1 move ahead (positions seen: {nodes})"),
+    ("certain-event", "{event} (certain; evaluation {gain})"),
+    ("certain", "evaluation {gain}, certain"),
+    ("only-move", "the only legal move"),
+    ("no-time", "no time to look ahead (the evaluation is slow): the best of the moves looked at"),
+    ("one-future", "evaluation {gain} in one sampled future, the best of {moves} moves (no time to sample more)"),
+    ("expected", "expected evaluation {gain} over {samples} sampled futures, {n} moves deep ({refined} of {moves} moves sampled)"),
+    ("expected-one", "expected evaluation {gain} over {samples} sampled futures, 1 move deep ({refined} of {moves} moves sampled)"),
+    ("wins-at", "{player} wins at {move}"),
+    ("blocks-win", "blocks {player}'s win at {move}"),
+    ("forces-win", "{player} forces a win (seen {n} moves ahead)"),
+    ("forces-win-one", "{player} forces a win (seen 1 move ahead)"),
+    ("they-force", "{player} can force a win; {move} holds out longest"),
+    ("blocks-lines", "mostly blocks {player}'s lines (searched {n} moves ahead; positions seen: {nodes})"),
+    ("blocks-lines-one", "mostly blocks {player}'s lines (searched 1 move ahead; positions seen: {nodes})"),
+    ("builds-lines", "builds {player}'s lines (searched {n} moves ahead; positions seen: {nodes})"),
+    ("builds-lines-one", "builds {player}'s lines (searched 1 move ahead; positions seen: {nodes})"),
+    ("captures-now", "captures {gain} now; "),
+    ("forced-win-seen", "a forced win (seen {n} moves ahead)"),
+    ("forced-win-seen-one", "a forced win (seen 1 move ahead)"),
+    ("best-balance", "the best balance of captures {n} moves ahead (positions seen: {nodes})"),
+    ("best-balance-one", "the best balance of captures 1 move ahead (positions seen: {nodes})"),
+    ("random", "a move picked at random (easy)"),
+    ("simulated", "{player} scores {percent}% in the {visits} of {iterations} simulated games that tried it"),
+];
+
+/// Gives the text of a reason's key for a count and named values.
+pub type Say<'a> = dyn Fn(&str, usize, &[(&str, &dyn std::fmt::Display)]) -> String + 'a;
+
+impl Why {
+    /// The reason `key`, about `n` (where it names a count), with `args`.
+    fn new(key: &'static str, n: usize, args: &[(&'static str, String)]) -> Why {
+        Why {
+            key,
+            n,
+            args: args.to_vec(),
+            before: None,
+        }
+    }
+
+    /// This reason said after `before`.
+    fn after(mut self, before: Option<Why>) -> Why {
+        self.before = before.map(Box::new);
+        self
+    }
+
+    /// The reason said with `say`, which gives the text of a key for a count and values.
+    pub fn say(&self, say: &Say) -> String {
+        let args: Vec<(&str, &dyn std::fmt::Display)> = self
+            .args
+            .iter()
+            .map(|(k, v)| (*k, v as &dyn std::fmt::Display))
+            .collect();
+        let before = self.before.as_ref().map(|b| b.say(say)).unwrap_or_default();
+        before + say(self.key, self.n, &args).as_str()
+    }
+
+    /// The reason in English.
+    pub fn english(&self) -> String {
+        self.say(&english)
+    }
+}
+
+/// The English text of reason `key` about `n`, with `args` filled in.
+pub fn english(key: &str, n: usize, args: &[(&str, &dyn std::fmt::Display)]) -> String {
+    let one = format!("{key}-one");
+    let find = |k: &str| REASONS.iter().find(|(name, _)| *name == k).map(|(_, t)| *t);
+    let template = (n == 1).then(|| find(&one)).flatten().or_else(|| find(key));
+    let mut out = template.unwrap_or(key).replace("{n}", &n.to_string());
+    for (name, value) in args {
+        out = out.replace(&format!("{{{name}}}"), &value.to_string());
+    }
+    out
+}
+
+impl Hint {
+    /// A hint for `mv` (`text` in canonical notation), chosen for `why`.
+    fn new(mv: Dynamic, text: String, why: Why) -> Hint {
+        Hint {
+            mv,
+            text,
+            reason: why.english(),
+            why,
+        }
+    }
 }
 
 /// The weights the native search uses when a script gives none: each stone in a window of the
@@ -90,11 +199,6 @@ fn default_weights(length: usize) -> Vec<i64> {
             }
         })
         .collect()
-}
-
-/// "1 move ahead", "4 moves ahead".
-fn ahead(depth: usize) -> String {
-    format!("{depth} move{} ahead", if depth == 1 { "" } else { "s" })
 }
 
 /// A move for the side to move in `state` at `level` (within `time` if given), or `None` if the
@@ -227,24 +331,20 @@ fn alpha_beta(
         return Ok(None);
     };
     let text = game.format_move(state, &found.mv)?;
-    let reason = if found.depth == 0 {
-        "no time to look ahead (the evaluation is slow): the best of the moves looked at".into()
+    let why = if found.depth == 0 {
+        Why::new("no-time", 0, &[])
     } else if found.score >= search::WIN / 2 {
-        format!("a forced win (searched {})", ahead(found.depth))
+        Why::new("forced-win", found.depth, &[])
     } else if found.score <= -search::WIN / 2 {
-        format!("every move loses against best play; {text} holds out longest")
+        Why::new("holds-out", 0, &[("move", text.clone())])
     } else {
-        format!(
-            "the best evaluation {} ({} positions)",
-            ahead(found.depth),
-            found.nodes
+        Why::new(
+            "best-evaluation",
+            found.depth,
+            &[("nodes", found.nodes.to_string())],
         )
     };
-    Ok(Some(Hint {
-        mv: found.mv,
-        text,
-        reason,
-    }))
+    Ok(Some(Hint::new(found.mv, text, why)))
 }
 
 /// Sampled expectimax through the script's `evaluate` (`src/search/sampling.rs`), instead of
@@ -280,35 +380,32 @@ fn sampled(
     };
     let text = game.format_move(state, &found.mv)?;
     let gain = found.value - found.before as f64;
-    let reason = if found.certain {
+    let why = if found.certain {
         // No chance in it: say what it does, in the script's words.
         let played = game.play(&game.reseed(state, seed), &found.mv)?;
+        let gain = ("gain", format!("{gain:+.0}"));
         match played.events.last() {
-            Some(event) => format!("{} (certain; evaluation {gain:+.0})", event.text),
-            None => format!("evaluation {gain:+.0}, certain"),
+            Some(event) => Why::new("certain-event", 0, &[("event", event.text.clone()), gain]),
+            None => Why::new("certain", 0, &[gain]),
         }
     } else if found.moves == 1 {
-        "the only legal move".into()
+        Why::new("only-move", 1, &[])
     } else if found.samples == 1 {
-        format!(
-            "evaluation {gain:+.0} in one sampled future, the best of {} moves (no time to sample more)",
-            found.moves
-        )
+        let args = [
+            ("gain", format!("{gain:+.0}")),
+            ("moves", found.moves.to_string()),
+        ];
+        Why::new("one-future", found.moves, &args)
     } else {
-        format!(
-            "expected evaluation {gain:+.1} over {} sampled futures, {} move{} deep ({} of {} moves sampled)",
-            found.samples,
-            found.depth,
-            if found.depth == 1 { "" } else { "s" },
-            found.refined,
-            found.moves
-        )
+        let args = [
+            ("gain", format!("{gain:+.1}")),
+            ("samples", found.samples.to_string()),
+            ("refined", found.refined.to_string()),
+            ("moves", found.moves.to_string()),
+        ];
+        Why::new("expected", found.depth, &args)
     };
-    Ok(Some(Hint {
-        mv: found.mv,
-        text,
-        reason,
-    }))
+    Ok(Some(Hint::new(found.mv, text, why)))
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -355,28 +452,25 @@ fn placement_hint(
     let text = game.format_move(state, &mv)?;
     let me = game.player_name(position.to_move());
     let them = game.player_name(1 - position.to_move().min(1));
-    let reason = if position.wins_with(found.cell, position.to_move()) {
-        format!("{me} wins at {text}")
+    let depth = found.depth as usize;
+    let why = if position.wins_with(found.cell, position.to_move()) {
+        Why::new("wins-at", 0, &[("player", me), ("move", text.clone())])
     } else if position.wins_with(found.cell, 1 - position.to_move().min(1)) {
-        format!("blocks {them}'s win at {text}")
+        Why::new("blocks-win", 0, &[("player", them), ("move", text.clone())])
     } else if found.score >= crate::runtime::placement::search::WIN / 2 {
-        format!("{me} forces a win (seen {})", ahead(found.depth as usize))
+        Why::new("forces-win", depth, &[("player", me)])
     } else if found.score <= -crate::runtime::placement::search::WIN / 2 {
-        format!("{them} can force a win; {text} holds out longest")
+        Why::new("they-force", 0, &[("player", them), ("move", text.clone())])
     } else {
         let (attack, defence) = position.gain_parts(found.cell, &weights);
-        let aim = if defence > attack {
-            format!("mostly blocks {them}'s lines")
+        let nodes = ("nodes", found.nodes.to_string());
+        if defence > attack {
+            Why::new("blocks-lines", depth, &[("player", them), nodes])
         } else {
-            format!("builds {me}'s lines")
-        };
-        format!(
-            "{aim} (searched {}, {} positions)",
-            ahead(found.depth as usize),
-            found.nodes
-        )
+            Why::new("builds-lines", depth, &[("player", me), nodes])
+        }
     };
-    Ok(Some(Hint { mv, text, reason }))
+    Ok(Some(Hint::new(mv, text, why)))
 }
 
 /// Refuses a native placement board that is not the script's: a move of the script (when its
@@ -457,23 +551,16 @@ fn sowing_hint(
     let text = game.format_move(state, &mv)?;
     let me = position.to_move();
     let gain = after.scores()[me] - position.scores()[me];
-    let now = if gain > 0 {
-        format!("captures {gain} now; ")
-    } else {
-        String::new()
-    };
-    let reason = if found.score >= SOWING_WIN / 2 {
-        format!("{now}a forced win (seen {})", ahead(found.depth as usize))
+    let now = (gain > 0).then(|| Why::new("captures-now", 0, &[("gain", gain.to_string())]));
+    let depth = found.depth as usize;
+    let why = if found.score >= SOWING_WIN / 2 {
+        Why::new("forced-win-seen", depth, &[])
     } else if found.score <= -SOWING_WIN / 2 {
-        format!("{now}every move loses against best play; {text} holds out longest")
+        Why::new("holds-out", 0, &[("move", text.clone())])
     } else {
-        format!(
-            "{now}the best balance of captures {} ({} positions)",
-            ahead(found.depth as usize),
-            found.nodes
-        )
+        Why::new("best-balance", depth, &[("nodes", found.nodes.to_string())])
     };
-    Ok(Some(Hint { mv, text, reason }))
+    Ok(Some(Hint::new(mv, text, why.after(now))))
 }
 
 /// The script's move in `state` that leads to the sowing position `target`, if one does.
@@ -510,8 +597,7 @@ fn monte_carlo(
     if level == Level::Easy && moves.len() > 1 && rng.random_bool(0.3) {
         let mv = moves[rng.random_range(0..moves.len())].clone();
         let text = game.format_move(state, &mv)?;
-        let reason = "a move picked at random (easy)".into();
-        return Ok(Some(Hint { mv, text, reason }));
+        return Ok(Some(Hint::new(mv, text, Why::new("random", 0, &[]))));
     }
     let me = game.to_move(state)?;
     game.record_events(false);
@@ -538,16 +624,15 @@ fn monte_carlo(
         return Ok(None);
     };
     let text = game.format_move(state, &found.mv)?;
-    let reason = format!(
-        "{} scores {:.0}% in the {} of {} simulated games that tried it",
-        game.player_name(me),
-        found.reward * 100.0,
-        found.visits,
-        found.iterations
-    );
-    Ok(Some(Hint {
-        mv: found.mv,
+    let args = [
+        ("player", game.player_name(me)),
+        ("percent", format!("{:.0}", found.reward * 100.0)),
+        ("visits", found.visits.to_string()),
+        ("iterations", found.iterations.to_string()),
+    ];
+    Ok(Some(Hint::new(
+        found.mv,
         text,
-        reason,
-    }))
+        Why::new("simulated", 0, &args),
+    )))
 }

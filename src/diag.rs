@@ -69,18 +69,28 @@ impl Diagnostic {
     /// The report as text, with ANSI colours when `color` is set. Every text in it may come from
     /// a script, so control characters and bidi overrides are escaped ([`terminal::clean`]).
     pub fn render(&self, color: bool) -> String {
+        self.render_in(color, &Words::default())
+    }
+
+    /// The report as text, its headings in `words` (for another language than English). Every
+    /// text is [cleaned](clean): script text never reaches the terminal raw.
+    pub fn render_in(&self, color: bool, words: &Words) -> String {
         let message = clean(&self.message);
         let Some(p) = &self.pointer else {
-            let mut out = format!("Error: {message}\n");
+            let mut out = format!("{}: {message}\n", words.error);
             for n in &self.notes {
-                out += &format!("  Note: {}\n", clean(n));
+                out += &format!("  {}: {}\n", words.note, clean(n));
             }
             return out;
         };
         let name = clean(&p.name);
         let id = name.as_ref();
         let (text, span) = terminal::clean_with_span(&p.text, p.span.clone());
-        let mut report = Report::build(ReportKind::Error, (id, span.clone()))
+        let kind = match words.error.as_str() {
+            "Error" => ReportKind::Error,
+            other => ReportKind::Custom(other, Color::Red),
+        };
+        let mut report = Report::build(kind, (id, span.clone()))
             .with_config(
                 Config::default()
                     .with_color(color)
@@ -100,7 +110,49 @@ impl Diagnostic {
             .finish()
             .write((id, Source::from(text.as_str())), &mut buf)
             .expect("writing to memory cannot fail");
-        String::from_utf8_lossy(&buf).into_owned()
+        let mut out = String::from_utf8_lossy(&buf).into_owned();
+        if !color {
+            out = without_colours(&out); // ariadne colours a custom heading always
+        }
+        if words.note == "Note" {
+            return out;
+        }
+        // ariadne writes "Note" itself: put the word of the language in its place
+        out.replace("│ Note: ", &format!("│ {}: ", words.note))
+            .replace("Note\u{1b}[0m: ", &format!("{}\u{1b}[0m: ", words.note))
+    }
+}
+
+/// `text` without its ANSI colour sequences (`ESC [ … m`).
+fn without_colours(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find("\u{1b}[") {
+        out += &rest[..i];
+        let after = &rest[i + 2..];
+        match after.find('m') {
+            Some(end) => rest = &after[end + 1..],
+            None => rest = "",
+        }
+    }
+    out + rest
+}
+
+/// The headings of a report, in the language it is shown in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Words {
+    /// The heading of an error ("Error").
+    pub error: String,
+    /// The heading of a note ("Note").
+    pub note: String,
+}
+
+impl Default for Words {
+    fn default() -> Self {
+        Words {
+            error: "Error".into(),
+            note: "Note".into(),
+        }
     }
 }
 
@@ -184,6 +236,25 @@ mod tests {
         assert!(text.contains("\\u{202e}here"), "{text}");
         let plain = Diagnostic::new("a\u{1b}c").note("\u{9b}").render(false);
         assert_eq!(plain, "Error: a\\u{1b}c\n  Note: \\u{9b}\n");
+    }
+
+    #[test]
+    fn headings_come_in_the_language_asked_and_without_colour_when_off() {
+        let words = Words {
+            error: "Lỗi".into(),
+            note: "Ghi chú".into(),
+        };
+        let d = Diagnostic::new("x").at("t", "abc", 0..1, "here").note("n");
+        let text = d.render_in(false, &words);
+        assert!(text.starts_with("Lỗi: x"), "{text}");
+        assert!(
+            text.contains("Ghi chú: n") && !text.contains("Note"),
+            "{text}"
+        );
+        assert!(!text.contains('\u{1b}'), "{text}");
+        assert!(d.render_in(true, &words).contains('\u{1b}'));
+        let plain = Diagnostic::new("x").note("n").render_in(false, &words);
+        assert_eq!(plain, "Lỗi: x\n  Ghi chú: n\n");
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! [`runtime::Game`] trait. The command line and the REPL sit on top.
 
 pub mod ai;
+pub mod cancel;
 pub mod check;
 pub mod cli;
 pub mod diag;
@@ -16,5 +17,7 @@ pub mod repl;
 pub mod runtime;
 pub mod script;
 pub mod search;
+pub mod suggest;
 pub mod terminal;
 pub mod trace;
+pub mod words;

@@ -153,7 +153,7 @@ fn a_bot_that_is_too_slow_loses() {
         .success()
         .stdout(
             predicate::str::contains("player 2 took longer than 300 ms")
-                .and(predicate::str::contains("p1 (builtin:easy) 1 wins")),
+                .and(predicate::str::contains("p1 (builtin:easy) 1 win,")),
         );
     assert!(start.elapsed().as_secs() < 4, "the slow bot was not killed");
 }

@@ -51,14 +51,14 @@ fn moves_undo_redo_save_and_load_in_a_new_process_show_the_same_board() {
     let (out, err, ok) = session(dir.path(), &["caro"], &input);
     assert!(ok, "{err}");
     assert!(
-        out.contains("undid 2 move(s)\n") && out.contains("redid 1 move(s)\n"),
+        out.contains("undid 2 moves\n") && out.contains("redid 1 move\n"),
         "{out}"
     );
     assert!(
         out.contains("  1. X 9h\n  2. O 10h\nmoves: 9h 10h\n"),
         "{out}"
     );
-    assert!(out.contains("saved 2 move(s) to"));
+    assert!(out.contains("saved 2 moves to"));
     let saved_board = last_board(&out);
     assert!(
         saved_board.ends_with("X to move, last move O 10h"),
@@ -71,7 +71,7 @@ fn moves_undo_redo_save_and_load_in_a_new_process_show_the_same_board() {
         "board\n",
     );
     assert!(ok, "{err}");
-    assert!(out.starts_with("loaded 2 move(s) of caro from"), "{out}");
+    assert!(out.starts_with("loaded 2 moves of caro from"), "{out}");
     assert_eq!(last_board(&out), saved_board);
     let (out, _, ok) = session(
         dir.path(),
@@ -190,20 +190,30 @@ fn reload_reports_the_first_move_that_diverges() {
     );
 
     // The teacher edits the script between two lines of the session: win=4. Move 7 now wins,
-    // so move 8 is no longer legal.
+    // so move 8 is no longer legal: the reload fails and the game goes on whole, under the
+    // rules loaded before; `undo 1` and `reload` go on from before move 8 under the new ones.
     let (out, err, ok) = session_editing(
         dir.path(),
         script_arg,
-        &format!("{moves}\nreload\nhistory\n"),
+        &format!("{moves}\nreload\nhistory\nundo 1\nreload\nhistory\n"),
         &script,
         &four,
     );
-    assert!(ok, "{out}{err}");
+    assert!(!ok, "{out}{err}");
+    assert!(
+        err.contains("cannot reload: move 8 (1d) is no longer legal under the new rules"),
+        "{err}"
+    );
+    assert!(
+        err.contains("Note: move 7 (9k) now gives a different position\n"),
+        "{err}"
+    );
+    assert!(err.contains("`undo 1`, then `reload`"), "{err}");
+    assert!(out.contains("moves: 9h 1a 9i 1b 9j 1c 9k 1d\n"), "{out}");
     assert!(
         out.contains("move 7 (9k) now gives a different position:"),
         "{out}"
     );
-    assert!(out.contains("move 8 (1d) is no longer legal"), "{out}");
     assert!(out.contains("X wins: 9h 9i 9j 9k"), "{out}");
     assert!(out.ends_with("moves: 9h 1a 9i 1b 9j 1c 9k\n"), "{out}");
 }
@@ -249,7 +259,7 @@ fn session_editing(
     let mut rest = String::new();
     std::io::Read::read_to_string(&mut stdout, &mut rest).unwrap();
     (
-        seen + &rest,
+        seen + rest.as_str(),
         String::from_utf8(out.stderr).unwrap(),
         out.status.success(),
     )
@@ -551,4 +561,323 @@ fn a_setting_the_rules_refuse_changes_nothing() {
         "{out}"
     );
     assert!(out.ends_with("  1. X 1a\nmoves: 1a\n"), "{out}");
+}
+
+// A REPL that forgives: a line of moves is all or nothing, commands that replace the game keep
+// the old one reachable, messages say what a command needs, Ctrl-C loses nothing.
+
+#[test]
+fn a_line_of_moves_is_all_or_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, err, ok) = session(
+        dir.path(),
+        &["caro"],
+        "9h 10h 10h\nhistory\n9h 10h\nhistory\n",
+    );
+    assert!(!ok);
+    assert!(err.contains("10h is already taken"), "{err}");
+    assert!(
+        !out.contains("> 9h\n") || out.find("> 9h\n") > out.find("no moves yet\n"),
+        "nothing of the bad line was played: {out}"
+    );
+    assert!(out.contains("no moves yet\n"), "{out}");
+    assert!(out.ends_with("moves: 9h 10h\n"), "{out}");
+}
+
+#[test]
+fn against_the_computer_a_bad_line_changes_nothing_and_undo_gives_back_the_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, err, ok) = session(
+        dir.path(),
+        &["caro", "--vs", "easy"],
+        "9h 9h\nhistory\n9h\nhistory\nundo\nhistory\n",
+    );
+    assert!(!ok);
+    assert!(err.contains("9h is already taken"), "{err}");
+    let after_bad = &out[out.find("no moves yet\n").expect("nothing played") + 1..];
+    // the good line: one move of X, one reply of O
+    assert!(after_bad.contains("  1. X 9h\n  2. O "), "{after_bad}");
+    // undo takes back the computer's reply and the move before it: X to move again
+    assert!(out.contains("undid 2 moves\n"), "{out}");
+    assert!(out.ends_with("no moves yet\n"), "{out}");
+}
+
+#[test]
+fn the_computers_moves_show_their_events() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, err, ok) = session(dir.path(), &["oware", "--vs", "easy"], "go easy\n");
+    assert!(ok, "{err}");
+    // two computer moves (`go` for player 0, the reply for player 1), each with its sowing
+    let sows = out.lines().filter(|l| l.starts_with("* sow ")).count();
+    assert_eq!(sows, 2, "{out}");
+    let first = out.find("> ").unwrap();
+    let event = out.find("* sow ").unwrap();
+    let said = out.find("(computer, easy: ").unwrap();
+    assert!(first < event && event < said, "{out}");
+}
+
+#[test]
+fn set_variant_new_and_a_replay_branch_can_be_undone() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = "9h 10h\nset size=9\n1a\nundo\nundo\nhistory\n\
+                 variant gomoku\nundo\nhistory\noptions\n\
+                 new\nundo\nhistory\n\
+                 replay\nn\n1a\nhistory\nundo\nundo\nhistory\n";
+    let (out, err, ok) = session(dir.path(), &["caro"], input);
+    assert!(ok, "{err}");
+    assert_eq!(
+        out.matches("(`undo` brings back the game before, with its 2 moves)")
+            .count(),
+        4,
+        "{out}"
+    );
+    assert_eq!(out.matches("back to the game before: 2 moves\n").count(), 4);
+    // each time the game is whole again, under its own rules and options
+    assert_eq!(
+        out.matches("  1. X 9h\n  2. O 10h\nmoves: 9h 10h\n")
+            .count(),
+        4
+    );
+    assert!(
+        out.contains("  1. X 9h\n  2. O 1a\nmoves: 9h 1a\n"),
+        "{out}"
+    );
+    assert!(out.contains("\nsize           15 "), "{out}");
+    assert!(!out.contains("switched to Gomoku (freestyle)") || out.contains("exact          true"));
+}
+
+#[test]
+fn clock_off_after_a_flag_fall_keeps_the_game_finished() {
+    let dir = tempfile::tempdir().unwrap();
+    // a hand-written save: O's time ran out after X's first move
+    let file = dir.path().join("flagged.toml");
+    std::fs::write(
+        &file,
+        "game = \"caro\"\nmoves = [\"9h\"]\n[clock]\nbudget_ms = 300000\nremaining_ms = [299000, 0]\n",
+    )
+    .unwrap();
+    let (out, err, ok) = session(
+        dir.path(),
+        &["caro", "--load", file.to_str().unwrap()],
+        "board\nclock off\n10h\nclock 5m\n10h\nundo\n10h\n",
+    );
+    assert!(!ok);
+    assert!(out.contains("clock off\nresult: X wins\n"), "{out}");
+    assert_eq!(
+        err.matches("the game is over (X wins)").count(),
+        2,
+        "neither `clock off` nor a new clock revives the game: {err}"
+    );
+    assert!(out.ends_with("last move X 10h\n"), "undo does: {out}");
+}
+
+#[test]
+fn replay_reads_a_saved_game_or_says_to_load_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("game.toml");
+    let (_, err, ok) = session(
+        dir.path(),
+        &["caro"],
+        &format!("9h 10h 9i\nsave {}\n", file.display()),
+    );
+    assert!(ok, "{err}");
+    let (out, err, ok) = session(
+        dir.path(),
+        &["caro"],
+        &format!("replay @{}\nlast\n", file.display()),
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("replaying 3 moves"), "{out}");
+    assert!(out.contains("move 3 of 3: X 9i\n"), "{out}");
+
+    for args in [&["oware"][..], &["caro", "-o", "size=9"]] {
+        let (_, err, ok) = session(dir.path(), args, &format!("replay @{}\n", file.display()));
+        assert!(!ok);
+        assert!(err.contains("is a saved game of caro"), "{err}");
+        assert!(err.contains(&format!("`load {}`", file.display())), "{err}");
+        assert!(!err.contains("moves = ["), "the file is not dumped: {err}");
+    }
+}
+
+#[test]
+fn messages_say_what_a_command_needs_and_suggest_what_was_meant() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = format!(
+        "save\nhint impossible\nhlep\nhelp hlep\ntheme stone\nlang vv\nset sise=9\n\
+         variant cara\nundo x\n1a\nundo\n1a\nsave {}\n",
+        dir.path().join("one.toml").display()
+    );
+    let (out, err, ok) = session(dir.path(), &["caro", "-o", "size=5"], &input);
+    assert!(!ok);
+    for expected in [
+        "`save` needs more: it is written `save FILE`",
+        "for example: `save game.txt`",
+        "'impossible' is not easy, hard or medium",
+        "for example: `hint hard`",
+        "'x' is not a count",
+    ] {
+        assert!(err.contains(expected), "{expected}\n{err}");
+    }
+    assert!(
+        !err.contains("end of input") && !err.contains("expected any"),
+        "{err}"
+    );
+    for (typed, meant) in [
+        ("hlep", "help"), // a move that is no move, and `help hlep`
+        ("stone", "stones"),
+        ("vv", "vi"),
+        ("sise", "size"),
+        ("cara", "caro"),
+    ] {
+        assert!(
+            err.contains(&format!("did you mean `{meant}`?")),
+            "{typed}\n{err}"
+        );
+    }
+    assert_eq!(err.matches("did you mean `help`?").count(), 2, "{err}");
+    // plurals
+    assert!(
+        out.contains("undid 1 move\n") && out.contains("saved 1 move to "),
+        "{out}"
+    );
+    assert!(!out.contains("(s)") && !err.contains("(s)"), "{out}{err}");
+
+    // a game named on the command line, mistyped or in capitals
+    for typed in ["cara", "Caro"] {
+        let (_, err, ok) = session(dir.path(), &[typed], "");
+        assert!(!ok);
+        assert!(err.contains("did you mean `caro`?"), "{err}");
+    }
+}
+
+/// The English text of every message the REPL has: its catalogue and the computer's reasons.
+fn english_texts() -> Vec<String> {
+    let catalog = boardrules::repl::i18n::Catalog::english();
+    let mut texts: Vec<String> = catalog
+        .english_messages()
+        .map(|(_, v)| v.to_string())
+        .collect();
+    texts.extend(boardrules::ai::REASONS.iter().map(|(_, v)| v.to_string()));
+    texts
+}
+
+/// The pieces of `template` between its `{placeholders}` and `code`, that have three words or
+/// more: long enough that finding one in the output means an English message leaked.
+fn phrases(template: &str) -> Vec<String> {
+    let mut plain = String::new();
+    let (mut in_code, mut in_name) = (false, false);
+    for c in template.chars() {
+        match c {
+            '`' => {
+                in_code = !in_code;
+                plain.push('|');
+            }
+            '{' => {
+                in_name = true;
+                plain.push('|');
+            }
+            '}' => in_name = false,
+            _ if in_code || in_name => {}
+            _ => plain.push(c),
+        }
+    }
+    plain
+        .split(['|', '(', ')', ':', ';'])
+        .map(str::trim)
+        .filter(|p| {
+            let words = p.split_whitespace();
+            words
+                .filter(|w| w.chars().filter(|c| c.is_alphabetic()).count() > 2)
+                .count()
+                >= 3
+        })
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn in_vietnamese_no_english_message_leaks() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.toml");
+    std::fs::write(&bad, "game = \"caro\"\nmoves = [9h\n").unwrap();
+    let bad = bad.display();
+    let file = dir.path().join("g.toml");
+    let file = file.display();
+    let input = format!(
+        "lang vi\nhelp\nhelp undo\nhelp hlep\noptions\nmoves\n9h 10h\nhistory\nundo\nredo\n\
+         hint easy\nhint medium\nsave\nsave {file}\nhint impossible\nhlep\n10h\n9h 10h 10h\nundo x\nclock soon\ngoto x\nset exact\n\
+         set size=9\nundo\nreplay\nn\np\ngoto 9\nfirst\nlast\ns\nreplay\nn\n1a\nundo\nundo\n\
+         draft\n1b\ndraft end\ndraft end\nexplain\nclock 5m\nclock off\nvs easy\n1a\nundo\n\
+         vs off\ngo easy\nnew\nundo\nload {file}\nreload\ntheme stone\nlang vv\nset sise=9\n\
+         variant cara\nundo x\nreplay @{file}\ns\nnext\nload {bad}\nload {bad}.none\nquit\n"
+    );
+    let (out, err, _) = session(dir.path(), &["caro"], &input);
+    let said = format!("{out}{err}");
+    assert!(said.contains("ngôn ngữ") || said.contains("vi"), "{said}");
+    let leaks: Vec<String> = english_texts()
+        .iter()
+        .flat_map(|t| phrases(t))
+        .filter(|p| said.contains(p.as_str()))
+        .collect();
+    assert!(leaks.is_empty(), "English left in:\n{leaks:#?}\n{said}");
+    assert!(!err.contains("Error") && !err.contains("Note:"), "{err}");
+    // the check finds English when it is there
+    let (out, err, _) = session(dir.path(), &["caro"], "lang en\nhint easy\nsave\n");
+    let english = format!("{out}{err}");
+    assert!(
+        english_texts()
+            .iter()
+            .flat_map(|t| phrases(t))
+            .any(|p| english.contains(p.as_str())),
+        "{english}"
+    );
+}
+
+#[test]
+#[cfg(unix)]
+fn ctrl_c_cancels_a_line_or_a_search_and_the_game_is_kept_for_the_next_session() {
+    use expectrl::{ControlCode, Eof, Expect};
+    let dir = tempfile::tempdir().unwrap();
+    let spawn = || {
+        let mut cmd = std::process::Command::new(common::BIN);
+        common::isolate(&mut cmd, dir.path())
+            .args(["play", "caro"])
+            .env("TERM", "xterm");
+        let mut p = expectrl::session::Session::spawn(cmd).unwrap();
+        p.set_expect_timeout(Some(std::time::Duration::from_secs(30)));
+        p
+    };
+    let mut p = spawn();
+    p.expect("caro (X to move)> ").unwrap();
+    p.send("9h\r").unwrap();
+    p.expect("caro (O to move)> ").unwrap();
+    // Ctrl-C on a half-typed line drops the line, not the game
+    p.send("10").unwrap();
+    p.send(ControlCode::EndOfText).unwrap();
+    p.expect("Ctrl-C: line dropped").unwrap();
+    p.send("10h\r").unwrap();
+    p.expect("caro (X to move)> ").unwrap();
+    // Ctrl-C while the computer thinks cancels the search: nothing is played
+    p.send("hint hard\r").unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(150));
+    p.send(ControlCode::EndOfText).unwrap();
+    p.expect("search cancelled (Ctrl-C)").unwrap();
+    p.expect("caro (X to move)> ").unwrap();
+    // Ctrl-D leaves; the game is kept
+    p.send(ControlCode::EndOfTransmission).unwrap();
+    p.expect("the game in progress is kept").unwrap();
+    p.expect(Eof).unwrap();
+    let kept = std::fs::read_to_string(dir.path().join("data").join("autosave.toml")).unwrap();
+    assert!(kept.contains("moves = [\"9h\", \"10h\"]"), "{kept}");
+
+    // the next session offers to resume it
+    let mut p = spawn();
+    p.expect("A game of caro with 2 moves was in progress. Resume it? [Y/n] ")
+        .unwrap();
+    p.send("\r").unwrap();
+    p.expect("loaded 2 moves of caro").unwrap();
+    p.send("history\r").unwrap();
+    p.expect("moves: 9h 10h").unwrap();
+    p.send("quit\r").unwrap();
+    p.expect(Eof).unwrap();
 }

@@ -23,6 +23,7 @@ use crate::{
     runtime::{legality, Game, Outcome as End},
     script::ScriptedGame,
     terminal::clean,
+    words::count,
 };
 
 type Outcome = Result<ExitCode, Vec<Diagnostic>>;
@@ -101,11 +102,11 @@ pub fn run(args: &GameArgs, m: &Match) -> Outcome {
             None => "draw".to_string(),
         };
         let line = format!(
-            "game {}: {} starts; {result}: {}; {} plies",
+            "game {}: {} starts; {result}: {}; {}",
             g + 1,
             name(first),
             record.reason,
-            record.moves.len()
+            count(record.moves.len(), "ply", "plies")
         );
         bar.suspend(|| {
             println!("{}", clean(&line));
@@ -118,8 +119,13 @@ pub fn run(args: &GameArgs, m: &Match) -> Outcome {
     }
     bar.finish_and_clear();
     println!(
-        "totals over {} games: p1 ({}) {} wins, p2 ({}) {} wins, {draws} draws",
-        m.games, m.sides[0], wins[0], m.sides[1], wins[1]
+        "totals over {}: p1 ({}) {}, p2 ({}) {}, {}",
+        count(m.games, "game", "games"),
+        m.sides[0],
+        count(wins[0], "win", "wins"),
+        m.sides[1],
+        count(wins[1], "win", "wins"),
+        count(draws, "draw", "draws")
     );
     Ok(ExitCode::SUCCESS)
 }
@@ -209,7 +215,7 @@ fn play_game(
             return Ok(Record {
                 moves,
                 winner: None,
-                reason: format!("{} plies played", m.max_plies),
+                reason: format!("{} played", count(m.max_plies, "ply", "plies")),
             });
         }
         let p = game.to_move(&state).map_err(fail)?;

@@ -6,6 +6,7 @@ use std::{ops::Range, time::Duration};
 use chumsky::{input::Stream, prelude::*};
 use logos::Logos;
 
+use super::i18n::Catalog;
 use crate::{ai::Level, diag::Diagnostic};
 
 /// A REPL command.
@@ -499,17 +500,23 @@ pub fn is_command_word(word: &str) -> bool {
         || ALIASES.iter().any(|c| c.eq_ignore_ascii_case(word))
 }
 
-/// Reads one line of input.
+/// Reads one line of input; errors in English.
 pub fn parse(line: &str) -> Result<Command, Diagnostic> {
+    parse_in(line, &Catalog::english())
+}
+
+/// Reads one line of input; errors say what the command needs, in `catalog`'s language, with
+/// an example.
+pub fn parse_in(line: &str, catalog: &Catalog) -> Result<Command, Diagnostic> {
     let tokens: Vec<(Token, SimpleSpan)> = Token::lexer(line)
         .spanned()
         .map(|(t, s)| (t.unwrap_or(Token::Other("")), SimpleSpan::from(s)))
         .collect();
-    match tokens.first() {
+    let word = match tokens.first() {
         None => return Ok(Command::Nothing),
-        Some((Token::Word(w), _)) if is_command_word(w) => {}
+        Some((Token::Word(w), _)) if is_command_word(w) => w.to_ascii_lowercase(),
         Some(_) => return Ok(Command::Play(line.trim().to_string())),
-    }
+    };
     let eoi = SimpleSpan::from(line.len()..line.len());
     let stream = Stream::from_iter(tokens).map(eoi, |(t, s): (_, _)| (t, s));
     let text = |span: Range<usize>| line[span].trim().to_string();
@@ -517,26 +524,93 @@ pub fn parse(line: &str) -> Result<Command, Diagnostic> {
         Ok(Parsed::Done(c)) => Ok(c),
         Ok(Parsed::Raw(make, span)) => Ok(make(text(span))),
         Ok(Parsed::OptionalRaw(make, span)) => Ok(make(span.map(text))),
-        Err(errs) => {
-            let err = &errs[0];
-            let found = match err.found() {
-                Some(t) => t.to_string(),
-                None => "the end of the line".to_string(),
-            };
-            let mut expected: Vec<String> = err.expected().map(|e| e.to_string()).collect();
-            expected.sort();
-            expected.dedup();
-            let label = match err.reason() {
-                chumsky::error::RichReason::Custom(m) => m.clone(),
-                _ if expected.is_empty() => "unexpected".to_string(),
-                _ => format!("expected {}", expected.join(" or ")),
-            };
-            Err(
-                Diagnostic::new(format!("cannot read the command: unexpected {found}"))
-                    .at("<input>", line, err.span().into_range(), label)
-                    .note("type `help` for the commands"),
-            )
-        }
+        Err(errs) => Err(usage_error(line, &word, &errs[0], catalog)),
+    }
+}
+
+/// The help entry of a command word or alias.
+fn help_of(word: &str) -> Option<&'static CommandHelp> {
+    let name = match word {
+        "p" => "prev",
+        "n" => "next",
+        "s" => "stop",
+        "q" | "exit" => "quit",
+        "colour" => "color",
+        other => other,
+    };
+    COMMANDS.iter().find(|c| c.name == name)
+}
+
+/// A command written wrong, in plain words: what it needs, what was expected where, and an
+/// example.
+fn usage_error(line: &str, word: &str, err: &Rich<Token>, catalog: &Catalog) -> Diagnostic {
+    let Some(help) = help_of(word) else {
+        return Diagnostic::new(catalog.text("see-help", &[]));
+    };
+    let usage = format!("{} {}", help.name, help.args);
+    let usage = usage.trim();
+    let mut expected: Vec<String> = err
+        .expected()
+        .filter_map(|e| match e {
+            chumsky::error::RichPattern::EndOfInput => None,
+            other => Some(in_words(&other.to_string(), catalog)),
+        })
+        .collect();
+    expected.sort();
+    expected.dedup();
+    let (message, label) = match (err.found(), err.reason()) {
+        (_, chumsky::error::RichReason::Custom(m)) => (
+            catalog.text("command-usage", &[("usage", &usage)]),
+            in_words(m, catalog),
+        ),
+        (None, _) => (
+            catalog.text(
+                "command-needs",
+                &[("command", &help.name), ("usage", &usage)],
+            ),
+            catalog.text("command-missing", &[]),
+        ),
+        (Some(found), _) if expected.is_empty() => (
+            catalog.text("command-usage", &[("usage", &usage)]),
+            catalog.text("command-no-more", &[("found", found)]),
+        ),
+        (Some(found), _) => (
+            catalog.text("command-usage", &[("usage", &usage)]),
+            catalog.text(
+                "command-expected",
+                &[("found", found), ("expected", &either(&expected, catalog))],
+            ),
+        ),
+    };
+    Diagnostic::new(message)
+        .at("<input>", line, err.span().into_range(), label)
+        .note(catalog.text("command-example", &[("example", &help.example)]))
+}
+
+/// What the parser expected (`a count`), in the catalogue's words (`expect-a-count`) if it has
+/// them.
+fn in_words(what: &str, catalog: &Catalog) -> String {
+    let key: String = what
+        .chars()
+        .filter(|c| c.is_alphanumeric() || *c == ' ')
+        .collect::<String>()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join("-");
+    let key = format!("expect-{key}");
+    if catalog.has(&key) {
+        catalog.text(&key, &[])
+    } else {
+        what.to_string()
+    }
+}
+
+/// `a, b or c`.
+fn either(words: &[String], catalog: &Catalog) -> String {
+    match words {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => catalog.text("either", &[("list", &rest.join(", ")), ("last", last)]),
     }
 }
 
@@ -599,7 +673,14 @@ mod tests {
         let d = parse("clock soon").unwrap_err();
         assert_eq!(d.pointer.unwrap().span, 6..10);
         let d = parse("set exact").unwrap_err();
-        assert!(d.pointer.unwrap().label.contains("'='"));
+        assert!(d.message.contains("`set KEY=VALUE`"), "{}", d.message);
+        assert_eq!(d.pointer.unwrap().span, 9..9);
+        let d = parse("hint impossible").unwrap_err();
+        assert_eq!(
+            d.pointer.unwrap().label,
+            "'impossible' is not easy, hard or medium"
+        );
+        assert_eq!(d.notes, ["for example: `hint hard`"]);
         assert!(parse("goto").is_err());
     }
 }

@@ -4,25 +4,38 @@ use std::{path::Path, time::Duration};
 
 use super::{
     clock::Clock,
+    previous::OldRules,
     save::{self, checksum, SaveFile, SavedClock},
-    session::{Choice, Done, Session},
+    session::{Choice, Done, Failure, Session},
 };
 use crate::{
     cli::GameArgs,
     diag::Diagnostic,
     runtime::{Game, History},
+    script::ScriptedGame,
 };
 
 impl Session {
     /// `save FILE`.
     pub(super) fn save(&mut self, path: &str) -> Done {
-        let history = &self.history;
+        let file = self.save_file(&self.history);
+        save::write_atomically(Path::new(path), &file.to_text())
+            .map_err(|e| Diagnostic::new(self.ui.t("cannot-save", &[("why", &e)])))?;
+        println!(
+            "{}",
+            self.ui.t_n("saved", self.history.ply(), &[("path", &path)])
+        );
+        Ok(())
+    }
+
+    /// `history` of the current rules, as a save file.
+    pub(super) fn save_file(&self, history: &History<ScriptedGame>) -> SaveFile {
         let checksums: Vec<String> = (1..=history.ply())
             .filter_map(|i| history.state_at(i))
             .map(|s| checksum(self.game.state_hash(s)))
             .collect();
         let now = std::time::Instant::now();
-        let file = SaveFile {
+        SaveFile {
             game: self.choice.game.clone(),
             seed: self.choice.seed,
             moves: history.steps().iter().map(|s| s.text.clone()).collect(),
@@ -34,20 +47,34 @@ impl Session {
                 remaining_ms: c.left(now).iter().map(|d| d.as_millis() as u64).collect(),
                 lost_on_time: self.lost_on_time.map(|p| p + 1),
             }),
-        };
-        save::write_atomically(Path::new(path), &file.to_text())
-            .map_err(|e| Diagnostic::new(self.ui.t("cannot-save", &[("why", &e)])))?;
-        println!(
-            "{}",
-            self.ui
-                .t("saved", &[("n", &history.ply()), ("path", &path)])
-        );
-        Ok(())
+        }
     }
 
     /// `load FILE`: replays the saved moves through the current rules; nothing changes unless
     /// every move replays.
     pub fn load(&mut self, path: &str) -> Done {
+        self.load_file(path)
+            .map_err(|Failure(ds)| Failure(ds.into_iter().map(|d| self.in_language(d)).collect()))
+    }
+
+    /// A save file's error in the session's language.
+    fn in_language(&self, mut d: Diagnostic) -> Diagnostic {
+        let words = [
+            (save::CANNOT_READ, "save-unreadable"),
+            (save::NOT_A_SAVE, "save-not-a-save"),
+            (save::NOTHING_CHANGED, "nothing-changed"),
+        ];
+        for (english, key) in words {
+            let local = self.ui.t(key, &[]);
+            d.message = d.message.replace(english, &local);
+            d.notes
+                .iter_mut()
+                .for_each(|n| *n = n.replace(english, &local));
+        }
+        d
+    }
+
+    fn load_file(&mut self, path: &str) -> Done {
         save::remove_stale_temp_files(save::folder_of(Path::new(path)));
         let (text, file) = save::read(Path::new(path))?;
         let at = |span: std::ops::Range<usize>, label: &str, message: &str| {
@@ -56,13 +83,7 @@ impl Session {
         let options: Vec<(String, String)> = file
             .options
             .iter()
-            .map(|(k, v)| {
-                let value = match v.get_ref() {
-                    toml::Value::String(s) => s.clone(),
-                    other => other.to_string(),
-                };
-                (k.clone(), value)
-            })
+            .map(|(k, v)| (k.clone(), save::option_text(v.get_ref())))
             .collect();
         let game_name = file.game.get_ref().clone();
         let load_error = self.ui.t("load-failed", &[]);
@@ -109,29 +130,38 @@ impl Session {
             }
             clock
         });
-        self.lost_on_time = file
-            .clock
-            .and_then(|c| c.lost_on_time)
-            .and_then(|p| p.checked_sub(1));
-        self.game = game;
-        self.choice = Choice {
-            game: game_name,
-            options,
-            seed: file.seed,
-        };
-        self.history = history;
+        let old_game = std::mem::replace(&mut self.game, game);
+        let old_choice = std::mem::replace(
+            &mut self.choice,
+            Choice {
+                game: game_name,
+                options,
+                seed: file.seed,
+            },
+        );
+        let old_history = std::mem::replace(&mut self.history, history);
+        let lost = std::mem::replace(
+            &mut self.lost_on_time,
+            file.clock
+                .and_then(|c| c.lost_on_time)
+                .and_then(|p| p.checked_sub(1)),
+        );
+        self.put_aside(
+            OldRules::Loaded(Box::new(old_game)),
+            old_choice,
+            old_history,
+            lost,
+            0,
+        );
         self.replay = None;
         self.drafts.clear();
         self.restart_clock();
         println!(
             "{}",
-            self.ui.t(
+            self.ui.t_n(
                 "loaded",
-                &[
-                    ("n", &self.history.ply()),
-                    ("path", &path),
-                    ("game", &self.game.name())
-                ]
+                self.history.ply(),
+                &[("path", &path), ("game", &self.game.name())]
             )
         );
         if let Some(n) = diverges {

@@ -87,15 +87,48 @@ impl Catalog {
             .get(key)
             .or_else(|| self.english.get(key))
             .map_or(key, String::as_str);
-        let mut out = template.to_string();
-        for (name, value) in args {
-            // The values may come from a script (names, moves, reasons): escape what a terminal
-            // would obey.
-            let value = value.to_string();
-            out = out.replace(&format!("{{{name}}}"), &crate::terminal::clean(&value));
-        }
-        out
+        fill(template, args)
     }
+
+    /// The message `key` about `n` things, with `{n}` and `args` filled in: `KEY-one` when `n`
+    /// is 1 and the language has that form (languages without plurals leave it out).
+    pub fn text_n(&self, key: &str, n: usize, args: &[(&str, &dyn Display)]) -> String {
+        let one = format!("{key}-one");
+        let catalog = if self.messages.contains_key(key) {
+            &self.messages
+        } else {
+            &self.english
+        };
+        let template = match catalog.get(&one) {
+            Some(t) if n == 1 => t.as_str(),
+            _ => catalog.get(key).map_or(key, String::as_str),
+        };
+        let mut all: Vec<(&str, &dyn Display)> = vec![("n", &n)];
+        all.extend_from_slice(args);
+        fill(template, &all)
+    }
+
+    /// Whether the language (or English) has message `key`.
+    pub fn has(&self, key: &str) -> bool {
+        self.messages.contains_key(key) || self.english.contains_key(key)
+    }
+
+    /// Every English message, for checking that a language says everything in its own words.
+    pub fn english_messages(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.english.iter().map(|(k, v)| (k.as_str(), v.as_str()))
+    }
+}
+
+/// `template` with each `{name}` replaced by its value from `args`.
+/// `template` with each `{name}` replaced by its value. The values may come from a script
+/// (names, moves, reasons): what a terminal would obey is escaped.
+fn fill(template: &str, args: &[(&str, &dyn Display)]) -> String {
+    let mut out = template.to_string();
+    for (name, value) in args {
+        let value = value.to_string();
+        out = out.replace(&format!("{{{name}}}"), &crate::terminal::clean(&value));
+    }
+    out
 }
 
 #[cfg(test)]
@@ -110,6 +143,7 @@ mod tests {
             let missing: Vec<&String> = en
                 .english
                 .keys()
+                .filter(|k| !k.ends_with("-one")) // a singular form is optional
                 .filter(|k| !cat.messages.contains_key(*k))
                 .collect();
             assert!(missing.is_empty(), "{code} lacks {missing:?}");
@@ -119,7 +153,10 @@ mod tests {
     #[test]
     fn placeholders_are_filled() {
         let en = Catalog::english();
-        assert_eq!(en.text("undid", &[("n", &2)]), "undid 2 move(s)");
+        assert_eq!(en.text_n("undid", 2, &[]), "undid 2 moves");
+        assert_eq!(en.text_n("undid", 1, &[]), "undid 1 move");
+        let vi = Catalog::load("vi").unwrap();
+        assert_eq!(vi.text_n("undid", 1, &[]), "đã đi lại 1 nước");
         assert!(Catalog::load("xx").is_err());
     }
 }

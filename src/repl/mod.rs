@@ -1,12 +1,16 @@
 //! The `play` REPL: type a move to play it, or a command (`help` lists them). Interactive on a
-//! terminal (rustyline, with completion, hints and a history file); line by line with no prompts
-//! or colours when piped, exiting non-zero if any line failed, so a session can be a test.
+//! terminal (rustyline, with completion, hints and a history file; Ctrl-C drops the line or stops
+//! the computer's search, Ctrl-D leaves, and the game in progress is kept for the next session);
+//! line by line with no prompts or colours when piped, exiting non-zero if any line failed, so a
+//! session can be a test.
 
+mod autosave;
 mod clock;
 pub mod command;
 mod files;
 mod helper;
 pub mod i18n;
+mod previous;
 mod replay;
 mod rules;
 pub mod save;
@@ -56,7 +60,8 @@ pub fn run(
         session.versus(vs).map_err(|Failure(ds)| ds)?;
     }
     if interactive {
-        interactive_loop(&mut session)
+        crate::cancel::catch_interrupts();
+        interactive_loop(&mut session, load.is_none())
     } else {
         piped(&mut session)
     }
@@ -86,7 +91,8 @@ fn piped(session: &mut Session) -> Result<ExitCode, Vec<Diagnostic>> {
             Ok(Flow::Continue) => {}
             Err(Failure(ds)) => {
                 failures += 1;
-                ds.iter().for_each(|d| eprint!("{}", d.render(false)));
+                ds.iter()
+                    .for_each(|d| eprint!("{}", session.ui().report(d)));
             }
         }
     }
@@ -97,11 +103,32 @@ fn piped(session: &mut Session) -> Result<ExitCode, Vec<Diagnostic>> {
     })
 }
 
-/// Where the REPL keeps its line history: `$BOARDRULES_HISTORY`, or the user's data folder.
+/// Where the REPL keeps its line history: `$BOARDRULES_HISTORY`, or its data folder.
 fn history_file() -> Option<PathBuf> {
     std::env::var_os("BOARDRULES_HISTORY")
         .map(PathBuf::from)
-        .or_else(|| dirs::data_dir().map(|d| d.join("boardrules").join("history.txt")))
+        .or_else(|| autosave::data_dir().map(|d| d.join("history.txt")))
+}
+
+/// Offers to resume the game kept from a session before; loads it if the answer is yes.
+fn offer_to_resume(editor: &mut Editor<ReplHelper, DefaultHistory>, session: &mut Session) {
+    let Some((path, game, moves)) = autosave::kept() else {
+        return;
+    };
+    let question = session.ui().t_n("resume-ask", moves, &[("game", &game)]);
+    let answer = editor.readline(&question).unwrap_or_else(|_| "n".into());
+    let answer = answer.trim().to_lowercase();
+    if answer.is_empty()
+        || answer.starts_with('y')
+        || answer.starts_with(&session.ui().t("yes", &[]))
+    {
+        if let Err(Failure(ds)) = session.load(&path.to_string_lossy()) {
+            ds.iter()
+                .for_each(|d| eprint!("{}", session.ui().report(d)));
+        }
+    } else {
+        println!("{}", session.ui().t("resume-declined", &[]));
+    }
 }
 
 /// Refreshes what completion offers after a command.
@@ -117,7 +144,7 @@ fn refresh(words: &mut Words, session: &Session) {
     words.color = session.ui().color();
 }
 
-fn interactive_loop(session: &mut Session) -> Result<ExitCode, Vec<Diagnostic>> {
+fn interactive_loop(session: &mut Session, offer: bool) -> Result<ExitCode, Vec<Diagnostic>> {
     let cannot = |e: ReadlineError| {
         vec![Diagnostic::new(format!(
             "cannot start the line editor: {e}"
@@ -138,14 +165,18 @@ fn interactive_loop(session: &mut Session) -> Result<ExitCode, Vec<Diagnostic>> 
     if let Some(path) = history.as_ref().filter(|p| p.is_file()) {
         let _ = editor.load_history(path);
     }
+    if offer {
+        offer_to_resume(&mut editor, session);
+    }
     println!(
         "{}",
         session.ui().t("welcome", &[("title", &session.title())])
     );
     let show = session.show_board();
+    let mut kept = None;
     if let Err(Failure(ds)) = show {
         ds.iter()
-            .for_each(|d| eprint!("{}", d.render(session.ui().color())));
+            .for_each(|d| eprint!("{}", session.ui().report(d)));
     }
     loop {
         refresh(&mut words.borrow_mut(), session);
@@ -154,16 +185,21 @@ fn interactive_loop(session: &mut Session) -> Result<ExitCode, Vec<Diagnostic>> 
                 if !line.trim().is_empty() {
                     let _ = editor.add_history_entry(line.as_str());
                 }
-                match session.execute(&line) {
+                let flow = session.execute(&line);
+                if let Some(note) = session.autosave(&mut kept) {
+                    eprintln!("{note}");
+                }
+                match flow {
                     Ok(Flow::Quit) => break,
                     Ok(Flow::Continue) => {}
                     Err(Failure(ds)) => {
-                        let color = session.ui().color();
-                        ds.iter().for_each(|d| eprint!("{}", d.render(color)));
+                        ds.iter()
+                            .for_each(|d| eprint!("{}", session.ui().report(d)));
                     }
                 }
             }
-            Err(ReadlineError::Interrupted | ReadlineError::Eof) => break,
+            Err(ReadlineError::Interrupted) => println!("{}", session.ui().t("interrupted", &[])),
+            Err(ReadlineError::Eof) => break,
             Err(e) => return Err(vec![Diagnostic::new(format!("cannot read input: {e}"))]),
         }
     }
@@ -177,6 +213,10 @@ fn interactive_loop(session: &mut Session) -> Result<ExitCode, Vec<Diagnostic>> 
                 path.display()
             );
         }
+    }
+    if let (Some(_), Some(path)) = (kept, autosave::path()) {
+        let path = path.display();
+        println!("{}", session.ui().t("kept-on-exit", &[("path", &path)]));
     }
     Ok(ExitCode::SUCCESS)
 }

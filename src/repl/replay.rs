@@ -3,11 +3,13 @@
 
 use super::{
     command::Command,
+    previous::OldRules,
+    save::{self, LoadedFile},
     session::{Done, Failure, Flow, Session},
 };
 use crate::{
     diag::Diagnostic,
-    driver::{move_error, split_with_spans},
+    driver::split_with_spans,
     runtime::{Game, History},
     script::ScriptedGame,
 };
@@ -57,7 +59,10 @@ impl Session {
                     let text = crate::fsio::read_text(std::path::Path::new(path)).map_err(|e| {
                         Diagnostic::new(self.ui.t("cannot-read", &[("path", &path), ("why", &e)]))
                     })?;
-                    (path.to_string(), blank_comments(&text), 0)
+                    match self.saved_moves(path, &text)? {
+                        Some(moves) => (path.to_string(), moves, 0),
+                        None => (path.to_string(), blank_comments(&text), 0),
+                    }
                 }
                 None => (
                     "<input>".to_string(),
@@ -69,9 +74,8 @@ impl Session {
         let moves_text = &text[offset..];
         let start = self.game.start().map_err(|e| self.fault(&e))?;
         let mut history = History::new(start);
-        let moves = split_with_spans(&self.game, moves_text).map_err(|e| {
-            move_error(&self.game, &e, &name, &text, offset..text.len(), moves_text)
-        })?;
+        let moves = split_with_spans(&self.game, moves_text)
+            .map_err(|e| self.move_failed(&e, &name, &text, offset..text.len(), moves_text))?;
         let mut listing = Vec::with_capacity(moves.len());
         for (mv, span) in moves {
             let player = self
@@ -82,13 +86,40 @@ impl Session {
             let span = span.start + offset..span.end + offset;
             let step = history
                 .play_text(&self.game, &mv)
-                .map_err(|e| move_error(&self.game, &e, &name, &text, span, &mv))?;
+                .map_err(|e| self.move_failed(&e, &name, &text, span, &mv))?;
             listing.push((player, step.text.clone()));
         }
         while history.undo() {}
-        println!("{}", self.ui.t("replay-started", &[("n", &listing.len())]));
+        println!("{}", self.ui.t_n("replay-started", listing.len(), &[]));
         self.replay = Some(Replay { history, listing });
         self.show_board()
+    }
+
+    /// The moves of `text` if it is a saved game of the game being played (same script and
+    /// options); an error saying to `load` it if it is a saved game of another; `None` if it is
+    /// not a saved game.
+    fn saved_moves(&self, path: &str, text: &str) -> Result<Option<String>, Failure> {
+        let Ok(file) = toml::from_str::<LoadedFile>(text) else {
+            return Ok(None);
+        };
+        let options: Vec<(String, String)> = file
+            .options
+            .iter()
+            .map(|(k, v)| (k.clone(), save::option_text(v.get_ref())))
+            .collect();
+        let mut ours = self.choice.options.clone();
+        ours.sort();
+        if *file.game.get_ref() != self.choice.game || options != ours {
+            let game = file.game.get_ref();
+            return Err(Diagnostic::new(
+                self.ui
+                    .t("replay-other-save", &[("path", &path), ("game", game)]),
+            )
+            .note(self.ui.t("replay-use-load", &[("path", &path)]))
+            .into());
+        }
+        let moves: Vec<&str> = file.moves.iter().map(|m| m.get_ref().as_str()).collect();
+        Ok(Some(moves.join(" ")))
     }
 
     /// One command in replay mode.
@@ -207,10 +238,12 @@ impl Session {
         }
         let from = self.replay_mut().history.ply();
         self.replay = None;
-        self.history = history;
-        self.lost_on_time = None;
-        self.restart_clock();
         println!("{}", self.ui.t("branched", &[("n", &from)]));
+        let old = std::mem::replace(&mut self.history, history);
+        let rules = OldRules::values_of(&self.game);
+        let lost = self.lost_on_time.take();
+        self.put_aside(rules, self.choice.clone(), old, lost, from);
+        self.restart_clock();
         self.show_board()
     }
 }

@@ -65,6 +65,14 @@ pub struct LoadedFile {
     pub clock: Option<SavedClock>,
 }
 
+/// An option's value as `set` takes it: a string as itself, anything else as TOML writes it.
+pub fn option_text(value: &toml::Value) -> String {
+    match value {
+        toml::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
 /// Formats a state hash as a checksum.
 pub fn checksum(hash: u64) -> String {
     format!("{hash:016x}")
@@ -81,22 +89,23 @@ impl SaveFile {
     }
 }
 
+/// The English words of a save file's errors, which the REPL says in its language.
+pub const CANNOT_READ: &str = "cannot read saved game";
+/// See [`CANNOT_READ`].
+pub const NOT_A_SAVE: &str = "this is not a saved game I can read";
+/// See [`CANNOT_READ`].
+pub const NOTHING_CHANGED: &str = "nothing was changed";
+
 /// The whole text of a file, and the file read as a saved game; errors point into the text.
 pub fn read(path: &Path) -> Result<(String, LoadedFile), Diagnostic> {
     let name = path.display().to_string();
     let text = crate::fsio::read_text(path)
-        .map_err(|e| Diagnostic::new(format!("cannot read saved game {name}: {e}")))?;
+        .map_err(|e| Diagnostic::new(format!("{CANNOT_READ} {name}: {e}")))?;
     match toml::from_str::<LoadedFile>(&text) {
         Ok(file) => Ok((text, file)),
         Err(e) => {
             let span = e.span().unwrap_or(0..0);
-            Err(error_at(
-                &name,
-                &text,
-                span,
-                e.message(),
-                "this is not a saved game I can read",
-            ))
+            Err(error_at(&name, &text, span, e.message(), NOT_A_SAVE))
         }
     }
 }
@@ -111,7 +120,7 @@ pub fn error_at(
 ) -> Diagnostic {
     Diagnostic::new(format!("{message} ({name})"))
         .at(name, text, span, label)
-        .note("nothing was changed")
+        .note(NOTHING_CHANGED)
 }
 
 /// The start of the names of the temporary files saves are written to, before the pid of the

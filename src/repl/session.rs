@@ -7,6 +7,7 @@ use std::time::Instant;
 use super::{
     clock::{self, Clock},
     command::{self, Command},
+    previous::OldRules,
     replay::Replay,
     ui::Ui,
 };
@@ -72,6 +73,8 @@ pub struct Session {
     pub(super) lost_on_time: Option<usize>,
     /// The computer's level and the player it plays, when it plays.
     pub(super) computer: Option<(Level, usize)>,
+    /// The game a command replaced, which `undo` can bring back.
+    pub(super) previous: Option<super::previous::Previous>,
     pub(super) ui: Ui,
 }
 
@@ -88,6 +91,7 @@ impl Session {
             clock: None,
             lost_on_time: None,
             computer: None,
+            previous: None,
             ui,
         })
     }
@@ -158,7 +162,7 @@ impl Session {
     }
 
     /// The outcome of the current game's `state`, counting a loss on time.
-    fn outcome_of(&self, state: &rhai::Dynamic) -> Result<Option<Outcome>, GameError> {
+    pub(super) fn outcome_of(&self, state: &rhai::Dynamic) -> Result<Option<Outcome>, GameError> {
         let on_current = std::ptr::eq(state, self.history.current()) && self.replay.is_none();
         match self.lost_on_time.filter(|_| on_current) {
             Some(loser) => {
@@ -176,6 +180,34 @@ impl Session {
     /// The history on screen: the replay's when replaying, else the game's.
     pub(super) fn view(&self) -> &History<ScriptedGame> {
         self.replay.as_ref().map_or(&self.history, Replay::history)
+    }
+
+    /// A move that failed, in the session's language: see [`move_error`].
+    pub(super) fn move_failed(
+        &self,
+        e: &GameError,
+        name: &str,
+        text: &str,
+        span: std::ops::Range<usize>,
+        mv: &str,
+    ) -> Diagnostic {
+        let mut d = move_error(&self.game, e, name, text, span, mv);
+        match e {
+            GameError::BadText(_) => d.message = self.ui.t("move-unreadable", &[("move", &mv)]),
+            GameError::Illegal(_) => d.message = self.ui.t("move-illegal", &[("move", &mv)]),
+            GameError::GameOver(result) => {
+                d.message = self.ui.t("move-illegal", &[("move", &mv)]);
+                if let Some(p) = d.pointer.as_mut() {
+                    p.label = self.ui.t("move-game-over", &[("result", result)]);
+                }
+            }
+            GameError::Rules { .. } => {
+                if let Some(n) = d.notes.last_mut() {
+                    *n = self.ui.t("while-playing", &[("move", &mv)]);
+                }
+            }
+        }
+        d
     }
 
     pub(super) fn fault(&self, e: &GameError) -> Diagnostic {
@@ -197,7 +229,7 @@ impl Session {
     /// Runs one line. On error the game is exactly as before.
     pub fn execute(&mut self, line: &str) -> Result<Flow, Failure> {
         check_input_size("the line", line, limits::INPUT).map_err(|d| Failure(vec![d]))?;
-        let command = command::parse(line)?;
+        let command = command::parse_in(line, &self.ui.catalog)?;
         self.check_clock();
         if self.replay.is_some() {
             return self.execute_in_replay(line, command);
@@ -246,52 +278,73 @@ impl Session {
         Ok(Flow::Continue)
     }
 
-    /// Plays every move `text` holds; if one fails, the moves before it stay played and the
-    /// error points at the failing one.
+    /// Plays every move `text` holds, all or nothing: they are played on a copy of the game,
+    /// which replaces it only if every move is legal; otherwise the error points at the failing
+    /// move and the game is as it was.
     fn play(&mut self, line: &str, text: &str) -> Done {
+        self.play_moves(line, text).map_err(|Failure(ds)| {
+            let word = text.split_whitespace().next().unwrap_or_default();
+            let names = command::COMMANDS.iter().map(|c| c.name);
+            let ds = ds
+                .into_iter()
+                .map(|d| self.ui.suggest(d, word, names.clone()));
+            Failure(ds.collect())
+        })
+    }
+
+    /// [`Session::play`], without the suggestion of a command for a line that is no move.
+    fn play_moves(&mut self, line: &str, text: &str) -> Done {
         let offset = line.find(text).unwrap_or(0);
         let moves = split_with_spans(&self.game, text).map_err(|e| {
-            move_error(
-                &self.game,
-                &e,
-                "<input>",
-                line,
-                offset..offset + text.len(),
-                text,
-            )
+            self.move_failed(&e, "<input>", line, offset..offset + text.len(), text)
         })?;
-        for (mv, span) in moves {
+        let first = moves.first().map(|(mv, span)| (mv.clone(), span.clone()));
+        let Some((first, first_span)) = first else {
+            return Ok(());
+        };
+        let first_span = first_span.start + offset..first_span.end + offset;
+        if let Some(result) = self.game_over()? {
+            let e = GameError::GameOver(result);
+            return Err(self
+                .move_failed(&e, "<input>", line, first_span, &first)
+                .into());
+        }
+        if let Some(loser) = self.clock.as_mut().and_then(|c| c.stop(Instant::now())) {
+            self.lose_on_time(loser);
+            let e = GameError::GameOver(self.status(self.history.current()));
+            return Err(self
+                .move_failed(&e, "<input>", line, first_span, &first)
+                .into());
+        }
+        let mut copy = self.history.clone();
+        for (mv, span) in &moves {
             let span = span.start + offset..span.end + offset;
-            if let Some(result) = self.game_over()? {
-                let e = GameError::GameOver(result);
-                return Err(move_error(&self.game, &e, "<input>", line, span, &mv).into());
+            if let Err(e) = copy.play_text(&self.game, mv) {
+                self.restart_clock();
+                return Err(self.move_failed(&e, "<input>", line, span, mv).into());
             }
-            let now = Instant::now();
-            if let Some(loser) = self.clock.as_mut().and_then(|c| c.stop(now)) {
-                self.lose_on_time(loser);
-                let e = GameError::GameOver(self.status(self.history.current()));
-                return Err(move_error(&self.game, &e, "<input>", line, span, &mv).into());
-            }
-            let played = self
-                .history
-                .play_text(&self.game, &mv)
-                .map(|step| {
-                    let events: Vec<String> = step
-                        .events
-                        .iter()
-                        .map(|e| format!("* {}", clean(&e.text)))
-                        .collect();
-                    (step.text.clone(), events)
-                })
-                .map_err(|e| move_error(&self.game, &e, "<input>", line, span, &mv));
-            self.restart_clock();
-            let (text, events) = played?;
-            println!("> {text}");
-            self.show_board()?;
-            events.iter().for_each(|e| println!("{e}"));
+        }
+        let from = self.history.ply();
+        self.history = copy;
+        self.restart_clock();
+        for ply in from + 1..=self.history.ply() {
+            self.show_step(ply)?;
         }
         self.after_moves()?;
         self.computer_turn()
+    }
+
+    /// Prints move `ply` of the game as played: the move, the board after it, its events.
+    fn show_step(&self, ply: usize) -> Done {
+        let step = &self.history.steps()[ply - 1];
+        let state = self
+            .history
+            .state_at(ply)
+            .expect("a played move has a state");
+        println!("> {}", clean(&step.text));
+        println!("{}", self.board_of(state)?);
+        step.events.iter().for_each(|e| println!("* {}", clean(&e.text)));
+        Ok(())
     }
 
     /// Warnings about the position, and the result if the game is over.
@@ -316,15 +369,46 @@ impl Session {
         let level = level.unwrap_or_else(|| self.default_level());
         let state = self.view().current();
         let seed = self.choice.seed ^ self.view().ply() as u64;
-        match ai::choose(&self.game, state, level, None, seed).map_err(|e| self.fault(&e))? {
+        match self.think(state, level, seed)? {
             Some(h) => println!(
                 "{}",
-                self.ui
-                    .t("hint", &[("move", &h.text), ("reason", &h.reason)])
+                self.ui.t(
+                    "hint",
+                    &[("move", &h.text), ("reason", &self.reason(&h.why))]
+                )
             ),
             None => return Err(Diagnostic::new(self.ui.t("hint-over", &[])).into()),
         }
         Ok(())
+    }
+
+    /// The computer's move for `state` at `level`, or `None` if it has none. Ctrl-C while it
+    /// thinks cancels the search: an error, and nothing is played.
+    fn think(
+        &self,
+        state: &rhai::Dynamic,
+        level: Level,
+        seed: u64,
+    ) -> Result<Option<ai::Hint>, Failure> {
+        crate::cancel::take(); // a Ctrl-C from before is not for this search
+        let found = ai::choose(&self.game, state, level, None, seed);
+        if crate::cancel::take() {
+            return Err(Diagnostic::new(self.ui.t("search-cancelled", &[])).into());
+        }
+        found.map_err(|e| self.fault(&e).into())
+    }
+
+    /// Why the computer chose a move, in the session's language (English where the language
+    /// has no words for it).
+    fn reason(&self, why: &ai::Why) -> String {
+        why.say(&|key, n, args| {
+            let local = format!("reason-{key}");
+            if self.ui.catalog.has(&local) {
+                self.ui.t_n(&local, n, args)
+            } else {
+                ai::english(key, n, args)
+            }
+        })
     }
 
     /// `vs LEVEL`: the computer takes the side that is not to move; `vs off` stops it.
@@ -384,28 +468,25 @@ impl Session {
     fn computer_move(&mut self, level: Level) -> Result<bool, Failure> {
         let state = self.history.current();
         let seed = self.choice.seed ^ self.history.ply() as u64;
-        let Some(hint) =
-            ai::choose(&self.game, state, level, None, seed).map_err(|e| self.fault(&e))?
-        else {
+        let Some(hint) = self.think(state, level, seed)? else {
             return Ok(false);
         };
         if let Some(loser) = self.clock.as_mut().and_then(|c| c.stop(Instant::now())) {
             self.lose_on_time(loser);
             return Ok(false);
         }
-        let played = self
-            .history
-            .play(&self.game, &hint.mv)
-            .map(|s| s.text.clone());
+        let played = self.history.play(&self.game, &hint.mv).map(|_| ());
         self.restart_clock();
-        let text = played.map_err(|e| self.fault(&e))?;
-        println!("> {text}");
-        self.show_board()?;
+        played.map_err(|e| self.fault(&e))?;
+        self.show_step(self.history.ply())?;
         println!(
             "{}",
             self.ui.t(
                 "computer-played",
-                &[("level", &level.name()), ("reason", &hint.reason)]
+                &[
+                    ("level", &level.name()),
+                    ("reason", &self.reason(&hint.why))
+                ]
             )
         );
         self.after_moves()?;
@@ -420,14 +501,27 @@ impl Session {
         Ok(outcome.map(|o| self.describe(o)))
     }
 
+    /// `undo [N]`: takes back N moves; against the computer, also its replies, so that it is
+    /// your turn again.
     fn undo(&mut self, n: usize) -> Done {
-        let done = (0..n).take_while(|_| self.history.undo()).count();
+        if self.can_bring_back() {
+            return self.bring_back();
+        }
+        let mut done = (0..n).take_while(|_| self.history.undo()).count();
+        if let Some((_, side)) = self.computer {
+            while done > 0
+                && self.game.to_move(self.history.current()).ok() == Some(side)
+                && self.history.undo()
+            {
+                done += 1;
+            }
+        }
         if done == 0 {
             return Err(Diagnostic::new(self.ui.t("nothing-to-undo", &[])).into());
         }
         self.lost_on_time = None;
         self.restart_clock();
-        println!("{}", self.ui.t("undid", &[("n", &done)]));
+        println!("{}", self.ui.t_n("undid", done, &[]));
         self.show_board()
     }
 
@@ -437,14 +531,21 @@ impl Session {
             return Err(Diagnostic::new(self.ui.t("nothing-to-redo", &[])).into());
         }
         self.restart_clock();
-        println!("{}", self.ui.t("redid", &[("n", &done)]));
+        println!("{}", self.ui.t_n("redid", done, &[]));
         self.show_board()
     }
 
     fn new_game(&mut self) -> Done {
         let start = self.game.start().map_err(|e| self.fault(&e))?;
-        self.history = History::new(start);
-        self.lost_on_time = None;
+        let old = std::mem::replace(&mut self.history, History::new(start));
+        let lost = self.lost_on_time.take();
+        self.put_aside(
+            OldRules::values_of(&self.game),
+            self.choice.clone(),
+            old,
+            lost,
+            0,
+        );
         if let Some(c) = &mut self.clock {
             *c = Clock::new(c.initial, self.game.player_names().len());
         }
@@ -465,10 +566,8 @@ impl Session {
         let texts = self.legal_move_texts(state).map_err(|e| self.fault(&e))?;
         println!(
             "{}",
-            self.ui.t(
-                "legal-moves",
-                &[("n", &texts.len()), ("moves", &texts.join(" "))]
-            )
+            self.ui
+                .t_n("legal-moves", texts.len(), &[("moves", &texts.join(" "))])
         );
         Ok(())
     }
@@ -601,8 +700,9 @@ impl Session {
         self.show_board()
     }
 
+    /// `clock TIME|off`. A player who already ran out of time stays the loser: only `undo` or
+    /// `new` take the game back.
     fn set_clock(&mut self, budget: Option<std::time::Duration>) {
-        self.lost_on_time = None;
         match budget {
             Some(b) => {
                 self.clock = Some(Clock::new(b, self.game.player_names().len()));
@@ -612,6 +712,9 @@ impl Session {
             None => {
                 self.clock = None;
                 println!("{}", self.ui.t("clock-off", &[]));
+                if let (Some(_), Ok(Some(result))) = (self.lost_on_time, self.game_over()) {
+                    println!("{}", self.ui.t("result", &[("result", &result)]));
+                }
             }
         }
     }

@@ -54,6 +54,20 @@ impl Ui {
         self.catalog.text(key, args)
     }
 
+    /// A message about `n` things from the catalogue, in the singular when `n` is 1.
+    pub fn t_n(&self, key: &str, n: usize, args: &[(&str, &dyn Display)]) -> String {
+        self.catalog.text_n(key, n, args)
+    }
+
+    /// An error report as shown: in the language, coloured if colour is on.
+    pub fn report(&self, d: &Diagnostic) -> String {
+        let words = crate::diag::Words {
+            error: self.t("error-word", &[]),
+            note: self.t("note-word", &[]),
+        };
+        d.render_in(self.color(), &words)
+    }
+
     /// Whether output is coloured now.
     pub fn color(&self) -> bool {
         match self.settings.color {
@@ -81,6 +95,14 @@ impl Ui {
 
     /// `lang CODE`.
     pub fn set_language(&mut self, code: &str) -> Result<String, Diagnostic> {
+        let known = Catalog::languages();
+        if !known.iter().any(|k| k == code) {
+            let d = Diagnostic::new(self.t(
+                "lang-unknown",
+                &[("lang", &code), ("known", &known.join(", "))],
+            ));
+            return Err(self.suggest(d, code, known.iter().map(String::as_str)));
+        }
         self.catalog = Catalog::load(code).map_err(Diagnostic::new)?;
         self.settings.language = code.to_string();
         Ok(self.confirm(self.t("lang-set", &[("lang", &code)])))
@@ -88,6 +110,20 @@ impl Ui {
 
     /// `theme NAME|FILE`.
     pub fn set_theme(&mut self, name: &str) -> Result<String, Diagnostic> {
+        let user_theme = super::settings::config_dir()
+            .map(|d| d.join("themes").join(format!("{name}.toml")))
+            .is_some_and(|f| f.is_file());
+        let found = user_theme
+            || std::path::Path::new(name).is_file()
+            || Theme::built_in().any(|t| t == name);
+        if !found {
+            let themes: Vec<&str> = Theme::built_in().collect();
+            let d = Diagnostic::new(self.t(
+                "no-such-theme",
+                &[("theme", &name), ("themes", &themes.join(", "))],
+            ));
+            return Err(self.suggest(d, name, themes));
+        }
         self.theme = Theme::load(name).map_err(Diagnostic::new)?;
         self.settings.theme = name.to_string();
         Ok(self.confirm(self.t("theme-set", &[("theme", &name)])))
@@ -102,6 +138,19 @@ impl Ui {
             ColorChoice::Auto => "auto",
         };
         self.confirm(self.t("color-set", &[("color", &word)]))
+    }
+
+    /// `d` with a "did you mean" note when one of `known` is close to `word`.
+    pub fn suggest<'a>(
+        &self,
+        d: Diagnostic,
+        word: &str,
+        known: impl IntoIterator<Item = &'a str>,
+    ) -> Diagnostic {
+        match crate::suggest::closest(word, known) {
+            Some(k) => d.note(self.t("did-you-mean", &[("word", &k)])),
+            None => d,
+        }
     }
 
     fn confirm(&self, message: String) -> String {
@@ -125,7 +174,8 @@ impl Ui {
             .iter()
             .find(|c| c.name.eq_ignore_ascii_case(topic))
             .ok_or_else(|| {
-                Diagnostic::new(self.t("help-unknown", &[("command", &topic)]))
+                let d = Diagnostic::new(self.t("help-unknown", &[("command", &topic)]));
+                self.suggest(d, topic, COMMANDS.iter().map(|c| c.name))
                     .note(self.t("see-help", &[]))
             })?;
         Ok(format!(

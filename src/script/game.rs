@@ -164,8 +164,11 @@ impl ScriptedGame {
             if names.is_empty() {
                 format!("{} has no options", self.name())
             } else {
+                let hint = crate::suggest::did_you_mean(key, names.iter().copied())
+                    .map(|h| format!("; {h}"))
+                    .unwrap_or_default();
                 format!(
-                    "{} has no option '{key}' (options: {})",
+                    "{} has no option '{key}' (options: {}){hint}",
                     self.name(),
                     names.join(", ")
                 )

@@ -55,8 +55,14 @@ impl Library {
     pub fn find(&self, game: &str) -> Result<ScriptSource, Diagnostic> {
         if is_name(game) {
             return self.find_named(game, None).ok_or_else(|| {
-                Diagnostic::new(format!("no game named '{game}'"))
-                    .note(format!("games: {}", self.names().join(", ")))
+                let names = self.names();
+                let mut d = Diagnostic::new(format!("no game named '{game}'"));
+                if let Some(hint) =
+                    crate::suggest::did_you_mean(game, names.iter().map(|n| n.as_str()))
+                {
+                    d = d.note(hint);
+                }
+                d.note(format!("games: {}", names.join(", ")))
                     .note("a path to a .rhai file works too")
             });
         }

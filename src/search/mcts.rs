@@ -102,7 +102,9 @@ pub fn uct<G: Game>(
     let mut iterations = 0;
     // Every root move is tried once if that takes at most twice the time.
     let tried_by = deadline + time;
-    while (iterations < min_iterations && Instant::now() < tried_by) || Instant::now() < deadline {
+    while (iterations < min_iterations && !crate::cancel::past(tried_by))
+        || !crate::cancel::past(deadline)
+    {
         iterations += 1;
         // The sampled world this iteration plays in (none: the tree's own states).
         let mut world = sample.map(|s| s(state, rng.random()));

@@ -174,7 +174,7 @@ pub fn best_move<G: Game>(
             }
             Err(Stop::Error(e)) => return Err(e),
         }
-        if Instant::now() >= search.deadline {
+        if crate::cancel::past(search.deadline) {
             break;
         }
     }
@@ -241,7 +241,7 @@ impl<G: Game> Search<'_, G> {
     ) -> Result<i64, Stop> {
         self.nodes += 1;
         // Every position: a script's evaluation may take long.
-        if Instant::now() >= self.deadline {
+        if crate::cancel::past(self.deadline) {
             return Err(Stop::Time);
         }
         match self.game.outcome(state)? {

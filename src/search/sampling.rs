@@ -149,7 +149,7 @@ pub fn best_move<G: Game>(
             let future = reseed(state, sample_seed(limits.seed, done + 1));
             let mut sweep = Vec::with_capacity(field.len());
             for c in &field {
-                if Instant::now() >= deadline {
+                if crate::cancel::past(deadline) {
                     break 'refine; // the interrupted sweep is discarded
                 }
                 let after = game.play(&future, &c.mv)?.state;

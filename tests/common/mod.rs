@@ -11,7 +11,7 @@ use std::{
 pub const BIN: &str = env!("CARGO_BIN_EXE_boardrules");
 
 /// Points a run of the binary at `home` for everything it remembers (config folder, line
-/// history, the data and config folders of the platform) and turns colour off, so a test
+/// history, autosaved game, the data and config folders of the platform) and turns colour off, so a test
 /// passes whatever `lang`, `theme` or `color` the person running it chose.
 pub fn isolate<'c>(
     cmd: &'c mut std::process::Command,
@@ -19,6 +19,7 @@ pub fn isolate<'c>(
 ) -> &'c mut std::process::Command {
     cmd.env("BOARDRULES_CONFIG_DIR", home.join("config"))
         .env("BOARDRULES_HISTORY", home.join("history.txt"))
+        .env("BOARDRULES_DATA_DIR", home.join("data"))
         .env("XDG_CONFIG_HOME", home.join("xdg-config"))
         .env("XDG_DATA_HOME", home.join("xdg-data"))
         .env("NO_COLOR", "1")

@@ -121,7 +121,9 @@ impl Searcher<'_> {
 
     fn negamax(&mut self, pos: &Sowing, depth: u32, ply: i64, mut alpha: i64, beta: i64) -> i64 {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(1024) && self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.nodes.is_multiple_of(1024)
+            && (crate::cancel::requested() || self.deadline.is_some_and(|d| Instant::now() >= d))
+        {
             self.out_of_time = true;
         }
         if self.out_of_time {

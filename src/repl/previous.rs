@@ -1,0 +1,95 @@
+//! The game before a command that replaces it (`new`, `set`, `variant`, `load`, a move typed
+//! during `replay`) is kept, one deep: `undo` at the point where the new game began brings it
+//! back, rules, options and moves as they were.
+
+use super::session::{Choice, Done, Session};
+use crate::{diag::Diagnostic, runtime::History, script::ScriptedGame};
+
+/// The rules a game put aside was played under.
+pub enum OldRules {
+    /// Another script (or the same one, loaded before): kept as it was.
+    Loaded(Box<ScriptedGame>),
+    /// The script still loaded, with these option values (as `set` takes them).
+    Values(Vec<(String, String)>),
+}
+
+impl OldRules {
+    /// The option values of the rules loaded now in `game`, to put back later.
+    pub fn values_of(game: &ScriptedGame) -> OldRules {
+        let values = game.option_values();
+        OldRules::Values(
+            game.options()
+                .iter()
+                .filter_map(|o| Some((o.name.clone(), values.get(o.name.as_str())?.to_string())))
+                .collect(),
+        )
+    }
+}
+
+/// A game put aside by a command that replaced it.
+pub struct Previous {
+    rules: OldRules,
+    choice: Choice,
+    history: History<ScriptedGame>,
+    lost_on_time: Option<usize>,
+    /// The move count of the new game when it replaced this one: `undo` from there brings this
+    /// one back.
+    since: usize,
+}
+
+impl Session {
+    /// Puts a game aside before a command replaces it: `rules` are its rules, `choice` how it
+    /// was chosen, `lost_on_time` who ran out of time in it, `since` the move count the new game
+    /// starts at. Says how to get it back.
+    pub(super) fn put_aside(
+        &mut self,
+        rules: OldRules,
+        choice: Choice,
+        history: History<ScriptedGame>,
+        lost_on_time: Option<usize>,
+        since: usize,
+    ) {
+        if history.ply() == 0 && history.redo_depth() == 0 {
+            return; // nothing to lose
+        }
+        let moves = history.ply() + history.redo_depth();
+        self.previous = Some(Previous {
+            rules,
+            choice,
+            history,
+            lost_on_time,
+            since,
+        });
+        println!("{}", self.ui.t_n("previous-kept", moves, &[]));
+    }
+
+    /// Whether `undo` now brings back the game put aside.
+    pub(super) fn can_bring_back(&self) -> bool {
+        self.previous
+            .as_ref()
+            .is_some_and(|p| self.history.ply() <= p.since)
+    }
+
+    /// Brings back the game put aside (see [`Session::can_bring_back`]).
+    pub(super) fn bring_back(&mut self) -> Done {
+        let Some(p) = self.previous.take() else {
+            return Err(Diagnostic::new(self.ui.t("nothing-to-undo", &[])).into());
+        };
+        match p.rules {
+            OldRules::Loaded(game) => self.game = *game,
+            OldRules::Values(values) => {
+                for (key, value) in &values {
+                    self.game.set_option(key, value).map_err(Diagnostic::new)?;
+                }
+            }
+        }
+        self.game.set_seed(p.choice.seed);
+        self.choice = p.choice;
+        self.history = p.history;
+        self.lost_on_time = p.lost_on_time;
+        self.drafts.clear();
+        self.restart_clock();
+        println!("{}", self.ui.t_n("previous-back", self.history.ply(), &[]));
+        self.show_board()
+    }
+}
