@@ -156,6 +156,28 @@ fn a_shrinking_match_clock_gets_answers_well_inside_it() {
 }
 
 #[test]
+fn yxstop_ends_the_search_at_once_and_no_later_one() {
+    let mut brain = Brain::start("caro");
+    assert_eq!(brain.answer("START 15"), "OK");
+    brain.send("INFO timeout_turn 30000");
+    brain.send("TURN 7,7");
+    std::thread::sleep(Duration::from_millis(300));
+    let (answer, used) = brain.ask("YXSTOP");
+    cell(&answer);
+    assert!(used < Duration::from_secs(3), "{used:?} after YXSTOP (it may think 24 s)");
+    // The stop was for that search only: the next one uses its time.
+    brain.send("INFO timeout_turn 800");
+    let (answer, used) = brain.ask("TURN 3,3");
+    cell(&answer);
+    assert!(used > Duration::from_millis(300), "{used:?}: the next search was stopped too");
+    // YXSTOP while idle is no command to answer, and stops nothing to come.
+    brain.send("YXSTOP");
+    let (answer, used) = brain.ask("TURN 3,4");
+    cell(&answer);
+    assert!(used > Duration::from_millis(300), "{used:?}");
+}
+
+#[test]
 fn timeout_turn_zero_answers_at_once() {
     let mut brain = Brain::start("caro");
     assert_eq!(brain.answer("START 15"), "OK");

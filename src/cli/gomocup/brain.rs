@@ -143,15 +143,22 @@ impl Brain {
         let time = clock.budget(clock::moves_to_go(empty), default_time);
         let seed = history.ply() as u64;
         let hint = ai::choose(game, &state, Level::Hard, Some(time), seed)
-            .map_err(|e| e.to_string())?
-            .ok_or("the game is over")?;
-        let cell = hint
-            .mv
+            .map_err(|e| e.to_string())?;
+        let (mv, reason) = match hint {
+            Some(hint) => (hint.mv, in_xy(game, &state, &hint.reason)),
+            // Stopped (YXSTOP) before a move was looked at: the first the rules list.
+            None if game.outcome(&state).map_err(|e| e.to_string())?.is_none() => {
+                let moves = game.legal_moves(&state).map_err(|e| e.to_string())?;
+                let first = moves.into_iter().next().ok_or("there is no legal move")?;
+                (first, "stopped before any move was searched".into())
+            }
+            None => return Err("the game is over".into()),
+        };
+        let cell = mv
             .clone()
             .try_cast::<Cell>()
             .ok_or("moves of this game are not cells")?;
-        let reason = in_xy(game, &state, &hint.reason);
-        history.play(game, &hint.mv).map_err(|e| e.to_string())?;
+        history.play(game, &mv).map_err(|e| e.to_string())?;
         Ok((cell, reason))
     }
 

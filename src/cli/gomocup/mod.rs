@@ -3,7 +3,7 @@
 //! left. `INFO rule` is what the script's `gomocup_rule(rule)` says (Caro's sends renju to the
 //! renju script), or else bits 1 and 8 set the options `exact` and `block_rule`; a rule the game
 //! cannot play is an `ERROR` at once. The time for a move comes from `INFO timeout_turn`,
-//! `timeout_match` and `time_left` ([`clock`]).
+//! `timeout_match` and `time_left` ([`clock`]); `YXSTOP` ends the search at once.
 
 mod brain;
 mod clock;
@@ -18,7 +18,7 @@ use std::{
 use brain::{clip, Brain};
 use input::Line;
 
-use crate::{ai::Level, diag::Diagnostic};
+use crate::{ai::Level, cancel, diag::Diagnostic};
 
 /// What a command asks of the protocol loop.
 enum Flow {
@@ -31,7 +31,12 @@ enum Flow {
 /// Speaks the protocol until `END` or the end of input.
 pub fn run(name: &str) -> Result<ExitCode, Vec<Diagnostic>> {
     let mut brain = Brain::new(name)?;
-    let lines = input::spawn(BufReader::new(std::io::stdin()), |_| {});
+    // `YXSTOP` stops a running search the moment it arrives (its line is handled after the move).
+    let lines = input::spawn(BufReader::new(std::io::stdin()), |line| {
+        if line.as_ref().is_ok_and(|t| t.eq_ignore_ascii_case("YXSTOP")) {
+            cancel::request();
+        }
+    });
     let mut out = std::io::stdout().lock();
     while let Ok(line) = lines.recv() {
         let answer = match line {
@@ -59,7 +64,11 @@ fn command(brain: &mut Brain, line: &str, lines: &Receiver<Line>) -> Flow {
             .map(|(cell, why)| Some(format!("MESSAGE {why}\n{},{}", cell.x, cell.y)))
     };
     let answer: Result<Option<String>, String> = match word.to_ascii_uppercase().as_str() {
-        "" | "YXSTOP" => Ok(None),
+        "" => Ok(None),
+        "YXSTOP" => {
+            cancel::take(); // it stopped the search it came during, if any; it stops no other
+            Ok(None)
+        }
         "END" => return Flow::End,
         "START" => match rest.parse::<usize>() {
             Ok(size) => brain.start(size).map(|_| Some("OK".into())),
