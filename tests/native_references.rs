@@ -54,10 +54,11 @@ fn the_native_oware_reference_plays_the_scripts_game() {
     }
 }
 
-/// Every number in an Ô ăn quan rendering, `[r0, …, r4] <r5> [r6, …, r10] <r11> (S1 || S2)`:
-/// the ring in order, then the scores.
+/// Every number in an Ô ăn quan rendering's first line (the legend follows it),
+/// `[r0, …, r4] <r5> [r6, …, r10] <r11> (S1 || S2)`: the ring in order, then the scores.
 fn numbers(text: &str) -> Vec<i64> {
-    text.split(|c: char| !(c.is_ascii_digit() || c == '-'))
+    let ring = text.lines().next().unwrap_or_default();
+    ring.split(|c: char| !(c.is_ascii_digit() || c == '-'))
         .filter(|s| !s.is_empty())
         .map(|s| s.parse().unwrap())
         .collect()
