@@ -164,12 +164,18 @@ fn yxstop_ends_the_search_at_once_and_no_later_one() {
     std::thread::sleep(Duration::from_millis(300));
     let (answer, used) = brain.ask("YXSTOP");
     cell(&answer);
-    assert!(used < Duration::from_secs(3), "{used:?} after YXSTOP (it may think 24 s)");
+    assert!(
+        used < Duration::from_secs(3),
+        "{used:?} after YXSTOP (it may think 24 s)"
+    );
     // The stop was for that search only: the next one uses its time.
     brain.send("INFO timeout_turn 800");
     let (answer, used) = brain.ask("TURN 3,3");
     cell(&answer);
-    assert!(used > Duration::from_millis(300), "{used:?}: the next search was stopped too");
+    assert!(
+        used > Duration::from_millis(300),
+        "{used:?}: the next search was stopped too"
+    );
     // YXSTOP while idle is no command to answer, and stops nothing to come.
     brain.send("YXSTOP");
     let (answer, used) = brain.ask("TURN 3,4");

@@ -115,7 +115,7 @@ fn a_save_whose_move_the_rules_no_longer_list_is_refused() {
     )
     .unwrap();
     boardrules(&home)
-        .args(["play", "caro", "--load", file.to_str().unwrap()])
+        .args(["play", "--load", file.to_str().unwrap()])
         .write_stdin("history\n")
         .assert()
         .code(1)
@@ -147,7 +147,7 @@ fn the_referee_refuses_an_unlisted_move_from_a_bot() {
         ran.stdout
     );
     assert!(
-        ran.stdout.contains("p2 (builtin:easy) 1 wins"),
+        ran.stdout.contains("p2 (builtin:easy) 1 win,"),
         "{}",
         ran.stdout
     );

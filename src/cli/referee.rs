@@ -357,12 +357,7 @@ fn stderr_tail(mut file: &std::fs::File) -> String {
     };
     let body: String = shown
         .iter()
-        .map(|l| {
-            format!(
-                "\n  | {}",
-                crate::terminal::clean(l)
-            )
-        })
+        .map(|l| format!("\n  | {}", crate::terminal::clean(l)))
         .collect();
     format!("; its stderr:{cut}{body}")
 }

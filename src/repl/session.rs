@@ -343,7 +343,9 @@ impl Session {
             .expect("a played move has a state");
         println!("> {}", clean(&step.text));
         println!("{}", self.board_of(state)?);
-        step.events.iter().for_each(|e| println!("* {}", clean(&e.text)));
+        step.events
+            .iter()
+            .for_each(|e| println!("* {}", clean(&e.text)));
         Ok(())
     }
 

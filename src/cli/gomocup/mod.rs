@@ -33,7 +33,10 @@ pub fn run(name: &str) -> Result<ExitCode, Vec<Diagnostic>> {
     let mut brain = Brain::new(name)?;
     // `YXSTOP` stops a running search the moment it arrives (its line is handled after the move).
     let lines = input::spawn(BufReader::new(std::io::stdin()), |line| {
-        if line.as_ref().is_ok_and(|t| t.eq_ignore_ascii_case("YXSTOP")) {
+        if line
+            .as_ref()
+            .is_ok_and(|t| t.eq_ignore_ascii_case("YXSTOP"))
+        {
             cancel::request();
         }
     });
