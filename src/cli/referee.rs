@@ -151,7 +151,7 @@ fn side(spec: &str) -> Result<Side, Vec<Diagnostic>> {
 
 /// The command made runnable from the bot's own folder: the program `boardrules` is this very
 /// program, and a word that is a relative path to a file here (the program, or a script it is
-/// given, as in `boardrules bot rules/my_caro.rhai`) becomes absolute.
+/// given, as in `boardrules bot rules/my_game.rhai`) becomes absolute.
 fn resolve(spec: &str) -> String {
     let spec = spec.trim();
     let (program, rest) = spec.split_once(' ').unwrap_or((spec, ""));

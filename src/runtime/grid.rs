@@ -54,7 +54,7 @@ pub enum Notation {
     RowLetter,
     /// Column letter then row number, row 1 at the bottom: `e5`, `a1`.
     LetterRow,
-    /// Column letter then row number, row 1 at the top (Othello's `d3`): `a1` is the top left.
+    /// Column letter then row number, row 1 at the top (`d3`): `a1` is the top left.
     LetterRowTop,
     /// Zero-based `(x,y)` with `y` from the top: `(3,4)`; `3,4` and `3 4` are read too.
     Xy,

@@ -1,5 +1,5 @@
 //! Rays from a cell: the cells in one direction while they hold a value; a bracket (a line of
-//! one value closed by another, as Othello flips); the steps and jumps of a piece; and where a
+//! one value closed by another: the stones a placement turns over); the steps and jumps of a piece; and where a
 //! piece dropped into a column lands. Directions are steps `(dx, dy)` with `y` down.
 
 use super::grid::{Cell, Grid, KING};
@@ -20,7 +20,7 @@ pub fn ray(grid: &Grid, from: Cell, d: (i64, i64), value: i64) -> Vec<Cell> {
 }
 
 /// The cells of [`ray`]`(from, d, between)` when there is at least one and the cell just after
-/// them holds `end`; otherwise none. (Othello: the opponent's stones a move in `d` turns over.)
+/// them holds `end`; otherwise none. (The opponent's stones a placement turns over in direction `d`.)
 pub fn bracket(grid: &Grid, from: Cell, d: (i64, i64), between: i64, end: i64) -> Vec<Cell> {
     let cells = ray(grid, from, d, between);
     let closed = cells
@@ -41,7 +41,7 @@ pub fn brackets(grid: &Grid, from: Cell, between: i64, end: i64) -> Vec<Cell> {
 }
 
 /// The cells `from + delta`, for each delta in order, that are on the board and hold one of the
-/// values in `onto`: a piece's steps or jumps (Breakthrough's forward moves, a knight's).
+/// values in `onto`: a piece's steps or jumps (a pawn's forward steps, a knight's jumps).
 pub fn steps(grid: &Grid, from: Cell, deltas: &[(i64, i64)], onto: &[i64]) -> Vec<Cell> {
     deltas
         .iter()
@@ -51,7 +51,7 @@ pub fn steps(grid: &Grid, from: Cell, deltas: &[(i64, i64)], onto: &[i64]) -> Ve
 }
 
 /// The lowest cell of column `x` (the largest `y`) holding `empty`: where a piece dropped into
-/// the column comes to rest, if the column has room (Connect Four's gravity).
+/// the column comes to rest, if the column has room (gravity).
 pub fn drop_cell(grid: &Grid, x: i64, empty: i64) -> Option<Cell> {
     (0..grid.height())
         .rev()
@@ -77,7 +77,7 @@ mod tests {
 
     #[test]
     fn brackets_are_closed_lines() {
-        // Othello: 2 plays at (0,0); the 1s at (1,0), (2,0) are closed by the 2 at (3,0).
+        // 2 plays at (0,0); the 1s at (1,0), (2,0) are closed by the 2 at (3,0).
         let g = grid_from(&["01120", "01000", "02000"]);
         let across = bracket(&g, Cell::new(0, 0), (1, 0), 1, 2);
         assert_eq!(across, [Cell::new(1, 0), Cell::new(2, 0)]);

@@ -1,7 +1,7 @@
 //! `boardrules gomocup`: a Gomocup / Piskvork brain (the `pbrain` protocol on stdin and stdout),
 //! for placement games whose moves are cells. Coordinates are `x,y`, zero-based from the top
-//! left. `INFO rule` is what the script's `gomocup_rule(rule)` says (Caro's sends renju to the
-//! renju script), or else bits 1 and 8 set the options `exact` and `block_rule`; a rule the game
+//! left. `INFO rule` is what the script's `gomocup_rule(rule)` says (it may name another script
+//! to play, for renju), or else bits 1 and 8 set the options `exact` and `block_rule`; a rule the game
 //! cannot play is an `ERROR` at once. The time for a move comes from `INFO timeout_turn`,
 //! `timeout_match` and `time_left` ([`clock`]); `YXSTOP` ends the search at once.
 
