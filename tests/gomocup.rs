@@ -48,23 +48,27 @@ impl Brain {
     /// The next answer that is not a `MESSAGE`, and how long it took from `text` being sent.
     fn ask(&mut self, text: &str) -> (String, Duration) {
         let sent = Instant::now();
-        self.send(text);
-        loop {
-            let mut line = String::new();
-            assert!(
-                self.output.read_line(&mut line).unwrap() > 0,
-                "the brain ended"
-            );
-            let line = line.trim().to_string();
-            if !line.starts_with("MESSAGE") {
-                return (line, sent.elapsed());
-            }
-        }
+        let (_, answer) = self.ask_with_messages(text);
+        (answer, sent.elapsed())
     }
 
     /// The answer to `text`, with the `MESSAGE` lines before it.
     fn ask_with_messages(&mut self, text: &str) -> (Vec<String>, String) {
         self.send(text);
+        self.read_answer()
+    }
+
+    fn answer(&mut self, text: &str) -> String {
+        self.ask(text).0
+    }
+
+    /// The next line that is not a `MESSAGE`, without sending anything.
+    fn next_answer(&mut self) -> String {
+        self.read_answer().1
+    }
+
+    /// The `MESSAGE` lines, then the next line that is not one.
+    fn read_answer(&mut self) -> (Vec<String>, String) {
         let mut messages = Vec::new();
         loop {
             let mut line = String::new();
@@ -76,24 +80,6 @@ impl Brain {
             match line.strip_prefix("MESSAGE ") {
                 Some(m) => messages.push(m.to_string()),
                 None => return (messages, line),
-            }
-        }
-    }
-
-    fn answer(&mut self, text: &str) -> String {
-        self.ask(text).0
-    }
-
-    /// The next line that is not a `MESSAGE`, without sending anything.
-    fn next_answer(&mut self) -> String {
-        loop {
-            let mut line = String::new();
-            assert!(
-                self.output.read_line(&mut line).unwrap() > 0,
-                "the brain ended"
-            );
-            if !line.starts_with("MESSAGE") {
-                return line.trim().to_string();
             }
         }
     }
