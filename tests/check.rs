@@ -2,9 +2,9 @@
 //! move, and on a failure the shortest move sequence found, printed as a trace file that
 //! `boardrules test` replays.
 
-mod cli_support;
+mod common;
 
-use cli_support::{boardrules, run};
+use common::{boardrules_in, run};
 use predicates::prelude::*;
 
 /// Runs `check` with `args`; returns its exit code, stdout and stderr.
@@ -53,7 +53,7 @@ fn a_listed_move_that_play_refuses_later_is_found_and_shrunk_to_a_trace() {
     // Ready to paste: `boardrules test` replays it and fails the same way until play is fixed.
     let file = home.path().join("found.trace");
     std::fs::write(&file, &trace).unwrap();
-    boardrules(&home)
+    boardrules_in(&home)
         .args(["test", file.to_str().unwrap()])
         .assert()
         .code(1)

@@ -2,6 +2,8 @@
 //! clock, `timeout_turn 0`, `BOARD` in any order, renju's forbidden moves under `INFO rule 4`,
 //! and brief answers to what it does not know.
 
+mod common;
+
 use std::{
     io::{BufRead, BufReader, Write},
     process::{Child, ChildStdin, ChildStdout, Command, Stdio},
@@ -19,11 +21,9 @@ struct Brain {
 impl Brain {
     fn start(game: &str) -> Brain {
         let dirs = tempfile::tempdir().unwrap();
-        let mut child = Command::new(env!("CARGO_BIN_EXE_boardrules"))
+        let mut cmd = Command::new(common::BIN);
+        let mut child = common::isolate(&mut cmd, dirs.path())
             .args(["gomocup", game])
-            .env("BOARDRULES_CONFIG_DIR", dirs.path().join("config"))
-            .env("BOARDRULES_HISTORY", dirs.path().join("history.txt"))
-            .env("NO_COLOR", "1")
             .current_dir(dirs.path())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

@@ -4,6 +4,8 @@
 //! or write outside their folder. Every case must end within seconds with a clear error, never a
 //! panic. The scripts and bots are in `tests/hostile/`.
 
+mod common;
+
 use std::{
     path::{Path, PathBuf},
     process::Output,
@@ -17,12 +19,10 @@ const LIMIT: Duration = Duration::from_secs(20);
 
 /// A boardrules process with its own config folder and history file, and no colour.
 fn boardrules(home: &Path) -> Command {
-    let mut cmd = Command::cargo_bin("boardrules").unwrap();
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .env("BOARDRULES_CONFIG_DIR", home.join("config"))
-        .env("BOARDRULES_HISTORY", home.join("history.txt"))
-        .timeout(LIMIT);
+    let mut cmd = std::process::Command::new(common::BIN);
+    common::isolate(&mut cmd, home).current_dir(env!("CARGO_MANIFEST_DIR"));
+    let mut cmd = Command::from_std(cmd);
+    cmd.timeout(LIMIT);
     cmd
 }
 
@@ -245,11 +245,9 @@ fn saves_killed_mid_write_leave_a_loadable_file_and_no_temporary_files() {
     assert_eq!(code, Some(0), "{err}");
     let saves = format!("9h\n{}", save.repeat(2000));
     for i in 0..12u64 {
-        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("boardrules"))
+        let mut cmd = std::process::Command::new(common::BIN);
+        let mut child = common::isolate(&mut cmd, home.path())
             .args(["play", "caro"])
-            .env("NO_COLOR", "1")
-            .env("BOARDRULES_CONFIG_DIR", home.path().join("config"))
-            .env("BOARDRULES_HISTORY", home.path().join("history.txt"))
             .stdin(std::process::Stdio::piped())
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
@@ -503,11 +501,10 @@ fn a_history_file_that_is_a_fifo_does_not_hang_the_terminal_repl() {
     use expectrl::{Eof, Expect};
     let home = tempfile::tempdir().unwrap();
     let history = fifo(home.path());
-    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("boardrules"));
-    cmd.args(["play", "caro", "-o", "size=5"])
-        .env("NO_COLOR", "1")
+    let mut cmd = std::process::Command::new(common::BIN);
+    common::isolate(&mut cmd, home.path())
+        .args(["play", "caro", "-o", "size=5"])
         .env("TERM", "xterm")
-        .env("BOARDRULES_CONFIG_DIR", home.path().join("config"))
         .env("BOARDRULES_HISTORY", &history);
     let mut p = expectrl::session::Session::spawn(cmd).unwrap();
     p.set_expect_timeout(Some(LIMIT));

@@ -3,6 +3,8 @@
 //! panic, no abort, no hang — and, under a 1 GiB address-space cap, without running out of
 //! memory.
 
+mod common;
+
 use std::{
     path::Path,
     time::{Duration, Instant},
@@ -17,11 +19,8 @@ const TIME: Duration = Duration::from_secs(8);
 /// The binary, hermetic: its own config and history folders, no colour, run from `dir`, with
 /// its address space capped at 1 GiB.
 fn boardrules(dir: &Path, home: &Path) -> Command {
-    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("boardrules"));
-    cmd.current_dir(dir)
-        .env("NO_COLOR", "1")
-        .env("BOARDRULES_CONFIG_DIR", home.join("config"))
-        .env("BOARDRULES_HISTORY", home.join("history"));
+    let mut cmd = std::process::Command::new(common::BIN);
+    common::isolate(&mut cmd, home).current_dir(dir);
     cap_memory(&mut cmd);
     let mut cmd = Command::from_std(cmd);
     cmd.timeout(TIME);

@@ -2,9 +2,9 @@
 //! must be among the script's `moves()`; a listed move that `play()` refuses is a bug in the
 //! script, reported at `fn play`.
 
-mod cli_support;
+mod common;
 
-use cli_support::{boardrules, run};
+use common::{boardrules_in, run};
 use predicates::prelude::*;
 
 const NO_H: &str = "tests/fixtures/caro_no_h.rhai";
@@ -12,7 +12,7 @@ const NO_H: &str = "tests/fixtures/caro_no_h.rhai";
 #[test]
 fn run_refuses_a_move_play_accepts_but_moves_does_not_list() {
     let home = tempfile::tempdir().unwrap();
-    boardrules(&home)
+    boardrules_in(&home)
         .args(["run", NO_H, "9g", "9h"])
         .assert()
         .code(1)
@@ -21,7 +21,7 @@ fn run_refuses_a_move_play_accepts_but_moves_does_not_list() {
             "9h is not among the legal moves (nearest: 9i, 9f, 9j)",
         ));
     // The same move is fine in the base game.
-    boardrules(&home)
+    boardrules_in(&home)
         .args(["run", "caro", "9g", "9h"])
         .assert()
         .success();
@@ -30,12 +30,15 @@ fn run_refuses_a_move_play_accepts_but_moves_does_not_list() {
 #[test]
 fn moves_and_hint_arguments_are_checked_too() {
     let home = tempfile::tempdir().unwrap();
-    let out = boardrules(&home).args(["moves", NO_H]).assert().success();
+    let out = boardrules_in(&home)
+        .args(["moves", NO_H])
+        .assert()
+        .success();
     let listed = String::from_utf8(out.get_output().stdout.clone()).unwrap();
     assert_eq!(listed.lines().count(), 210);
     assert!(!listed.lines().any(|m| m.ends_with('h')));
     for cmd in ["moves", "hint"] {
-        boardrules(&home)
+        boardrules_in(&home)
             .args([cmd, NO_H, "1h"])
             .assert()
             .code(1)
@@ -46,7 +49,7 @@ fn moves_and_hint_arguments_are_checked_too() {
 #[test]
 fn play_keeps_its_own_message_for_a_move_it_refuses() {
     let home = tempfile::tempdir().unwrap();
-    boardrules(&home)
+    boardrules_in(&home)
         .args(["run", "caro", "9h", "9h"])
         .assert()
         .code(1)
@@ -56,7 +59,7 @@ fn play_keeps_its_own_message_for_a_move_it_refuses() {
 #[test]
 fn a_listed_move_that_play_refuses_is_a_bug_at_fn_play() {
     let home = tempfile::tempdir().unwrap();
-    boardrules(&home)
+    boardrules_in(&home)
         .args(["run", "tests/fixtures/refuses_later.rhai", "4d", "1a"])
         .assert()
         .code(1)
@@ -91,7 +94,7 @@ fn a_trace_with_an_unlisted_move_expects_the_error() {
         ),
     )
     .unwrap();
-    boardrules(&home)
+    boardrules_in(&home)
         .args(["test", file.to_str().unwrap()])
         .assert()
         .success();
@@ -101,7 +104,7 @@ fn a_trace_with_an_unlisted_move_expects_the_error() {
 fn a_save_whose_move_the_rules_no_longer_list_is_refused() {
     let home = tempfile::tempdir().unwrap();
     let file = home.path().join("game.toml");
-    boardrules(&home)
+    boardrules_in(&home)
         .args(["play", "caro"])
         .write_stdin(format!("9g 9h\nsave {}\n", file.display()))
         .assert()
@@ -114,7 +117,7 @@ fn a_save_whose_move_the_rules_no_longer_list_is_refused() {
         saved.replace("game = \"caro\"", &format!("game = \"{no_h}\"")),
     )
     .unwrap();
-    boardrules(&home)
+    boardrules_in(&home)
         .args(["play", "--load", file.to_str().unwrap()])
         .write_stdin("history\n")
         .assert()

@@ -2,7 +2,7 @@
 //! another game is dropped with one warning (and the script keeps working), `()` opts out, and
 //! verifying a shipped game stays within its budget.
 
-mod cli_support;
+mod common;
 
 use std::time::Instant;
 
@@ -10,7 +10,7 @@ use boardrules::{
     runtime::Game,
     script::{verify, Library, ScriptedGame},
 };
-use cli_support::{fixture, run};
+use common::{fixture, run};
 
 /// Runs `boardrules ARGS…`, which must succeed with exactly one warning that the native form is
 /// not used; returns its stdout.

@@ -1,14 +1,14 @@
 //! Errors in rules scripts point at the right place and say what to do.
 
-mod cli_support;
+mod common;
 
-use cli_support::{boardrules, run};
+use common::{boardrules_in, run};
 use predicates::prelude::*;
 
 #[test]
 fn an_endless_play_is_reported_at_fn_play_not_fn_players() {
     let home = tempfile::tempdir().unwrap();
-    boardrules(&home)
+    boardrules_in(&home)
         .args(["run", "tests/fixtures/endless_play.rhai", "9h"])
         .timeout(std::time::Duration::from_secs(30))
         .assert()
@@ -23,7 +23,7 @@ fn an_endless_play_is_reported_at_fn_play_not_fn_players() {
 #[test]
 fn a_data_race_is_explained() {
     let home = tempfile::tempdir().unwrap();
-    boardrules(&home)
+    boardrules_in(&home)
         .args(["moves", "tests/fixtures/data_race.rhai"])
         .assert()
         .code(1)

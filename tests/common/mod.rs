@@ -69,3 +69,40 @@ impl DerefMut for Boardrules {
         &mut self.cmd
     }
 }
+
+/// An isolated `boardrules` command whose remembered files live in `home`, run from the crate's
+/// root (for tests that look into that folder afterwards).
+pub fn boardrules_in(home: &tempfile::TempDir) -> assert_cmd::Command {
+    let mut cmd = std::process::Command::new(BIN);
+    isolate(&mut cmd, home.path()).current_dir(env!("CARGO_MANIFEST_DIR"));
+    assert_cmd::Command::from_std(cmd)
+}
+
+/// What a run printed.
+pub struct Ran {
+    /// The exit code (-1 if killed).
+    pub code: i32,
+    /// Standard output.
+    pub stdout: String,
+    /// Standard error.
+    pub stderr: String,
+}
+
+/// Runs `boardrules ARGS…` isolated in `home`, with `input` on stdin.
+pub fn run(home: &tempfile::TempDir, args: &[&str], input: &str) -> Ran {
+    let out = boardrules_in(home)
+        .args(args)
+        .write_stdin(input)
+        .output()
+        .expect("the binary runs");
+    Ran {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8(out.stdout).expect("UTF-8 output"),
+        stderr: String::from_utf8(out.stderr).expect("UTF-8 errors"),
+    }
+}
+
+/// The path of fixture `name` (`tests/fixtures/NAME.rhai`).
+pub fn fixture(name: &str) -> String {
+    format!("{}/tests/fixtures/{name}.rhai", env!("CARGO_MANIFEST_DIR"))
+}
