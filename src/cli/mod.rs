@@ -11,6 +11,7 @@ mod play;
 mod referee;
 mod run;
 mod test;
+mod tournament;
 
 use std::{io::IsTerminal, process::ExitCode, time::Duration};
 
@@ -165,6 +166,12 @@ enum Command {
         #[arg(long)]
         moves: bool,
     },
+    /// A round robin of bots (class-protocol programs or builtin:LEVEL): Elo standings,
+    /// crosstable, faults; `tournament merge JOURNAL…` reports on the journals of shards.
+    Tournament(tournament::TournamentArgs),
+    /// One of a tournament's worker processes (started by `tournament`).
+    #[command(hide = true)]
+    TournamentWorker,
     /// Replay trace files (default: tests/traces) and report mismatches.
     Test {
         /// Trace files or folders of them (*.trace).
@@ -222,6 +229,8 @@ pub fn main() -> ExitCode {
             moves,
         } => hint::run(&game, &position, level, time_ms, &moves),
         Command::Test { paths } => test::run(&paths),
+        Command::Tournament(args) => tournament::main(&args),
+        Command::TournamentWorker => tournament::worker::run(),
         Command::Gomocup { game } => gomocup::run(&game),
         Command::Bench {
             game,

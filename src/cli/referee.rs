@@ -5,7 +5,7 @@
 //! bot that is too slow, fails, writes nothing or writes a bad or illegal move loses. Bots are
 //! untrusted: see [`sandbox`] for how each is contained.
 
-mod sandbox;
+pub(super) mod sandbox;
 
 use std::{
     path::Path,
@@ -44,7 +44,7 @@ pub struct Match {
 }
 
 /// One side of a match.
-enum Side {
+pub(super) enum Side {
     /// The computer at a level (the game's best search, as `hint` uses).
     Builtin(Level),
     Program {
@@ -54,11 +54,48 @@ enum Side {
 }
 
 /// How one game ended.
-struct Record {
-    moves: Vec<String>,
+pub(super) struct Record {
+    /// The moves played, in canonical notation.
+    pub moves: Vec<String>,
     /// The winning player (0 or 1), `None` for a draw.
-    winner: Option<usize>,
-    reason: String,
+    pub winner: Option<usize>,
+    /// Why the game ended, in words.
+    pub reason: String,
+    /// The fault that lost the game, if a side lost by one.
+    pub fault: Option<Fault>,
+}
+
+/// How a side forfeited a game.
+pub(super) struct Fault {
+    /// The player (0 or 1) at fault.
+    pub player: usize,
+    /// What kind of fault.
+    pub kind: FaultKind,
+    /// What happened, with the end of the bot's stderr (cleaned).
+    pub detail: String,
+}
+
+/// The kinds of fault that lose a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub(super) enum FaultKind {
+    /// Too slow.
+    Timeout,
+    /// A move that cannot be read or is not legal.
+    Illegal,
+    /// Could not be started, failed, or wrote no move.
+    Crash,
+}
+
+impl FaultKind {
+    /// The fault's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            FaultKind::Timeout => "timeout",
+            FaultKind::Illegal => "illegal",
+            FaultKind::Crash => "crash",
+        }
+    }
 }
 
 /// Runs the match and prints each game and the totals.
@@ -89,7 +126,7 @@ pub fn run(args: &GameArgs, m: &Match) -> Outcome {
         let record = {
             let [a, b] = &mut sides;
             let players: [&mut Side; 2] = if first == 0 { [a, b] } else { [b, a] };
-            play_game(&game, players, m, seed).map_err(|d| vec![d])?
+            play_game(&game, players, m.timeout, m.max_plies, seed).map_err(|d| vec![d])?
         };
         let winner_side = record.winner.map(|p| (p + first) % 2);
         match winner_side {
@@ -130,7 +167,9 @@ pub fn run(args: &GameArgs, m: &Match) -> Outcome {
     Ok(ExitCode::SUCCESS)
 }
 
-fn side(spec: &str) -> Result<Side, Vec<Diagnostic>> {
+/// The side `spec` names: `builtin:LEVEL` or a command line (run in a temporary folder of its
+/// own).
+pub(super) fn side(spec: &str) -> Result<Side, Vec<Diagnostic>> {
     if let Some(level) = spec.strip_prefix("builtin:") {
         return Level::parse(level).map(Side::Builtin).ok_or_else(|| {
             vec![Diagnostic::new(format!(
@@ -186,10 +225,13 @@ fn quote(path: &Path) -> String {
     format!("'{}'", path.display().to_string().replace('\'', r"'\''"))
 }
 
-fn play_game(
+/// Plays one game between `players` (player 1 first), each bot move within `timeout`, a draw
+/// after `max_plies`; `seed` is given to builtin sides. `Err` only for a rules-script failure.
+pub(super) fn play_game(
     game: &ScriptedGame,
     players: [&mut Side; 2],
-    m: &Match,
+    timeout: Duration,
+    max_plies: usize,
     seed: u64,
 ) -> Result<Record, Diagnostic> {
     let fail = |e| game.describe(&e);
@@ -209,13 +251,15 @@ fn play_game(
                 moves,
                 winner,
                 reason,
+                fault: None,
             });
         }
-        if moves.len() >= m.max_plies {
+        if moves.len() >= max_plies {
             return Ok(Record {
                 moves,
                 winner: None,
-                reason: format!("{} played", count(m.max_plies, "ply", "plies")),
+                reason: format!("{} played", count(max_plies, "ply", "plies")),
+                fault: None,
             });
         }
         let p = game.to_move(&state).map_err(fail)?;
@@ -225,14 +269,19 @@ fn play_game(
                 p + 1
             )));
         }
-        let lose = |moves: Vec<String>, why: String| Record {
+        let lose = |moves: Vec<String>, kind: FaultKind, why: String| Record {
             moves,
             winner: Some(1 - p),
             reason: format!("{} {why}", game.player_name(p)),
+            fault: Some(Fault {
+                player: p,
+                kind,
+                detail: why,
+            }),
         };
-        let text = match ask(game, &state, &*players[p], p, ids[1 - p], m.timeout, seed) {
+        let text = match ask(game, &state, &*players[p], p, ids[1 - p], timeout, seed) {
             Ok(t) => t,
-            Err(why) => return Ok(lose(moves, why)),
+            Err((kind, why)) => return Ok(lose(moves, kind, why)),
         };
         let played = game.parse_move(&state, &text).and_then(|mv| {
             let canonical = game.format_move(&state, &mv)?;
@@ -244,7 +293,10 @@ fn play_game(
                 moves.push(canonical);
                 state = next.state;
             }
-            Err(e) => return Ok(lose(moves, format!("played '{text}': {e}"))),
+            Err(e) => {
+                let why = format!("played '{}': {e}", clean(&text));
+                return Ok(lose(moves, FaultKind::Illegal, why));
+            }
         }
     }
 }
@@ -258,15 +310,17 @@ fn ask(
     opponent: &str,
     timeout: Duration,
     seed: u64,
-) -> Result<String, String> {
+) -> Result<String, (FaultKind, String)> {
     match side {
         Side::Builtin(level) => match ai::choose(game, state, *level, None, seed) {
             Ok(Some(hint)) => Ok(hint.text),
-            Ok(None) => Err("has no move".into()),
-            Err(e) => Err(format!("failed: {e}")),
+            Ok(None) => Err((FaultKind::Crash, "has no move".into())),
+            Err(e) => Err((FaultKind::Crash, format!("failed: {e}"))),
         },
         Side::Program { command, dir } => {
-            let cells = game.cells(state).map_err(|e| e.to_string())?;
+            let cells = game
+                .cells(state)
+                .map_err(|e| (FaultKind::Crash, e.to_string()))?;
             run_bot(command, dir.path(), opponent, me, &cells, timeout)
         }
     }
@@ -282,9 +336,10 @@ fn run_bot(
     me: usize,
     cells: &[String],
     timeout: Duration,
-) -> Result<String, String> {
+) -> Result<String, (FaultKind, String)> {
+    let crash = |why: String| (FaultKind::Crash, why);
     sandbox::clear_play(dir);
-    let stderr = tempfile::tempfile().map_err(|e| format!("could not be started: {e}"))?;
+    let stderr = tempfile::tempfile().map_err(|e| crash(format!("could not be started: {e}")))?;
     let mut cmd = Command::new("sh");
     cmd.arg("-c")
         .arg(format!("{command} \"$@\""))
@@ -298,31 +353,32 @@ fn run_bot(
         .stderr(
             stderr
                 .try_clone()
-                .map_err(|e| format!("could not be started: {e}"))?,
+                .map_err(|e| crash(format!("could not be started: {e}")))?,
         );
     if let Ok(me) = std::env::current_exe() {
         cmd.env("BOARDRULES_BIN", me);
     }
     let start = Instant::now();
     let mut child =
-        sandbox::spawn(&mut cmd, dir).map_err(|e| format!("could not be started: {e}"))?;
+        sandbox::spawn(&mut cmd, dir).map_err(|e| crash(format!("could not be started: {e}")))?;
     let status = loop {
         match child.try_wait() {
             Ok(Some(status)) => break status,
             Ok(None) if start.elapsed() > timeout => {
                 sandbox::kill_tree(&mut child);
-                return Err(format!("took longer than {} ms", timeout.as_millis()));
+                let why = format!("took longer than {} ms", timeout.as_millis());
+                return Err((FaultKind::Timeout, why + stderr_tail(&stderr).as_str()));
             }
             Ok(None) => std::thread::sleep(Duration::from_millis(2)),
             Err(e) => {
                 sandbox::kill_tree(&mut child);
-                return Err(format!("could not be waited for: {e}"));
+                return Err(crash(format!("could not be waited for: {e}")));
             }
         }
     };
     // Whatever the bot left running dies before its play is read.
     sandbox::kill_tree(&mut child);
-    let failed = |why: String| why + stderr_tail(&stderr).as_str();
+    let failed = |why: String| crash(why + stderr_tail(&stderr).as_str());
     if !status.success() {
         return Err(failed(format!("exited with {status}")));
     }

@@ -1,0 +1,318 @@
+//! The tournament's results as tables — standings with Elo ratings, a crosstable, the faults of
+//! each bot — written as Markdown (for the terminal) and as an HTML page.
+
+use std::collections::BTreeSet;
+
+use super::{journal::Entry, ratings};
+
+/// How many fault details are listed for each bot (the journal has them all).
+const DETAILS_SHOWN: usize = 3;
+
+/// A bot's line in the standings.
+pub struct Row {
+    /// The bot's name.
+    pub name: String,
+    /// Its rating.
+    pub rating: ratings::Rating,
+    /// Games, wins, draws, losses.
+    pub games: usize,
+    /// Games won.
+    pub wins: usize,
+    /// Games drawn.
+    pub draws: usize,
+    /// Games lost.
+    pub losses: usize,
+    /// Timeouts, illegal moves, crashes.
+    pub faults: [usize; 3],
+    /// The first faults, described.
+    pub details: Vec<String>,
+}
+
+/// Everything the report shows.
+pub struct Standings {
+    /// The rules played.
+    pub rules: String,
+    /// The number of games.
+    pub games: usize,
+    /// The bots, best first.
+    pub rows: Vec<Row>,
+    /// `cross[i][j]`: the points row bot `i` took from bot `j`, and their games (in row order).
+    pub cross: Vec<Vec<(f64, usize)>>,
+}
+
+/// The standings of the games in `entries` (in any order: they are sorted by game number).
+pub fn standings(entries: &[Entry]) -> Standings {
+    let mut entries: Vec<&Entry> = entries.iter().collect();
+    entries.sort_by_key(|e| e.game);
+    let names: Vec<String> = entries
+        .iter()
+        .flat_map(|e| e.players.iter().cloned())
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    let index = |name: &str| names.binary_search_by(|n| n.as_str().cmp(name)).unwrap_or(0);
+    let n = names.len();
+    let games: Vec<ratings::Game> = entries
+        .iter()
+        .map(|e| (index(&e.players[0]), index(&e.players[1]), e.first_score()))
+        .collect();
+    let fitted = ratings::fit(n, &games);
+    let mut rows: Vec<Row> = names
+        .iter()
+        .zip(&fitted)
+        .map(|(name, &rating)| Row {
+            name: name.clone(),
+            rating,
+            games: 0,
+            wins: 0,
+            draws: 0,
+            losses: 0,
+            faults: [0; 3],
+            details: Vec::new(),
+        })
+        .collect();
+    let mut cross = vec![vec![(0.0, 0); n]; n];
+    for (e, &(a, b, s)) in entries.iter().zip(&games) {
+        for (me, other, points) in [(a, b, s), (b, a, 1.0 - s)] {
+            let row = &mut rows[me];
+            row.games += 1;
+            match points {
+                p if p > 0.75 => row.wins += 1,
+                p if p < 0.25 => row.losses += 1,
+                _ => row.draws += 1,
+            }
+            cross[me][other].0 += points;
+            cross[me][other].1 += 1;
+        }
+        for fault in &e.faults {
+            let row = &mut rows[index(&fault.bot)];
+            row.faults[fault.kind as usize] += 1;
+            if row.details.len() < DETAILS_SHOWN {
+                let (me, opponent) = if e.players[0] == fault.bot {
+                    (1, &e.players[1])
+                } else {
+                    (2, &e.players[0])
+                };
+                row.details.push(format!(
+                    "game {} (player {me} against {opponent}): {}: {}",
+                    e.game + 1,
+                    fault.kind.name(),
+                    fault.detail
+                ));
+            }
+        }
+    }
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by(|&a, &b| {
+        rows[b]
+            .rating
+            .elo
+            .total_cmp(&rows[a].rating.elo)
+            .then(rows[a].name.cmp(&rows[b].name))
+    });
+    let cross = order
+        .iter()
+        .map(|&i| order.iter().map(|&j| cross[i][j]).collect())
+        .collect();
+    let mut rows: Vec<Option<Row>> = rows.into_iter().map(Some).collect();
+    Standings {
+        rules: entries.first().map_or(String::new(), |e| e.rules.clone()),
+        games: entries.len(),
+        rows: order.iter().filter_map(|&i| rows[i].take()).collect(),
+        cross,
+    }
+}
+
+/// `x` points as text: `1`, `1.5`.
+fn points(x: f64) -> String {
+    if x.fract() == 0.0 {
+        format!("{x:.0}")
+    } else {
+        format!("{x:.1}")
+    }
+}
+
+/// The cells of a standings row: rank, bot, Elo, ±, games, wins, draws, losses, score.
+fn cells(rank: usize, row: &Row) -> Vec<String> {
+    let score = row.wins as f64 + row.draws as f64 / 2.0;
+    vec![
+        (rank + 1).to_string(),
+        row.name.clone(),
+        format!("{:+.0}", row.rating.elo),
+        format!("{:.0}", row.rating.margin),
+        row.games.to_string(),
+        row.wins.to_string(),
+        row.draws.to_string(),
+        row.losses.to_string(),
+        format!("{:.1}%", 100.0 * score / row.games.max(1) as f64),
+    ]
+}
+
+const HEADS: [&str; 9] = [
+    "rank", "bot", "Elo", "± (95%)", "games", "wins", "draws", "losses", "score",
+];
+const FAULT_HEADS: [&str; 4] = ["bot", "timeouts", "illegal moves", "crashes"];
+
+/// The crosstable cell of row `i`, column `j`.
+fn cross_cell(s: &Standings, i: usize, j: usize) -> String {
+    match s.cross[i][j] {
+        _ if i == j => "·".into(),
+        (_, 0) => String::new(),
+        (p, n) => format!("{}/{n}", points(p)),
+    }
+}
+
+/// The title line.
+fn title(s: &Standings) -> String {
+    format!(
+        "{} tournament: {} games, {} bots",
+        s.rules,
+        s.games,
+        s.rows.len()
+    )
+}
+
+/// The report as Markdown. Bot texts are cleaned of control characters.
+pub fn markdown(s: &Standings) -> String {
+    let cell = |t: &str| crate::terminal::clean(t).replace('|', "\\|");
+    let line = |cells: &[String]| format!("| {} |\n", cells.join(" | "));
+    let mut out = format!("# {}\n\n", cell(&title(s)));
+    out += &line(&HEADS.map(String::from));
+    out += "|---:|---|---:|---:|---:|---:|---:|---:|---:|\n";
+    for (rank, row) in s.rows.iter().enumerate() {
+        let mut c = cells(rank, row);
+        c[1] = cell(&c[1]);
+        out += &line(&c);
+    }
+    out += "\nElo: a Bradley–Terry fit (draws count half), 0 is a virtual reference bot each bot drew once.\n";
+    out += "\n## Crosstable\n\nThe row's points against the column, out of the games they played.\n\n";
+    let names: Vec<String> = s.rows.iter().map(|r| cell(&r.name)).collect();
+    out += &line(&[vec![String::new()], names.clone()].concat());
+    out += &format!("|---|{}\n", "---:|".repeat(names.len()));
+    for (i, name) in names.iter().enumerate() {
+        let row: Vec<String> = (0..names.len()).map(|j| cross_cell(s, i, j)).collect();
+        out += &line(&[vec![name.clone()], row].concat());
+    }
+    out += "\n## Faults\n\n";
+    let faulty: Vec<&Row> = s.rows.iter().filter(|r| r.faults.iter().any(|&f| f > 0)).collect();
+    if faulty.is_empty() {
+        out += "None.\n";
+        return out;
+    }
+    out += &line(&FAULT_HEADS.map(String::from));
+    out += "|---|---:|---:|---:|\n";
+    for r in &faulty {
+        let [t, i, c] = r.faults;
+        out += &line(&[cell(&r.name), t.to_string(), i.to_string(), c.to_string()]);
+    }
+    for r in &faulty {
+        out += &format!("\n{}:\n", cell(&r.name));
+        for d in &r.details {
+            out += &format!("- {}\n", crate::terminal::clean(d));
+        }
+        let total: usize = r.faults.iter().sum();
+        if total > r.details.len() {
+            out += &format!("- … {} more in the journal\n", total - r.details.len());
+        }
+    }
+    out
+}
+
+/// `text` escaped for HTML.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out += "&amp;",
+            '<' => out += "&lt;",
+            '>' => out += "&gt;",
+            '"' => out += "&quot;",
+            '\'' => out += "&#39;",
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// An HTML table row of escaped cells.
+fn html_row(tag: &str, cells: &[String]) -> String {
+    let cells: String = cells
+        .iter()
+        .map(|c| format!("<{tag}>{}</{tag}>", escape(c)))
+        .collect();
+    format!("<tr>{cells}</tr>\n")
+}
+
+/// The report as a self-contained HTML page; every text is escaped.
+pub fn html(s: &Standings) -> String {
+    let mut out = format!(
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>{0}</title>\n\
+         <style>body{{font-family:sans-serif}}table{{border-collapse:collapse}}\
+         td,th{{border:1px solid #aaa;padding:2px 8px;text-align:right}}\
+         pre{{background:#f4f4f4;padding:4px}}</style></head><body>\n<h1>{0}</h1>\n<table>\n",
+        escape(&title(s))
+    );
+    out += &html_row("th", &HEADS.map(String::from));
+    for (rank, row) in s.rows.iter().enumerate() {
+        out += &html_row("td", &cells(rank, row));
+    }
+    out += "</table>\n<p>Elo: a Bradley–Terry fit (draws count half), 0 is a virtual reference bot each bot drew once.</p>\n";
+    out += "<h2>Crosstable</h2>\n<p>The row's points against the column, out of the games they played.</p>\n<table>\n";
+    let names: Vec<String> = s.rows.iter().map(|r| r.name.clone()).collect();
+    out += &html_row("th", &[vec![String::new()], names.clone()].concat());
+    for (i, name) in names.iter().enumerate() {
+        let row: Vec<String> = (0..names.len()).map(|j| cross_cell(s, i, j)).collect();
+        out += &html_row("td", &[vec![name.clone()], row].concat());
+    }
+    out += "</table>\n<h2>Faults</h2>\n";
+    let faulty: Vec<&Row> = s.rows.iter().filter(|r| r.faults.iter().any(|&f| f > 0)).collect();
+    if faulty.is_empty() {
+        out += "<p>None.</p>\n";
+    } else {
+        out += "<table>\n";
+        out += &html_row("th", &FAULT_HEADS.map(String::from));
+        for r in &faulty {
+            let [t, i, c] = r.faults;
+            out += &html_row("td", &[r.name.clone(), t.to_string(), i.to_string(), c.to_string()]);
+        }
+        out += "</table>\n";
+        for r in &faulty {
+            out += &format!("<h3>{}</h3>\n", escape(&r.name));
+            for d in &r.details {
+                out += &format!("<pre>{}</pre>\n", escape(d));
+            }
+        }
+    }
+    out += "</body></html>\n";
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::referee::FaultKind;
+
+    #[test]
+    fn bot_texts_are_escaped_in_html() {
+        let e = Entry {
+            game: 0,
+            rules: "g".into(),
+            players: ["<b>".into(), "x".into()],
+            seed: 0,
+            result: "0-1".into(),
+            reason: "r".into(),
+            moves: Vec::new(),
+            faults: vec![super::super::journal::FaultEntry {
+                bot: "<b>".into(),
+                kind: FaultKind::Crash,
+                detail: "<script>alert(1)</script>".into(),
+            }],
+        };
+        let s = standings(&[e]);
+        let page = html(&s);
+        assert!(!page.contains("<script>") && !page.contains("<b>"), "{page}");
+        assert!(page.contains("&lt;script&gt;"));
+        let md = markdown(&s);
+        assert!(md.contains("| x |") || md.contains("| 1 | x |"), "{md}");
+    }
+}
