@@ -1,0 +1,205 @@
+//! `boardrules tournament`: a round robin of the example bots with their faults reported; a
+//! tournament killed with `kill -9` resumes without playing a game twice and ends with the
+//! standings of an uninterrupted run; two shards merged give the standings of one run; a bad
+//! journal line gets a clear message.
+
+mod common;
+use common::run;
+use std::{collections::HashSet, path::Path, sync::OnceLock, time::Duration};
+
+/// Deterministic bots: two that always play the first legal move, one that writes garbage and
+/// one that crashes. Games are cut at 20 plies.
+const BOTS: [&str; 8] = [
+    "--bot",
+    "a=examples/bots/first_bot.sh",
+    "--bot",
+    "b=examples/bots/first_bot.sh",
+    "--bot",
+    "garbage=examples/bots/garbage_bot.sh",
+    "--bot",
+    "crash=examples/bots/crash_bot.sh",
+];
+
+/// `tournament five_step` of [`BOTS`] with `extra` arguments, its journal in `out`.
+fn args<'a>(out: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec!["tournament", "five_step", "--max-plies", "20", "--time-ms", "5000"];
+    args.extend(BOTS);
+    args.extend(["--out", out]);
+    args.extend(extra);
+    args
+}
+
+/// The report of one uninterrupted run of the deterministic tournament (played once).
+fn full_run() -> &'static str {
+    static REPORT: OnceLock<String> = OnceLock::new();
+    REPORT.get_or_init(|| {
+        let home = tempfile::tempdir().unwrap();
+        let out = home.path().join("full").display().to_string();
+        let ran = run(&home, &args(&out, &["--jobs", "2"]), "");
+        assert_eq!(ran.code, 0, "{}", ran.stderr);
+        ran.stdout
+    })
+}
+
+/// The game numbers of a journal, each once.
+fn games_in(journal: &Path) -> Vec<u64> {
+    let text = std::fs::read_to_string(journal).unwrap();
+    let games: Vec<u64> = text
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["game"].as_u64().unwrap())
+        .collect();
+    let unique: HashSet<&u64> = games.iter().collect();
+    assert_eq!(unique.len(), games.len(), "a game was played twice: {games:?}");
+    games
+}
+
+/// The line of the faults table for `bot`: its timeouts, illegal moves and crashes.
+fn faults(report: &str, bot: &str) -> [usize; 3] {
+    let line = report
+        .lines()
+        .skip_while(|l| *l != "## Faults")
+        .find(|l| l.starts_with(&format!("| {bot} |")))
+        .unwrap_or_else(|| panic!("no faults for {bot} in\n{report}"));
+    let n: Vec<usize> = line.split('|').skip(2).filter_map(|c| c.trim().parse().ok()).collect();
+    [n[0], n[1], n[2]]
+}
+
+#[test]
+fn the_example_bots_play_a_round_robin_and_their_faults_are_reported() {
+    let home = tempfile::tempdir().unwrap();
+    let out = home.path().join("t");
+    let ran = run(
+        &home,
+        &[
+            "tournament",
+            "five_step",
+            "--bot",
+            "rnd=examples/bots/random_bot.sh",
+            "--bot",
+            "bb=examples/bots/boardrules_bot.sh --time-ms 50",
+            "--bot",
+            "garbage=examples/bots/garbage_bot.sh",
+            "--bot",
+            "slow=examples/bots/slow_bot.sh",
+            "--bot",
+            "crash=examples/bots/crash_bot.sh",
+            "--time-ms",
+            "1500",
+            "--max-plies",
+            "30",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(ran.code, 0, "{}", ran.stderr);
+    let report = &ran.stdout;
+    assert!(report.starts_with("# five_step tournament: 20 games, 5 bots"), "{report}");
+    let [t, i, c] = faults(report, "slow");
+    assert!(t > 0 && i == 0 && c == 0, "{report}");
+    let [t, i, c] = faults(report, "garbage");
+    assert!(t == 0 && i > 0 && c == 0, "{report}");
+    let [t, i, c] = faults(report, "crash");
+    assert!(t == 0 && i == 0 && c > 0, "{report}");
+    assert!(report.contains("| crash_bot: out of cheese"), "its stderr: {report}");
+    assert!(report.contains("played 'hello referee'"), "{report}");
+    // The bots that never fault beat the ones that always do.
+    let rank = |bot: &str| report.find(&format!("| {bot} |")).unwrap();
+    assert!(rank("rnd") < rank("slow") && rank("bb") < rank("crash"), "{report}");
+    assert_eq!(games_in(&out.join("journal.jsonl")).len(), 20);
+    let page = std::fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(page.contains("crash_bot: out of cheese") && page.contains("<table>"));
+}
+
+#[test]
+fn a_killed_tournament_resumes_without_playing_a_game_twice() {
+    let home = tempfile::tempdir().unwrap();
+    let out = home.path().join("t");
+    let journal = out.join("journal.jsonl");
+    let mut cmd = std::process::Command::new(common::BIN);
+    common::isolate(&mut cmd, home.path())
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(args(out.to_str().unwrap(), &["--jobs", "1"]))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null());
+    let mut child = cmd.spawn().unwrap();
+    let lines = || std::fs::read_to_string(&journal).map_or(0, |t| t.lines().count());
+    let start = std::time::Instant::now();
+    while lines() < 3 && start.elapsed() < Duration::from_secs(120) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.kill().unwrap(); // SIGKILL
+    child.wait().unwrap();
+    let before = games_in(&journal);
+    assert!(before.len() >= 3 && before.len() < 12, "{before:?}");
+    // What a crash in the middle of a write leaves: a cut-short last line.
+    let mut text = std::fs::read_to_string(&journal).unwrap();
+    text.push_str("{\"game\":11,\"rules\":\"five_");
+    std::fs::write(&journal, text).unwrap();
+
+    let ran = run(&home, &args(out.to_str().unwrap(), &["--resume"]), "");
+    assert_eq!(ran.code, 0, "{}", ran.stderr);
+    assert!(ran.stderr.contains("cut short"), "{}", ran.stderr);
+    let after = games_in(&journal);
+    assert_eq!(after.len(), 12);
+    assert_eq!(after[..before.len()], before[..], "the games already played were kept");
+    assert_eq!(ran.stdout, full_run());
+
+    // Resuming a finished tournament plays nothing and prints the same standings.
+    let again = run(&home, &args(out.to_str().unwrap(), &["--resume"]), "");
+    assert_eq!((again.code, again.stdout.as_str()), (0, full_run()));
+    assert_eq!(games_in(&journal).len(), 12);
+}
+
+#[test]
+fn two_shards_merged_give_the_standings_of_one_run() {
+    let home = tempfile::tempdir().unwrap();
+    let mut journals = Vec::new();
+    for shard in ["1/2", "2/2"] {
+        let out = home.path().join(shard.replace('/', "-of-"));
+        let ran = run(&home, &args(out.to_str().unwrap(), &["--shard", shard]), "");
+        assert_eq!(ran.code, 0, "{}", ran.stderr);
+        assert_eq!(games_in(&out.join("journal.jsonl")).len(), 6);
+        journals.push(out.join("journal.jsonl").display().to_string());
+    }
+    let mut merge = vec!["tournament", "merge"];
+    merge.extend(journals.iter().map(String::as_str));
+    let ran = run(&home, &merge, "");
+    assert_eq!(ran.code, 0, "{}", ran.stderr);
+    assert_eq!(ran.stdout, full_run());
+
+    // The same journal twice is refused: its games would count twice.
+    let twice = run(&home, &["tournament", "merge", &journals[0], &journals[0]], "");
+    assert_eq!(twice.code, 1);
+    assert!(twice.stderr.contains("is in both"), "{}", twice.stderr);
+}
+
+#[test]
+fn a_bad_journal_line_gets_a_clear_message() {
+    let home = tempfile::tempdir().unwrap();
+    let out = home.path().join("t");
+    std::fs::create_dir_all(&out).unwrap();
+    let journal = out.join("journal.jsonl");
+    let good = r#"{"game":0,"rules":"five_step","players":["a","b"],"seed":0,"result":"1-0","reason":"r","moves":[]}"#;
+    std::fs::write(&journal, format!("{good}\n{{\"game\":\"two\"}}\n")).unwrap();
+    for command in [
+        vec!["tournament", "merge", journal.to_str().unwrap()],
+        args(out.to_str().unwrap(), &["--resume"]),
+    ] {
+        let ran = run(&home, &command, "");
+        assert_eq!(ran.code, 1, "{command:?}: {}", ran.stdout);
+        assert!(ran.stderr.contains("has a line that is not a game"), "{}", ran.stderr);
+        assert!(ran.stderr.contains("journal.jsonl:2:"), "the line: {}", ran.stderr);
+        assert!(ran.stderr.contains("invalid type"), "{}", ran.stderr);
+        assert!(!ran.stderr.contains("panicked"), "{}", ran.stderr);
+    }
+    // Without --resume an existing journal is not touched.
+    let ran = run(&home, &args(out.to_str().unwrap(), &[]), "");
+    assert_eq!(ran.code, 1);
+    assert!(ran.stderr.contains("--resume"), "{}", ran.stderr);
+    // A journal of other bots is refused, not mixed in.
+    std::fs::write(&journal, format!("{}\n", good.replace("\"b\"", "\"zed\""))).unwrap();
+    let ran = run(&home, &args(out.to_str().unwrap(), &["--resume"]), "");
+    assert_eq!(ran.code, 1);
+    assert!(ran.stderr.contains("journal of another tournament"), "{}", ran.stderr);
+}
