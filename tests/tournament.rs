@@ -22,7 +22,14 @@ const BOTS: [&str; 8] = [
 
 /// `tournament five_step` of [`BOTS`] with `extra` arguments, its journal in `out`.
 fn args<'a>(out: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
-    let mut args = vec!["tournament", "five_step", "--max-plies", "20", "--time-ms", "5000"];
+    let mut args = vec![
+        "tournament",
+        "five_step",
+        "--max-plies",
+        "20",
+        "--time-ms",
+        "5000",
+    ];
     args.extend(BOTS);
     args.extend(["--out", out]);
     args.extend(extra);
@@ -46,10 +53,18 @@ fn games_in(journal: &Path) -> Vec<u64> {
     let text = std::fs::read_to_string(journal).unwrap();
     let games: Vec<u64> = text
         .lines()
-        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["game"].as_u64().unwrap())
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["game"]
+                .as_u64()
+                .unwrap()
+        })
         .collect();
     let unique: HashSet<&u64> = games.iter().collect();
-    assert_eq!(unique.len(), games.len(), "a game was played twice: {games:?}");
+    assert_eq!(
+        unique.len(),
+        games.len(),
+        "a game was played twice: {games:?}"
+    );
     games
 }
 
@@ -60,7 +75,11 @@ fn faults(report: &str, bot: &str) -> [usize; 3] {
         .skip_while(|l| *l != "## Faults")
         .find(|l| l.starts_with(&format!("| {bot} |")))
         .unwrap_or_else(|| panic!("no faults for {bot} in\n{report}"));
-    let n: Vec<usize> = line.split('|').skip(2).filter_map(|c| c.trim().parse().ok()).collect();
+    let n: Vec<usize> = line
+        .split('|')
+        .skip(2)
+        .filter_map(|c| c.trim().parse().ok())
+        .collect();
     [n[0], n[1], n[2]]
 }
 
@@ -94,18 +113,27 @@ fn the_example_bots_play_a_round_robin_and_their_faults_are_reported() {
     );
     assert_eq!(ran.code, 0, "{}", ran.stderr);
     let report = &ran.stdout;
-    assert!(report.starts_with("# five_step tournament: 20 games, 5 bots"), "{report}");
+    assert!(
+        report.starts_with("# five_step tournament: 20 games, 5 bots"),
+        "{report}"
+    );
     let [t, i, c] = faults(report, "slow");
     assert!(t > 0 && i == 0 && c == 0, "{report}");
     let [t, i, c] = faults(report, "garbage");
     assert!(t == 0 && i > 0 && c == 0, "{report}");
     let [t, i, c] = faults(report, "crash");
     assert!(t == 0 && i == 0 && c > 0, "{report}");
-    assert!(report.contains("| crash_bot: out of cheese"), "its stderr: {report}");
+    assert!(
+        report.contains("| crash_bot: out of cheese"),
+        "its stderr: {report}"
+    );
     assert!(report.contains("played 'hello referee'"), "{report}");
     // The bots that never fault beat the ones that always do.
     let rank = |bot: &str| report.find(&format!("| {bot} |")).unwrap();
-    assert!(rank("rnd") < rank("slow") && rank("bb") < rank("crash"), "{report}");
+    assert!(
+        rank("rnd") < rank("slow") && rank("bb") < rank("crash"),
+        "{report}"
+    );
     assert_eq!(games_in(&out.join("journal.jsonl")).len(), 20);
     let page = std::fs::read_to_string(out.join("index.html")).unwrap();
     assert!(page.contains("crash_bot: out of cheese") && page.contains("<table>"));
@@ -142,7 +170,11 @@ fn a_killed_tournament_resumes_without_playing_a_game_twice() {
     assert!(ran.stderr.contains("cut short"), "{}", ran.stderr);
     let after = games_in(&journal);
     assert_eq!(after.len(), 12);
-    assert_eq!(after[..before.len()], before[..], "the games already played were kept");
+    assert_eq!(
+        after[..before.len()],
+        before[..],
+        "the games already played were kept"
+    );
     assert_eq!(ran.stdout, full_run());
 
     // Resuming a finished tournament plays nothing and prints the same standings.
@@ -169,7 +201,11 @@ fn two_shards_merged_give_the_standings_of_one_run() {
     assert_eq!(ran.stdout, full_run());
 
     // The same journal twice is refused: its games would count twice.
-    let twice = run(&home, &["tournament", "merge", &journals[0], &journals[0]], "");
+    let twice = run(
+        &home,
+        &["tournament", "merge", &journals[0], &journals[0]],
+        "",
+    );
     assert_eq!(twice.code, 1);
     assert!(twice.stderr.contains("is in both"), "{}", twice.stderr);
 }
@@ -188,8 +224,16 @@ fn a_bad_journal_line_gets_a_clear_message() {
     ] {
         let ran = run(&home, &command, "");
         assert_eq!(ran.code, 1, "{command:?}: {}", ran.stdout);
-        assert!(ran.stderr.contains("has a line that is not a game"), "{}", ran.stderr);
-        assert!(ran.stderr.contains("journal.jsonl:2:"), "the line: {}", ran.stderr);
+        assert!(
+            ran.stderr.contains("has a line that is not a game"),
+            "{}",
+            ran.stderr
+        );
+        assert!(
+            ran.stderr.contains("journal.jsonl:2:"),
+            "the line: {}",
+            ran.stderr
+        );
         assert!(ran.stderr.contains("invalid type"), "{}", ran.stderr);
         assert!(!ran.stderr.contains("panicked"), "{}", ran.stderr);
     }
@@ -201,5 +245,9 @@ fn a_bad_journal_line_gets_a_clear_message() {
     std::fs::write(&journal, format!("{}\n", good.replace("\"b\"", "\"zed\""))).unwrap();
     let ran = run(&home, &args(out.to_str().unwrap(), &["--resume"]), "");
     assert_eq!(ran.code, 1);
-    assert!(ran.stderr.contains("journal of another tournament"), "{}", ran.stderr);
+    assert!(
+        ran.stderr.contains("journal of another tournament"),
+        "{}",
+        ran.stderr
+    );
 }

@@ -64,6 +64,7 @@ impl Entry {
 }
 
 /// What a journal holds.
+#[derive(Debug)]
 pub struct Loaded {
     /// Its complete lines.
     pub entries: Vec<Entry>,
@@ -92,7 +93,9 @@ pub fn read(path: &Path) -> Result<Loaded, Diagnostic> {
                 let end = (start + at + 1).min(start + body.len());
                 Diagnostic::new(format!("{name} has a line that is not a game"))
                     .at(name.as_str(), text.as_str(), start + at..end, e.to_string())
-                    .note("each line is one game as the tournament wrote it; remove or fix this line")
+                    .note(
+                        "each line is one game as the tournament wrote it; remove or fix this line",
+                    )
             })?;
             entries.push(entry);
         }

@@ -129,7 +129,9 @@ fn run(args: &TournamentArgs) -> Outcome {
                 "{} already holds a tournament",
                 path.display()
             ))
-            .note("add --resume to continue it, or choose another folder with --out")]);
+            .note(
+                "add --resume to continue it, or choose another folder with --out",
+            )]);
         }
         let loaded = journal::read(&path).map_err(|d| vec![d])?;
         (loaded.entries, loaded.cut_at)
@@ -141,7 +143,11 @@ fn run(args: &TournamentArgs) -> Outcome {
         eprintln!("note: the journal's last line was cut short; that game is played again");
     }
     let played: std::collections::HashSet<usize> = entries.iter().map(|e| e.game).collect();
-    let todo: Vec<_> = games.iter().filter(|g| !played.contains(&g.id)).cloned().collect();
+    let todo: Vec<_> = games
+        .iter()
+        .filter(|g| !played.contains(&g.id))
+        .cloned()
+        .collect();
     let programs = bots.iter().any(|b| !b.command.starts_with("builtin:"));
     if programs && !todo.is_empty() && !referee::sandbox::landlock_available() {
         eprintln!("note: this kernel has no Landlock: bots can write outside their own folders");
@@ -185,8 +191,10 @@ fn bots(specs: &[String]) -> Result<Vec<Bot>, Vec<Diagnostic>> {
         .collect::<Result<Vec<Bot>, String>>()
         .map_err(error)?;
     if bots.len() < 2 {
-        return Err(vec![Diagnostic::new("a tournament needs at least two bots")
-            .note("give each with --bot NAME=COMMAND or --bot NAME=builtin:LEVEL")]);
+        return Err(vec![Diagnostic::new(
+            "a tournament needs at least two bots",
+        )
+        .note("give each with --bot NAME=COMMAND or --bot NAME=builtin:LEVEL")]);
     }
     let mut seen = HashMap::new();
     for b in &bots {

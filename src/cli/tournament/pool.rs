@@ -69,7 +69,9 @@ fn work(
             break Ok(());
         };
         let line = serde_json::to_string(&game).map_err(|e| e.to_string())?;
-        writeln!(stdin, "{line}").and_then(|()| stdin.flush()).map_err(lost)?;
+        writeln!(stdin, "{line}")
+            .and_then(|()| stdin.flush())
+            .map_err(lost)?;
         let mut answer = String::new();
         match stdout.read_line(&mut answer) {
             Ok(0) => break Err(format!("a worker stopped during game {}", game.id + 1)),

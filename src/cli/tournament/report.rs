@@ -50,7 +50,11 @@ pub fn standings(entries: &[Entry]) -> Standings {
         .collect::<BTreeSet<_>>()
         .into_iter()
         .collect();
-    let index = |name: &str| names.binary_search_by(|n| n.as_str().cmp(name)).unwrap_or(0);
+    let index = |name: &str| {
+        names
+            .binary_search_by(|n| n.as_str().cmp(name))
+            .unwrap_or(0)
+    };
     let n = names.len();
     let games: Vec<ratings::Game> = entries
         .iter()
@@ -184,8 +188,9 @@ pub fn markdown(s: &Standings) -> String {
         c[1] = cell(&c[1]);
         out += &line(&c);
     }
-    out += "\nElo: a Bradley–Terry fit (draws count half), 0 is a virtual reference bot each bot drew once.\n";
-    out += "\n## Crosstable\n\nThe row's points against the column, out of the games they played.\n\n";
+    out += "\nElo: a Bradley–Terry fit (draws count half), 0 is the average bot; ± is the 95% interval.\n";
+    out +=
+        "\n## Crosstable\n\nThe row's points against the column, out of the games they played.\n\n";
     let names: Vec<String> = s.rows.iter().map(|r| cell(&r.name)).collect();
     out += &line(&[vec![String::new()], names.clone()].concat());
     out += &format!("|---|{}\n", "---:|".repeat(names.len()));
@@ -194,7 +199,11 @@ pub fn markdown(s: &Standings) -> String {
         out += &line(&[vec![name.clone()], row].concat());
     }
     out += "\n## Faults\n\n";
-    let faulty: Vec<&Row> = s.rows.iter().filter(|r| r.faults.iter().any(|&f| f > 0)).collect();
+    let faulty: Vec<&Row> = s
+        .rows
+        .iter()
+        .filter(|r| r.faults.iter().any(|&f| f > 0))
+        .collect();
     if faulty.is_empty() {
         out += "None.\n";
         return out;
@@ -256,7 +265,7 @@ pub fn html(s: &Standings) -> String {
     for (rank, row) in s.rows.iter().enumerate() {
         out += &html_row("td", &cells(rank, row));
     }
-    out += "</table>\n<p>Elo: a Bradley–Terry fit (draws count half), 0 is a virtual reference bot each bot drew once.</p>\n";
+    out += "</table>\n<p>Elo: a Bradley–Terry fit (draws count half), 0 is the average bot; ± is the 95% interval.</p>\n";
     out += "<h2>Crosstable</h2>\n<p>The row's points against the column, out of the games they played.</p>\n<table>\n";
     let names: Vec<String> = s.rows.iter().map(|r| r.name.clone()).collect();
     out += &html_row("th", &[vec![String::new()], names.clone()].concat());
@@ -265,7 +274,11 @@ pub fn html(s: &Standings) -> String {
         out += &html_row("td", &[vec![name.clone()], row].concat());
     }
     out += "</table>\n<h2>Faults</h2>\n";
-    let faulty: Vec<&Row> = s.rows.iter().filter(|r| r.faults.iter().any(|&f| f > 0)).collect();
+    let faulty: Vec<&Row> = s
+        .rows
+        .iter()
+        .filter(|r| r.faults.iter().any(|&f| f > 0))
+        .collect();
     if faulty.is_empty() {
         out += "<p>None.</p>\n";
     } else {
@@ -273,7 +286,10 @@ pub fn html(s: &Standings) -> String {
         out += &html_row("th", &FAULT_HEADS.map(String::from));
         for r in &faulty {
             let [t, i, c] = r.faults;
-            out += &html_row("td", &[r.name.clone(), t.to_string(), i.to_string(), c.to_string()]);
+            out += &html_row(
+                "td",
+                &[r.name.clone(), t.to_string(), i.to_string(), c.to_string()],
+            );
         }
         out += "</table>\n";
         for r in &faulty {
@@ -310,7 +326,10 @@ mod tests {
         };
         let s = standings(&[e]);
         let page = html(&s);
-        assert!(!page.contains("<script>") && !page.contains("<b>"), "{page}");
+        assert!(
+            !page.contains("<script>") && !page.contains("<b>"),
+            "{page}"
+        );
         assert!(page.contains("&lt;script&gt;"));
         let md = markdown(&s);
         assert!(md.contains("| x |") || md.contains("| 1 | x |"), "{md}");

@@ -121,7 +121,10 @@ mod tests {
     #[test]
     fn bots_are_named_or_named_after_their_command() {
         let b = Bot::parse("rnd=examples/bots/random_bot.sh x=1").unwrap();
-        assert_eq!((b.name.as_str(), b.command.as_str()), ("rnd", "examples/bots/random_bot.sh x=1"));
+        assert_eq!(
+            (b.name.as_str(), b.command.as_str()),
+            ("rnd", "examples/bots/random_bot.sh x=1")
+        );
         let b = Bot::parse("builtin:easy").unwrap();
         assert_eq!(b.name, "builtin:easy");
         assert!(Bot::parse("x=").is_err());
