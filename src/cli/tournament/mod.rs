@@ -110,6 +110,9 @@ fn run(args: &TournamentArgs) -> Outcome {
         )));
     }
     let bots = bots(&args.bots)?;
+    if args.games_per_pair == 0 {
+        return Err(error("--games-per-pair must be at least 1"));
+    }
     let shard = match &args.shard {
         Some(text) => Some(Shard::parse(text).map_err(error)?),
         None => None,
@@ -180,7 +183,7 @@ fn run(args: &TournamentArgs) -> Outcome {
     });
     bar.finish_and_clear();
     played.map_err(|e| error(format!("the tournament stopped: {e}")))?;
-    print_report(&entries, &dir)
+    print_report(game.name(), &entries, &dir)
 }
 
 /// The bots of `specs`, with distinct names; at least two.
@@ -243,8 +246,8 @@ fn check_journal(
 }
 
 /// Prints the Markdown report and writes `dir/index.html`.
-fn print_report(entries: &[journal::Entry], dir: &Path) -> Outcome {
-    let standings = report::standings(entries);
+fn print_report(rules: &str, entries: &[journal::Entry], dir: &Path) -> Outcome {
+    let standings = report::standings(rules, entries);
     print!("{}", report::markdown(&standings));
     let page = dir.join("index.html");
     std::fs::write(&page, report::html(&standings))
@@ -285,7 +288,10 @@ fn merge(journals: &[PathBuf], out: Option<&Path>) -> Outcome {
             entries.push(e);
         }
     }
-    let standings = report::standings(&entries);
+    let Some(rules) = entries.first().map(|e| e.rules.clone()) else {
+        return Err(error("these journals hold no games"));
+    };
+    let standings = report::standings(&rules, &entries);
     print!("{}", report::markdown(&standings));
     if let Some(dir) = out {
         std::fs::create_dir_all(dir)

@@ -40,8 +40,9 @@ pub struct Standings {
     pub cross: Vec<Vec<(f64, usize)>>,
 }
 
-/// The standings of the games in `entries` (in any order: they are sorted by game number).
-pub fn standings(entries: &[Entry]) -> Standings {
+/// The standings of the games of `rules` in `entries` (in any order: they are sorted by game
+/// number).
+pub fn standings(rules: &str, entries: &[Entry]) -> Standings {
     let mut entries: Vec<&Entry> = entries.iter().collect();
     entries.sort_by_key(|e| e.game);
     let names: Vec<String> = entries
@@ -120,7 +121,7 @@ pub fn standings(entries: &[Entry]) -> Standings {
         .collect();
     let mut rows: Vec<Option<Row>> = rows.into_iter().map(Some).collect();
     Standings {
-        rules: entries.first().map_or(String::new(), |e| e.rules.clone()),
+        rules: rules.to_string(),
         games: entries.len(),
         rows: order.iter().filter_map(|&i| rows[i].take()).collect(),
         cross,
@@ -324,7 +325,7 @@ mod tests {
                 detail: "<script>alert(1)</script>".into(),
             }],
         };
-        let s = standings(&[e]);
+        let s = standings("g", &[e]);
         let page = html(&s);
         assert!(
             !page.contains("<script>") && !page.contains("<b>"),
