@@ -6,7 +6,7 @@
 //! it higher for a longer campaign: `FUZZ_CASES=20000 cargo test --release --test fuzz_parsers`.
 
 use boardrules::{
-    cli::PositionArgs,
+    game_args::PositionArgs,
     diag::Diagnostic,
     driver::MoveList,
     repl::{command, save},

@@ -9,7 +9,7 @@
 use std::time::Duration;
 
 use boardrules::{
-    ai::{self, Level},
+    search::player::{self, Level},
     runtime::Game,
     script::{Library, ScriptedGame},
     search::sampling::{self, Limits},
@@ -145,8 +145,8 @@ fn the_hint_never_depends_on_the_real_future() {
         for level in [Level::Easy, Level::Hard] {
             // Time enough for every level's samples: the search is then deterministic.
             let time = Some(Duration::from_secs(60));
-            let ha = ai::choose(&game, &a, level, time, 5).unwrap().unwrap();
-            let hb = ai::choose(&game, &b, level, time, 5).unwrap().unwrap();
+            let ha = player::choose(&game, &a, level, time, 5).unwrap().unwrap();
+            let hb = player::choose(&game, &b, level, time, 5).unwrap().unwrap();
             assert_eq!((&ha.text, &ha.reason), (&hb.text, &hb.reason));
         }
     }
@@ -155,7 +155,7 @@ fn the_hint_never_depends_on_the_real_future() {
 #[test]
 fn a_sure_clear_is_taken_and_explained() {
     let (game, a, _) = twins(FOUR);
-    let hint = ai::choose(&game, &a, Level::Medium, Some(Duration::from_secs(60)), 0)
+    let hint = player::choose(&game, &a, Level::Medium, Some(Duration::from_secs(60)), 0)
         .unwrap()
         .unwrap();
     assert_eq!(hint.text, "i5-c5");

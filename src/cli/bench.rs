@@ -10,7 +10,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::{
-    cli::GameArgs,
+    game_args::GameArgs,
     diag::Diagnostic,
     runtime::{playout, Game},
 };

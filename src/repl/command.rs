@@ -7,7 +7,7 @@ use chumsky::{input::Stream, prelude::*};
 use logos::Logos;
 
 use super::i18n::Catalog;
-use crate::{ai::Level, diag::Diagnostic};
+use crate::{search::player::Level, diag::Diagnostic};
 
 /// A REPL command.
 #[derive(Debug, Clone, PartialEq, Eq)]

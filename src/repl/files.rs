@@ -9,7 +9,7 @@ use super::{
     session::{Choice, Done, Failure, Session},
 };
 use crate::{
-    cli::GameArgs,
+    game_args::GameArgs,
     diag::Diagnostic,
     runtime::{Game, History},
     script::ScriptedGame,

@@ -23,7 +23,7 @@ use std::{io::IsTerminal, path::PathBuf, process::ExitCode};
 
 use rustyline::{error::ReadlineError, history::DefaultHistory, Editor};
 
-use crate::{cli::GameArgs, diag::Diagnostic, fsio, script::Library};
+use crate::{game_args::GameArgs, diag::Diagnostic, fsio, script::Library};
 use helper::{ReplHelper, Words};
 use session::{Choice, Failure, Flow, Session};
 use ui::Ui;
@@ -33,7 +33,7 @@ use ui::Ui;
 pub fn run(
     args: &GameArgs,
     load: Option<&str>,
-    vs: Option<crate::ai::Level>,
+    vs: Option<crate::search::player::Level>,
 ) -> Result<ExitCode, Vec<Diagnostic>> {
     let interactive = std::io::stdin().is_terminal();
     let (ui, notes) = Ui::new(interactive);

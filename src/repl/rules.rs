@@ -6,7 +6,7 @@ use super::{
     session::{Choice, Done, Session},
 };
 use crate::{
-    cli::GameArgs,
+    game_args::GameArgs,
     diag::Diagnostic,
     driver::apply_option,
     runtime::{Game, History},

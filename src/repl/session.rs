@@ -12,7 +12,7 @@ use super::{
     ui::Ui,
 };
 use crate::{
-    ai::{self, Level},
+    search::player::{self, Level},
     diag::Diagnostic,
     driver::{check_input_size, move_error, split_with_spans},
     runtime::{Game, GameError, History, Outcome},
@@ -391,9 +391,9 @@ impl Session {
         state: &rhai::Dynamic,
         level: Level,
         seed: u64,
-    ) -> Result<Option<ai::Hint>, Failure> {
+    ) -> Result<Option<player::Hint>, Failure> {
         crate::cancel::take(); // a Ctrl-C from before is not for this search
-        let found = ai::choose(&self.game, state, level, None, seed);
+        let found = player::choose(&self.game, state, level, None, seed);
         if crate::cancel::take() {
             return Err(Diagnostic::new(self.ui.t("search-cancelled", &[])).into());
         }
@@ -402,13 +402,13 @@ impl Session {
 
     /// Why the computer chose a move, in the session's language (English where the language
     /// has no words for it).
-    fn reason(&self, why: &ai::Why) -> String {
+    fn reason(&self, why: &player::Why) -> String {
         why.say(&|key, n, args| {
             let local = format!("reason-{key}");
             if self.ui.catalog.has(&local) {
                 self.ui.t_n(&local, n, args)
             } else {
-                ai::english(key, n, args)
+                player::english(key, n, args)
             }
         })
     }

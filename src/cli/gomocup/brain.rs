@@ -7,7 +7,7 @@ use rhai::Dynamic;
 
 use super::clock::{self, Clock};
 use crate::{
-    ai::{self, Level},
+    search::player::{self, Level},
     diag::Diagnostic,
     runtime::{Cell, Game, History},
     script::{Library, ScriptedGame},
@@ -143,7 +143,7 @@ impl Brain {
         let time = clock.budget(clock::moves_to_go(empty), default_time);
         let seed = history.ply() as u64;
         let hint =
-            ai::choose(game, &state, Level::Hard, Some(time), seed).map_err(|e| e.to_string())?;
+            player::choose(game, &state, Level::Hard, Some(time), seed).map_err(|e| e.to_string())?;
         let (mv, reason) = match hint {
             Some(hint) => (hint.mv, in_xy(game, &state, &hint.reason)),
             // Stopped (YXSTOP) before a move was looked at: the first the rules list.
