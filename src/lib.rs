@@ -13,6 +13,7 @@ pub mod fsio;
 pub mod game_args;
 pub mod markup;
 pub mod memory;
+pub mod native_forms;
 pub mod repl;
 pub mod runtime;
 pub mod script;

@@ -1,5 +1,5 @@
 //! The native, game-agnostic runtime: boards, circular tracks, line scanning, flood fill, paths,
-//! bounded walks, window tallies, a seedable random generator, native placement and sowing games,
+//! bounded walks, window tallies, a seedable random generator,
 //! playouts, the `Game` trait and histories.
 
 pub mod game;
@@ -8,12 +8,10 @@ pub mod history;
 pub mod legality;
 pub mod lines;
 pub mod paths;
-pub mod placement;
 pub mod playout;
 pub mod rays;
 pub mod regions;
 pub mod rng;
-pub mod sowing;
 pub mod track;
 pub mod walks;
 pub mod windows;
