@@ -5,9 +5,9 @@
 use std::time::Duration;
 
 use boardrules::{
-    search::player::{self, Level, Tuning},
     runtime::{Game, Grid, Outcome},
     script::{Library, ScriptedGame},
+    search::player::{self, Level, Tuning},
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -9,9 +9,9 @@
 use std::time::Duration;
 
 use boardrules::{
-    search::player::{self, Level},
     runtime::Game,
     script::{Library, ScriptedGame},
+    search::player::{self, Level},
     search::sampling::{self, Limits},
 };
 use rand::{Rng, SeedableRng};

@@ -18,10 +18,10 @@ use rhai::Dynamic;
 
 use super::GameArgs;
 use crate::{
-    search::player::{self, Level},
     diag::Diagnostic,
     runtime::{legality, Game, Outcome as End},
     script::ScriptedGame,
+    search::player::{self, Level},
     terminal::clean,
     words::count,
 };

@@ -7,7 +7,7 @@ use chumsky::{input::Stream, prelude::*};
 use logos::Logos;
 
 use super::{i18n::Catalog, settings::ColorChoice};
-use crate::{search::player::Level, diag::Diagnostic};
+use crate::{diag::Diagnostic, search::player::Level};
 
 /// A REPL command.
 #[derive(Debug, Clone, PartialEq, Eq)]

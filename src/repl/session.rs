@@ -7,57 +7,18 @@ use std::time::Instant;
 use super::{
     clock::{self, Clock},
     command::{self, Command},
-    previous::OldRules,
-    replay::Replay,
+    kept::{OldRules, Previous, Replay},
+    outcome::{Choice, Done, Failure, Flow},
     ui::Ui,
 };
 use crate::{
-    search::player::{self, Level},
     diag::Diagnostic,
     driver::{check_input_size, move_error, split_with_spans},
     runtime::{Game, GameError, History, Outcome},
     script::{sandbox::limits, ScriptedGame},
+    search::player::{self, Level},
     terminal::clean,
 };
-
-/// Whether the REPL goes on after a command.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Flow {
-    /// Read the next line.
-    Continue,
-    /// Leave.
-    Quit,
-}
-
-/// Why a command failed: one or more reports. The game is as it was before the command.
-#[derive(Debug)]
-pub struct Failure(pub Vec<Diagnostic>);
-
-impl From<Diagnostic> for Failure {
-    fn from(d: Diagnostic) -> Self {
-        Failure(vec![d])
-    }
-}
-
-impl From<Vec<Diagnostic>> for Failure {
-    fn from(d: Vec<Diagnostic>) -> Self {
-        Failure(d)
-    }
-}
-
-/// What a command returns.
-pub type Done = Result<(), Failure>;
-
-/// How the game was chosen, so `reload` and `save` can choose it again.
-#[derive(Debug, Clone)]
-pub struct Choice {
-    /// The game as the user named it: a built-in name or a script path.
-    pub game: String,
-    /// Options set, as `KEY=VALUE` texts, in order.
-    pub options: Vec<(String, String)>,
-    /// The seed.
-    pub seed: u64,
-}
 
 /// A game being played in the REPL.
 pub struct Session {
@@ -74,7 +35,7 @@ pub struct Session {
     /// The computer's level and the player it plays, when it plays.
     pub(super) computer: Option<(Level, usize)>,
     /// The game a command replaced, which `undo` can bring back.
-    pub(super) previous: Option<super::previous::Previous>,
+    pub(super) previous: Option<Previous>,
     pub(super) ui: Ui,
 }
 

@@ -16,9 +16,7 @@ pub mod track;
 pub mod walks;
 pub mod windows;
 
-pub use game::{
-    Event, Game, GameError, Outcome, Played, ScriptSpot, StableHasher, MAX_EVALUATION,
-};
+pub use game::{Event, Game, GameError, Outcome, Played, ScriptSpot, StableHasher, MAX_EVALUATION};
 pub use grid::{Cell, Grid, Notation};
 pub use history::{History, Step};
 pub use lines::{Beyond, Run};

@@ -31,7 +31,10 @@ use crate::runtime::{Game, GameError, Outcome};
 pub const WIN: i64 = 1_000_000_000;
 
 pub use crate::runtime::MAX_EVALUATION;
-const _: () = assert!(MAX_EVALUATION == WIN / 2 - 1, "evaluations stay below half a win");
+const _: () = assert!(
+    MAX_EVALUATION == WIN / 2 - 1,
+    "evaluations stay below half a win"
+);
 
 /// How hard to search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
