@@ -34,8 +34,8 @@ fn env(name: &str, default: usize) -> usize {
         .unwrap_or(default)
 }
 
-/// The search `ai` runs for Lines98, bounded by work rather than time so that the test plays
-/// the same on any machine.
+/// The search `search::player` runs for Lines98, bounded by work rather than time so that the
+/// test plays the same on any machine.
 fn computer(game: &ScriptedGame, state: &Dynamic, seed: u64) -> Dynamic {
     let limits = Limits {
         time: Duration::from_secs(60),

@@ -758,7 +758,7 @@ fn english_texts() -> Vec<String> {
         .map(|(_, v)| v.to_string())
         .collect();
     texts.extend(
-        boardrules::search::player::REASONS
+        boardrules::search::why::REASONS
             .iter()
             .map(|(_, v)| v.to_string()),
     );

@@ -16,7 +16,10 @@ use crate::{
     driver::{check_input_size, move_error, split_with_spans},
     runtime::{Game, GameError, History, Outcome},
     script::{sandbox::limits, ScriptedGame},
-    search::player::{self, Level},
+    search::{
+        player::{self, Level},
+        why::{english, Why},
+    },
     terminal::clean,
 };
 
@@ -363,13 +366,13 @@ impl Session {
 
     /// Why the computer chose a move, in the session's language (English where the language
     /// has no words for it).
-    fn reason(&self, why: &player::Why) -> String {
+    fn reason(&self, why: &Why) -> String {
         why.say(&|key, n, args| {
             let local = format!("reason-{key}");
             if self.ui.catalog.has(&local) {
                 self.ui.t_n(&local, n, args)
             } else {
-                player::english(key, n, args)
+                english(key, n, args)
             }
         })
     }

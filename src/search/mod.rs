@@ -2,7 +2,7 @@
 //! under a time budget, for two-player games (this module); Monte Carlo tree search for any
 //! number of players ([`mcts`]); sampled expectimax where chance follows the moves
 //! ([`sampling`]); perft ([`perft`]); and the computer player that picks among these and the
-//! native forms' own searches ([`player`]).
+//! native forms' own searches ([`player`]), saying why ([`why`]).
 //!
 //! Alpha-beta keeps a transposition table keyed by [`Game::state_hash`] (each position's score,
 //! bound and best move) and orders moves by that best move, then the history heuristic, then the
@@ -16,6 +16,7 @@ pub mod mcts;
 pub mod perft;
 pub mod player;
 pub mod sampling;
+pub mod why;
 
 use std::{
     collections::HashMap,
