@@ -3,7 +3,7 @@
 //! checked by [`crate::script::verify`]) has its random playouts and search run here, natively.
 //!
 //! - [`placement`]: placement games with a line goal (the m,n,k family);
-//! - [`sowing`]: sowing games on a ring of pits (the mancala family).
+//! - [`sowing`]: sowing games on a ring of pits.
 
 pub mod placement;
 pub mod sowing;
