@@ -126,21 +126,7 @@ fn run(args: &TournamentArgs) -> Outcome {
     std::fs::create_dir_all(&dir)
         .map_err(|e| error(format!("cannot make the folder {}: {e}", dir.display())))?;
     let path = dir.join("journal.jsonl");
-    let (mut entries, cut_at) = if path.exists() {
-        if !args.resume {
-            return Err(vec![Diagnostic::new(format!(
-                "{} already holds a tournament",
-                path.display()
-            ))
-            .note(
-                "add --resume to continue it, or choose another folder with --out",
-            )]);
-        }
-        let loaded = journal::read(&path).map_err(|d| vec![d])?;
-        (loaded.entries, loaded.cut_at)
-    } else {
-        (Vec::new(), None)
-    };
+    let (mut entries, cut_at) = previous(&path, args.resume)?;
     check_journal(&path, &entries, &games, &bots, game.name())?;
     if cut_at.is_some() {
         eprintln!("note: the journal's last line was cut short; that game is played again");
@@ -165,7 +151,7 @@ fn run(args: &TournamentArgs) -> Outcome {
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .clamp(1, todo.len().max(1));
+        .max(1);
     let setup = worker::Setup {
         game: game_args.game.clone(),
         options: game_args.options.clone(),
@@ -184,6 +170,28 @@ fn run(args: &TournamentArgs) -> Outcome {
     bar.finish_and_clear();
     played.map_err(|e| error(format!("the tournament stopped: {e}")))?;
     print_report(game.name(), &entries, &dir)
+}
+
+/// The games of the journal at `path` and where its cut-short last line starts, if any: none if
+/// there is no journal; an error if there is one and `resume` is not set.
+fn previous(
+    path: &Path,
+    resume: bool,
+) -> Result<(Vec<journal::Entry>, Option<u64>), Vec<Diagnostic>> {
+    if !path.exists() {
+        return Ok((Vec::new(), None));
+    }
+    if !resume {
+        return Err(vec![Diagnostic::new(format!(
+            "{} already holds a tournament",
+            path.display()
+        ))
+        .note(
+            "add --resume to continue it, or choose another folder with --out",
+        )]);
+    }
+    let loaded = journal::read(path).map_err(|d| vec![d])?;
+    Ok((loaded.entries, loaded.cut_at))
 }
 
 /// The bots of `specs`, with distinct names; at least two.

@@ -19,6 +19,7 @@ pub fn play(
     jobs: usize,
     mut done: impl FnMut(Entry) -> Result<(), String>,
 ) -> Result<(), String> {
+    let jobs = jobs.min(games.len()); // no worker is started for nothing
     let queue = Arc::new(Mutex::new(VecDeque::from(games)));
     let setup_line = serde_json::to_string(setup).map_err(|e| e.to_string())?;
     let (tx, rx) = mpsc::channel::<Result<Entry, String>>();
