@@ -151,7 +151,7 @@ mod tests {
             bracketing_cells(&g, 0, 1, 2),
             [Cell::new(0, 0), Cell::new(1, 2)]
         );
-        assert!(bracketing_cells(&g, 0, 2, 1).is_empty());
+        assert_eq!(bracketing_cells(&g, 0, 2, 1), [Cell::new(4, 0)]);
     }
 
     #[test]
