@@ -9,7 +9,7 @@ use std::{
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::{cli::GameArgs, diag::Diagnostic, runtime::Game};
+use crate::{diag::Diagnostic, game_args::GameArgs, runtime::Game};
 
 #[path = "../../benches/native/mod.rs"]
 mod native;
