@@ -121,6 +121,10 @@ enum Command {
         /// Play the scripted side through the script even if it has a native form.
         #[arg(long)]
         script_only: bool,
+        /// Print one JSON object (playouts, moves, wall and CPU seconds of each side) instead
+        /// of text.
+        #[arg(long)]
+        json: bool,
     },
     /// Play one move as a class bot: reads the board from the arguments, writes play.txt.
     Bot {
@@ -235,7 +239,8 @@ pub fn main() -> ExitCode {
             game,
             seconds,
             script_only,
-        } => bench::run(&game, seconds, script_only),
+            json,
+        } => bench::run(&game, seconds, script_only, json),
         Command::Bot {
             game,
             time_ms,

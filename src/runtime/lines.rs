@@ -104,6 +104,16 @@ pub fn runs_through(grid: &Grid, cell: Cell) -> Vec<Run> {
         .collect()
 }
 
+/// The length of the longest of the [`runs_through`] `cell` (0 if `cell` is off the board):
+/// whether a placement completed a line, in one call.
+pub fn longest_run_through(grid: &Grid, cell: Cell) -> usize {
+    runs_through(grid, cell)
+        .iter()
+        .map(Run::len)
+        .max()
+        .unwrap_or(0)
+}
+
 /// Every maximal run of at least `min_len` cells, in every line direction, whose value is not
 /// `ignore` (typically the empty value). Runs are listed direction by direction, then by start
 /// cell in reading order.
@@ -152,6 +162,9 @@ mod tests {
         );
         assert_eq!(runs[3].len(), 1);
         assert_eq!(all_runs(&g, 3, 0).len(), 1);
+        assert_eq!(longest_run_through(&g, Cell::new(1, 1)), 3);
+        assert_eq!(longest_run_through(&g, Cell::new(2, 0)), 2);
+        assert_eq!(longest_run_through(&g, Cell::new(5, 5)), 0);
     }
 
     #[test]

@@ -50,6 +50,35 @@ pub fn steps(grid: &Grid, from: Cell, deltas: &[(i64, i64)], onto: &[i64]) -> Ve
         .collect()
 }
 
+/// Every cell holding `empty` that [`brackets`] something from, row by row: the cells where a
+/// placement brackets a line of `between`s closed by an `end`. One call for a whole list of
+/// placements (it stops looking around a cell at its first bracket).
+pub fn bracketing_cells(grid: &Grid, empty: i64, between: i64, end: i64) -> Vec<Cell> {
+    grid.cells_with(empty)
+        .filter(|&c| {
+            KING.iter()
+                .any(|&d| !bracket(grid, c, d, between, end).is_empty())
+        })
+        .collect()
+}
+
+/// Every step `(from, to)` of the pieces holding `piece`, row by row (and in the order of
+/// `deltas` from each): [`steps`] from every such piece, in one call.
+pub fn piece_steps(
+    grid: &Grid,
+    piece: i64,
+    deltas: &[(i64, i64)],
+    onto: &[i64],
+) -> Vec<(Cell, Cell)> {
+    grid.cells_with(piece)
+        .flat_map(|from| {
+            steps(grid, from, deltas, onto)
+                .into_iter()
+                .map(move |to| (from, to))
+        })
+        .collect()
+}
+
 /// The lowest cell of column `x` (the largest `y`) holding `empty`: where a piece dropped into
 /// the column comes to rest, if the column has room (gravity).
 pub fn drop_cell(grid: &Grid, x: i64, empty: i64) -> Option<Cell> {
@@ -57,6 +86,13 @@ pub fn drop_cell(grid: &Grid, x: i64, empty: i64) -> Option<Cell> {
         .rev()
         .map(|y| Cell::new(x, y))
         .find(|&c| grid.get(c) == Some(empty))
+}
+
+/// The columns `x`, left to right, where [`drop_cell`] finds room: the drops open now.
+pub fn open_columns(grid: &Grid, empty: i64) -> Vec<i64> {
+    (0..grid.width())
+        .filter(|&x| drop_cell(grid, x, empty).is_some())
+        .collect()
 }
 
 #[cfg(test)]
@@ -107,11 +143,40 @@ mod tests {
     }
 
     #[test]
+    fn bracketing_cells_are_the_empty_cells_with_a_bracket() {
+        // For 2: (0,0) brackets the 1s across, closed by the 2 at (3,0); (1,2) brackets the 1
+        // at (2,1) up-right, closed by the same 2. The lines from (0,2) and (3,1) are not closed.
+        let g = grid_from(&["01120", "01100", "00000"]);
+        assert_eq!(
+            bracketing_cells(&g, 0, 1, 2),
+            [Cell::new(0, 0), Cell::new(1, 2)]
+        );
+        assert_eq!(bracketing_cells(&g, 0, 2, 1), [Cell::new(4, 0)]);
+    }
+
+    #[test]
+    fn piece_steps_pair_every_piece_with_its_steps() {
+        let g = grid_from(&["000", "020", "101"]);
+        let up = [(-1, -1), (0, -1), (1, -1)];
+        assert_eq!(
+            piece_steps(&g, 1, &up, &[0]),
+            [
+                (Cell::new(0, 2), Cell::new(0, 1)),
+                (Cell::new(2, 2), Cell::new(2, 1)),
+            ]
+        );
+        assert_eq!(piece_steps(&g, 1, &up, &[2]).len(), 2);
+        assert!(piece_steps(&g, 2, &[(0, 5)], &[0]).is_empty());
+    }
+
+    #[test]
     fn drops_land_on_the_lowest_empty_cell() {
         let g = grid_from(&["010", "010", "210"]);
         assert_eq!(drop_cell(&g, 0, 0), Some(Cell::new(0, 1)));
         assert_eq!(drop_cell(&g, 1, 0), None);
         assert_eq!(drop_cell(&g, 2, 0), Some(Cell::new(2, 2)));
         assert_eq!(drop_cell(&g, 7, 0), None);
+        assert_eq!(open_columns(&g, 0), [0, 2]);
+        assert_eq!(open_columns(&g, 2), [0]);
     }
 }

@@ -336,10 +336,52 @@ impl ScriptedGame {
             Some(NativeGame::Sowing(mut s)) => return Ok(s.random_playout(rng, playout::MAX_PLIES)),
             None => {}
         }
+        self.random_playout_through_script(state, rng, deadline)
+    }
+
+    /// [`Self::random_playout_until`] through the script even if it has a native form, with
+    /// events off.
+    pub fn random_playout_through_script(
+        &self,
+        state: &Dynamic,
+        rng: &mut impl rand::Rng,
+        deadline: Option<std::time::Instant>,
+    ) -> Result<(Option<Outcome>, usize), GameError> {
+        let recording = self.recording_events();
         self.record_events(false);
-        let result = playout::random_playout_until(self, state, rng, deadline);
-        self.record_events(true);
+        let result = self.scripted_playout(state.clone(), rng, deadline);
+        self.record_events(recording);
         result
+    }
+
+    /// The random playout through the script: the moves and the outcome as
+    /// [`playout::random_playout_until`] plays them, but the state is owned and moved into each
+    /// `play` (no copy of a state that is not kept), the chosen move is taken out of the list,
+    /// and no event is gathered.
+    fn scripted_playout(
+        &self,
+        mut state: Dynamic,
+        rng: &mut impl rand::Rng,
+        deadline: Option<std::time::Instant>,
+    ) -> Result<(Option<Outcome>, usize), GameError> {
+        for plies in 0..playout::MAX_PLIES {
+            if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+                return Ok((None, plies));
+            }
+            if let Some(outcome) = self.outcome(&state)? {
+                return Ok((Some(outcome), plies));
+            }
+            let mut moves = self.legal_moves(&state)?;
+            if moves.is_empty() {
+                return Err(self.rules_error("the game is not over but has no legal move".into()));
+            }
+            let mv = moves.swap_remove(rng.random_range(0..moves.len()));
+            let next = self
+                .call("play", (state, mv))
+                .map_err(|e| self.failure(&e, GameError::Illegal))?;
+            state = self.state_value("play", next)?;
+        }
+        Ok((None, playout::MAX_PLIES))
     }
 
     /// Whether the script defines `name` with `arity` parameters.

@@ -95,6 +95,9 @@ fn register_grid(engine: &mut Engine) {
         .register_fn("runs_through", |g: &mut Grid, c: Cell| {
             on_board(g, c).map(|c| runs(lines::runs_through(g, c)))
         })
+        .register_fn("longest_run_through", |g: &mut Grid, c: Cell| {
+            on_board(g, c).map(|c| lines::longest_run_through(g, c) as INT)
+        })
         .register_fn("run_through", |g: &mut Grid, c: Cell, direction: INT| {
             let d = line_direction(direction)?;
             let run = lines::run_through(g, on_board(g, c)?, d).expect("on board");
