@@ -3,6 +3,7 @@
 mod bench;
 mod bot;
 mod check;
+mod doc;
 pub mod game_args;
 mod gomocup;
 mod hint;
@@ -165,6 +166,14 @@ enum Command {
         #[arg(long)]
         moves: bool,
     },
+    /// The reference of the functions scripts can call (every name, or one).
+    Doc {
+        /// A function's or property's name (`ray`, `len`, `Run.len`).
+        name: Option<String>,
+        /// Print the whole reference as Markdown (what `docs/src/reference.md` holds).
+        #[arg(long, conflicts_with = "name")]
+        markdown: bool,
+    },
     /// Replay trace files (default: tests/traces) and report mismatches.
     Test {
         /// Trace files or folders of them (*.trace).
@@ -222,6 +231,7 @@ pub fn main() -> ExitCode {
             moves,
         } => hint::run(&game, &position, level, time_ms, &moves),
         Command::Test { paths } => test::run(&paths),
+        Command::Doc { name, markdown } => doc::run(name.as_deref(), markdown),
         Command::Gomocup { game } => gomocup::run(&game),
         Command::Bench {
             game,
