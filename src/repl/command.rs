@@ -6,8 +6,8 @@ use std::{ops::Range, time::Duration};
 use chumsky::{input::Stream, prelude::*};
 use logos::Logos;
 
-use super::i18n::Catalog;
-use crate::{ai::Level, diag::Diagnostic};
+use super::{i18n::Catalog, settings::ColorChoice};
+use crate::{diag::Diagnostic, search::player::Level};
 
 /// A REPL command.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -75,24 +75,14 @@ pub enum Command {
     Theme(String),
     /// Colour on, off, or automatic.
     Color(ColorChoice),
+    /// Show the reference of a function scripts can call (every name if none).
+    Doc(Option<String>),
     /// Show help, for one command if named.
     Help(Option<String>),
     /// Leave the REPL.
     Quit,
     /// An empty line.
     Nothing,
-}
-
-/// When to colour the output.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum ColorChoice {
-    /// Colour on a terminal, unless `NO_COLOR` is set.
-    Auto,
-    /// Always colour.
-    On,
-    /// Never colour.
-    Off,
 }
 
 /// One command word: its arguments, what it does, and an example.
@@ -276,6 +266,12 @@ pub const COMMANDS: &[CommandHelp] = &[
         args: "on|off|auto",
         about_key: "help-color",
         example: "color off",
+    },
+    CommandHelp {
+        name: "doc",
+        args: "[NAME]",
+        about_key: "help-doc",
+        example: "doc runs_through",
     },
     CommandHelp {
         name: "help",
@@ -483,6 +479,13 @@ where
         choice((keyword("color"), keyword("colour")))
             .ignore_then(on_off)
             .map(move |c| done(C::Color(c))),
+        keyword("doc")
+            .ignore_then(
+                select! { Token::Word(w) => w }
+                    .labelled("a function's name")
+                    .or_not(),
+            )
+            .map(move |w| done(C::Doc(w.map(str::to_string)))),
         keyword("help")
             .ignore_then(word.or_not())
             .map(move |w| done(C::Help(w))),

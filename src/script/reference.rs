@@ -5,7 +5,11 @@ mod docs;
 
 use std::{cell::RefCell, collections::BTreeMap, rc::Rc};
 
-use crate::script::{api, sandbox};
+use crate::{
+    diag::Diagnostic,
+    script::{api, sandbox},
+    suggest,
+};
 
 /// One name scripts can call: a function (every overload), a method or a property.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -99,6 +103,39 @@ pub fn lookup(name: &str) -> Vec<Entry> {
         .into_iter()
         .filter(|e| e.name == name || e.name.rsplit_once('.').is_some_and(|(_, p)| p == name))
         .collect()
+}
+
+/// What `boardrules doc [NAME]` and the REPL's `doc [NAME]` print: every name with the first
+/// line of its description, or the entries called `name`; an error (with the closest name) for
+/// a name nothing has.
+pub fn describe(name: Option<&str>) -> Result<String, Diagnostic> {
+    let Some(name) = name else {
+        let lines: Vec<String> = entries()
+            .into_iter()
+            .map(|e| {
+                let first = e.doc.and_then(|d| d.lines().next()).unwrap_or("");
+                format!("{:<20} {first}", e.name)
+            })
+            .collect();
+        return Ok(lines.join("\n") + "\n");
+    };
+    let found = lookup(name);
+    if found.is_empty() {
+        let names = names();
+        let mut d = Diagnostic::new(format!("no function `{name}` in the reference"));
+        if let Some(hint) = suggest::did_you_mean(name, names.iter().map(String::as_str)) {
+            d = d.note(hint);
+        }
+        return Err(d.note("`doc` alone lists every name"));
+    }
+    let texts: Vec<String> = found
+        .iter()
+        .map(|e| match found.len() {
+            1 => text(e),
+            _ => format!("{}:\n{}", e.name, text(e)),
+        })
+        .collect();
+    Ok(texts.join("\n"))
 }
 
 /// One entry as plain text: its signatures, then its description.
