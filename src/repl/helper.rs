@@ -176,5 +176,9 @@ mod tests {
         assert_eq!(h.candidates("set ex", 6), (4, vec!["exact=".to_string()]));
         assert_eq!(h.candidates("9h 1", 4), (3, vec!["10h".to_string()]));
         assert_eq!(h.candidates("help rel", 8).1, ["reload"]);
+        assert_eq!(
+            h.candidates("doc runs_t", 10),
+            (4, vec!["runs_through".to_string()])
+        );
     }
 }
