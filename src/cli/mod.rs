@@ -3,6 +3,7 @@
 mod bench;
 mod bot;
 mod check;
+mod doc;
 mod gomocup;
 mod hint;
 mod list;
@@ -175,6 +176,14 @@ enum Command {
     /// One of a tournament's worker processes (started by `tournament`).
     #[command(hide = true)]
     TournamentWorker,
+    /// The reference of the functions scripts can call (every name, or one).
+    Doc {
+        /// A function's or property's name (`ray`, `len`, `Run.len`).
+        name: Option<String>,
+        /// Print the whole reference as Markdown (what `docs/src/reference.md` holds).
+        #[arg(long, conflicts_with = "name")]
+        markdown: bool,
+    },
     /// Replay trace files (default: tests/traces) and report mismatches.
     Test {
         /// Trace files or folders of them (*.trace).
@@ -234,6 +243,7 @@ pub fn main() -> ExitCode {
         Command::Test { paths } => test::run(&paths),
         Command::Tournament(args) => tournament::main(&args),
         Command::TournamentWorker => tournament::worker::run(),
+        Command::Doc { name, markdown } => doc::run(name.as_deref(), markdown),
         Command::Gomocup { game } => gomocup::run(&game),
         Command::Bench {
             game,

@@ -75,6 +75,8 @@ pub enum Command {
     Theme(String),
     /// Colour on, off, or automatic.
     Color(ColorChoice),
+    /// Show the reference of a function scripts can call (every name if none).
+    Doc(Option<String>),
     /// Show help, for one command if named.
     Help(Option<String>),
     /// Leave the REPL.
@@ -264,6 +266,12 @@ pub const COMMANDS: &[CommandHelp] = &[
         args: "on|off|auto",
         about_key: "help-color",
         example: "color off",
+    },
+    CommandHelp {
+        name: "doc",
+        args: "[NAME]",
+        about_key: "help-doc",
+        example: "doc runs_through",
     },
     CommandHelp {
         name: "help",
@@ -471,6 +479,13 @@ where
         choice((keyword("color"), keyword("colour")))
             .ignore_then(on_off)
             .map(move |c| done(C::Color(c))),
+        keyword("doc")
+            .ignore_then(
+                select! { Token::Word(w) => w }
+                    .labelled("a function's name")
+                    .or_not(),
+            )
+            .map(move |w| done(C::Doc(w.map(str::to_string)))),
         keyword("help")
             .ignore_then(word.or_not())
             .map(move |w| done(C::Help(w))),

@@ -12,6 +12,7 @@ use rustyline::{
 };
 
 use super::command::COMMANDS;
+use crate::script::reference;
 
 /// What can be completed right now; the REPL refreshes it after every command.
 #[derive(Debug, Default, Clone)]
@@ -58,6 +59,7 @@ impl ReplHelper {
         } else {
             match first.as_str() {
                 "help" => COMMANDS.iter().map(|c| c.name.to_string()).collect(),
+                "doc" => reference::names(),
                 "set" => words.options.iter().map(|o| format!("{o}=")).collect(),
                 "lang" => words.languages.clone(),
                 "theme" => words.themes.clone(),
@@ -174,5 +176,9 @@ mod tests {
         assert_eq!(h.candidates("set ex", 6), (4, vec!["exact=".to_string()]));
         assert_eq!(h.candidates("9h 1", 4), (3, vec!["10h".to_string()]));
         assert_eq!(h.candidates("help rel", 8).1, ["reload"]);
+        assert_eq!(
+            h.candidates("doc runs_t", 10),
+            (4, vec!["runs_through".to_string()])
+        );
     }
 }

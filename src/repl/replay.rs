@@ -137,6 +137,7 @@ impl Session {
             | Command::Moves
             | Command::Explain { .. }
             | Command::Help(_)
+            | Command::Doc(_)
             | Command::Lang(_)
             | Command::Theme(_)
             | Command::Color(_)

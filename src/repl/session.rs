@@ -15,7 +15,7 @@ use crate::{
     diag::Diagnostic,
     driver::{check_input_size, move_error, split_with_spans},
     runtime::{Game, GameError, History, Outcome},
-    script::{sandbox::limits, ScriptedGame},
+    script::{reference, sandbox::limits, ScriptedGame},
     search::{
         player::{self, Level},
         why::{english, Why},
@@ -236,6 +236,7 @@ impl Session {
             }
             Command::Color(choice) => println!("{}", self.ui.set_color(choice)),
             Command::Help(topic) => println!("{}", self.ui.help(topic.as_deref())?),
+            Command::Doc(name) => print!("{}", reference::describe(name.as_deref())?),
             Command::Hint(level) => self.hint(level)?,
             _ => return Err(Diagnostic::new(self.ui.t("not-replaying", &[])).into()),
         }

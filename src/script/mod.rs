@@ -8,6 +8,7 @@ pub mod host;
 pub mod library;
 pub mod native;
 pub mod options;
+pub mod reference;
 pub mod sandbox;
 pub mod verify;
 

@@ -1,0 +1,99 @@
+//! The description of every function the runtime registers for scripts, by name (a property as
+//! `Type.name`): what [`super::markdown`] and `boardrules doc` print under its signatures.
+
+/// The description of `name`, if it has one.
+pub fn of(name: &str) -> Option<&'static str> {
+    DOCS.iter().find(|(n, _)| *n == name).map(|(_, d)| *d)
+}
+
+/// Name, description (Markdown; the first line is the summary `boardrules doc` lists).
+const DOCS: &[(&str, &str)] = &[
+    ("!=", "Whether two cells, or two tracks, differ."),
+    ("==", "Whether two cells, grids, generators or tracks are equal (same size and contents)."),
+    ("Cell.x", "`c.x`: the cell's column, 0 at the left."),
+    ("Cell.y", "`c.y`: the cell's row, 0 at the top."),
+    ("Grid.height", "`g.height`: the number of rows."),
+    ("Grid.width", "`g.width`: the number of columns."),
+    ("Run.after", "`r.after`: the value just past the last of `r.cells`, or `()` at the board's edge.\n\nThe after end is the one the direction points to: right (across), bottom (down), \
+bottom-right (↘) or top-right (↗)."),
+    ("Run.before", "`r.before`: the value just before the first of `r.cells`, or `()` at the board's edge.\n\nThe before end is the one the direction points away from: left (across), top \
+(down), top-left (↘) or bottom-left (↗). Compare with `==`, not with `<` or `>`: `() == 0` is false."),
+    ("Run.cells", "`r.cells`: the run's cells, from the `before` end to the `after` end (each a step of `r.direction` from the last)."),
+    ("Run.direction", "`r.direction`: the `[dx, dy]` the run's cells are listed in: `[1, 0]` across, `[0, 1]` down, `[1, 1]` ↘, `[1, -1]` ↗."),
+    ("Run.len", "`r.len`: how many cells the run has (at least 1)."),
+    ("Run.value", "`r.value`: the value every cell of the run holds."),
+    ("Track.len", "`t.len`: the number of pits."),
+    ("add", "`t.add(pit, n)`: adds `n` seeds to `pit` (an error off the track)."),
+    ("box_windows", "`g.box_windows(w, h, empty)`: for each `k` in `0..=w·h`, how many `w`×`h` rectangles hold `k` cells of one value other than `empty` and the rest `empty`.\n\n\
+Rectangles holding two different values are not counted. Sides are 1 to 100."),
+    ("bracket", "`g.bracket(c, [dx, dy], between, end)`: the cells after `c` in direction `[dx, dy]` holding `between`, if there is at least one and the cell just past them holds `end`; otherwise `[]`.\n\n\
+The stones a placement at `c` turns over in one direction."),
+    ("brackets", "`g.brackets(c, between, end)`: every `bracket` around `c` in the eight directions (clockwise from up), joined."),
+    ("cell", "`cell(x, y)`: the cell at column `x` (0 at the left) and row `y` (0 at the top). It may lie off any board."),
+    ("cells", "`g.cells()`: every cell of the grid, row by row from the top."),
+    ("cells_with", "`g.cells_with(v)`: the cells holding `v`, row by row from the top."),
+    ("check_walk", "`g.check_walk(path, min, max, through, end)`: `\"\"` if `path` (an array of cells, start first) is a walk that `walks` would list, else why not.\n\n\
+The reason is a sentence a script can pass to `throw` for an illegal move."),
+    ("contains", "`g.contains(c)`: whether cell `c` lies on the grid."),
+    ("count", "`g.count(v)`: how many cells hold `v`."),
+    ("distance", "`t.distance(from, to, dir)`: how many steps in direction `dir` (`1` or `-1`) lead from pit `from` to pit `to` (`0` to `t.len - 1`)."),
+    ("drop_cell", "`g.drop_cell(x, empty)`: the lowest cell of column `x` holding `empty` (where a dropped piece comes to rest), or `()` if the column is full."),
+    ("emit", "`emit(text)` or `emit(text, state)`: records an event of the move being played (\"sow 5 from pit 3\"), with the state just after it if given.\n\n\
+`run` prints events as `* ` lines and the REPL's `explain` steps through them. Searches and playouts turn recording off: see `recording`."),
+    ("format_cell", "`g.format_cell(c, notation)`: cell `c` written in `notation`: `\"row-letter\"` (`12i`, row 1 at the bottom), `\"letter-row\"` (`e5`), `\"letter-row-top\"` (`d3`, row 1 at the top) or `\"xy\"` (`(3,4)`, zero-based)."),
+    ("get", "`g.get(c)`: the value at cell `c`; `t.get(pit)`: the seeds in `pit`. An error off the board or track (see `get_or`)."),
+    ("get_or", "`g.get_or(c, default)`: the value at cell `c`, or `default` off the board."),
+    ("grid", "`grid(w, h)` or `grid(w, h, fill)`: a `w`×`h` grid with every cell holding `fill` (0 if left out).\n\n\
+Sides are 1 to 1000, at most 1 000 000 cells. A grid is a value: `let g2 = g;` copies it."),
+    ("highlight", "`highlight(kind, text)`: `text` tagged for the REPL's theme (kinds such as `\"last\"`, `\"win\"`, `\"label\"`); plain text everywhere else.\n\n\
+Use it in `render`; `parse_state` never sees the tags."),
+    ("int", "`r.int(n)`: a random whole number in `0..n` from generator `r` (`n` must be positive). Advances `r`."),
+    ("kind", "`t.kind(pit)`: the kind label of `pit` (`\"\"` unless `set_kind` gave one)."),
+    ("line_counts", "`g.line_counts(c, value, reach)`: for each line direction (across, down, ↘, ↗), how many cells within `reach` of `c` on either side (not `c` itself) hold `value`."),
+    ("line_values", "`g.line_values(c, direction, reach, off)`: the values of the `2·reach + 1` cells through `c` along line `direction` (0 across, 1 down, 2 ↘, 3 ↗), `c` in the middle; a cell off the board reads as `off`.\n\n\
+The raw material of pattern tests along a line (gaps, ends, what lies a few cells away)."),
+    ("line_windows", "`g.line_windows(len, empty)` or `g.line_windows(len, empty, value)`: for each `k` in `0..=len`, how many windows of `len` cells in a row (all four directions) hold `k` cells of one value other than `empty` (of `value`, when given) and the rest `empty`.\n\n\
+One native call for an evaluation of near-complete lines. Lengths are 1 to 100."),
+    ("neighbours", "`g.neighbours(c)`: the on-board cells next to `c` up, right, down and left (in that order)."),
+    ("neighbours8", "`g.neighbours8(c)`: the on-board cells around `c` in the eight directions, clockwise from up."),
+    ("next", "`t.next(pit, dir)`: the pit after `pit` in direction `dir` (`1` or `-1`), wrapping around."),
+    ("owner", "`t.owner(pit)`: the owner of `pit` (0 unless `set_owner` gave one)."),
+    ("parse_cell", "`g.parse_cell(text, notation)`: the cell `text` names in `notation` (see `format_cell`); an error, with a readable reason, if it is malformed or off the board."),
+    ("path", "`g.path(from, to, passable)`: a shortest path from `from` to `to` by up/right/down/left steps through cells holding `passable` (both ends listed), or `()` if there is none.\n\n\
+`from` itself may hold anything. Ties are broken the same way every time."),
+    ("pick", "`r.pick(array)`: a random element of a non-empty array. Advances `r`."),
+    ("pits", "`t.pits()`, `t.pits(owner)` or `t.pits(owner, kind)`: the pits (all, or those of `owner`, of `kind`), in index order."),
+    ("pits_of_kind", "`t.pits_of_kind(kind)`: the pits of `kind`, whoever owns them, in index order."),
+    ("prev", "`t.prev(pit, dir)`: the pit before `pit` in direction `dir`, wrapping around."),
+    ("ray", "`g.ray(c, [dx, dy], v)`: the cells after `c` in direction `[dx, dy]`, one step at a time, while they hold `v` (`[]` for `[0, 0]`)."),
+    ("reachable", "`g.reachable(from, passable)`: the cells holding `passable` reachable from `from` by up/right/down/left steps through such cells, in reading order, without `from`.\n\n\
+`g.reachable(from, min, max, through, end)`: the end cells of the walks `walks` would list, each once, in reading order."),
+    ("reachable_pairs", "`g.reachable_pairs(passable)`: every `[piece, destination]` pair: each cell not holding `passable` with each `passable` cell it reaches through `passable` cells.\n\n\
+Pieces in reading order, then their destinations in reading order; one flood fill of the board, not one search per piece."),
+    ("recording", "`recording()`: whether events are being recorded (false during search and playouts), to skip building event texts nobody will read."),
+    ("region", "`g.region(c)`: the connected cells (up/right/down/left) holding the same value as `c`, `c` included, in reading order; `[]` off the board."),
+    ("region8", "`g.region8(c)`: as `region`, joining diagonal neighbours too."),
+    ("regions", "`g.regions(ignore)`: every connected region (up/right/down/left) of equal cells not holding `ignore`, in reading order of their first cell, each in reading order."),
+    ("regions8", "`g.regions8(ignore)`: as `regions`, joining diagonal neighbours too."),
+    ("rng", "`rng(seed)`: a random generator started from `seed`. Keep it in the state: undo, replay and `check` then reproduce every draw."),
+    ("run_through", "`g.run_through(c, direction)`: the run of cells equal to `c` through `c` along line `direction` (0 across, 1 down, 2 ↘, 3 ↗). An error off the board."),
+    ("runs", "`g.runs(min_len, ignore)`: every maximal run of at least `min_len` equal cells not holding `ignore`, direction by direction (across, down, ↘, ↗), then by first cell in reading order."),
+    ("runs_through", "`g.runs_through(c)`: the four runs through `c`, across, down, ↘ and ↗, in that order (each at least `c` itself). An error off the board.\n\n\
+See `Run.before` for which end is which."),
+    ("seeds", "`t.seeds(owner)` or `t.seeds(owner, kind)`: the seeds in the pits of `owner` (of `kind`)."),
+    ("set", "`g.set(c, v)`: puts `v` at cell `c`; `t.set(pit, n)`: puts `n` seeds in `pit`. An error off the board or track."),
+    ("set_kind", "`t.set_kind(pit, kind)`: labels `pit` with `kind` (a store, a village, a house…)."),
+    ("set_owner", "`t.set_owner(pit, owner)`: gives `pit` to player `owner`."),
+    ("sow", "`t.sow(from, n, dir)` or `t.sow(from, n, dir, skip)`: drops `n` seeds one by one into the pits after `from` in direction `dir`, passing over the pits in `skip`, and returns the pit the last seed fell in (`from` if `n` is 0).\n\n\
+The seeds come from nowhere: `take` them first. Time grows with the track, not with `n`."),
+    ("step", "`t.step(pit, dir, k)`: the pit `k` steps from `pit` in direction `dir` (negative `k` goes back), wrapping around."),
+    ("steps", "`g.steps(c, [[dx, dy], …], [values])`: the cells `c + [dx, dy]`, for each step in order, that are on the board and hold one of `values`: a piece's steps or jumps."),
+    ("take", "`t.take(pit)`: empties `pit` and returns its seeds."),
+    ("to_debug", "The text `debug` and `print` show for a cell, grid, generator, run or track."),
+    ("to_string", "`c.to_string()`, `t.to_string()`: a cell as `(x,y)`; a track as its seeds."),
+    ("total", "`t.total()`: the seeds on the whole track."),
+    ("track", "`track(len)` or `track(len, fill)`: a circular track of `len` pits holding `fill` seeds each (0 if left out), owner 0, kind `\"\"`."),
+    ("values", "`t.values()`: every pit's seeds, in index order."),
+    ("walks", "`g.walks(from, min, max, through, end)`: every simple walk from `from` (start cell first) of `min` to `max` up/right/down/left steps passing through cells holding one of `through` and ending on one of `end`.\n\n\
+Depth first, steps tried up, right, down, left, so the order is fixed. Lengths are 1 to 64."),
+];
