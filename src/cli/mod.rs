@@ -1,5 +1,6 @@
 //! The `boardrules` command line: one module per subcommand.
 
+mod analyze;
 mod bench;
 mod bot;
 mod check;
@@ -165,6 +166,13 @@ enum Command {
         #[arg(long)]
         moves: bool,
     },
+    /// The variant lab: self-play statistics of a game and its variants, side by side.
+    Analyze {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        lab: analyze::Lab,
+    },
     /// Replay trace files (default: tests/traces) and report mismatches.
     Test {
         /// Trace files or folders of them (*.trace).
@@ -222,6 +230,7 @@ pub fn main() -> ExitCode {
             moves,
         } => hint::run(&game, &position, level, time_ms, &moves),
         Command::Test { paths } => test::run(&paths),
+        Command::Analyze { game, lab } => analyze::run(&game, &lab),
         Command::Gomocup { game } => gomocup::run(&game),
         Command::Bench {
             game,
