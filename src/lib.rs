@@ -12,6 +12,7 @@ pub mod diag;
 pub mod driver;
 pub mod fsio;
 pub mod markup;
+pub mod picture;
 pub mod memory;
 pub mod repl;
 pub mod runtime;

@@ -8,6 +8,7 @@ pub mod game_args;
 mod gomocup;
 mod hint;
 mod list;
+mod picture;
 mod play;
 mod referee;
 mod run;
@@ -173,6 +174,21 @@ enum Command {
         #[command(flatten)]
         lab: analyze::Lab,
     },
+    /// Draw a position (after the given moves) as an SVG picture.
+    Picture {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        position: PositionArgs,
+        /// The SVG file to write.
+        #[arg(long, value_name = "FILE")]
+        svg: std::path::PathBuf,
+        /// The theme's colours (default: the REPL's theme).
+        #[arg(long, value_name = "NAME|FILE")]
+        theme: Option<String>,
+        /// Moves to play first.
+        moves: Vec<String>,
+    },
     /// Replay trace files (default: tests/traces) and report mismatches.
     Test {
         /// Trace files or folders of them (*.trace).
@@ -231,6 +247,13 @@ pub fn main() -> ExitCode {
         } => hint::run(&game, &position, level, time_ms, &moves),
         Command::Test { paths } => test::run(&paths),
         Command::Analyze { game, lab } => analyze::run(&game, &lab),
+        Command::Picture {
+            game,
+            position,
+            svg,
+            theme,
+            moves,
+        } => picture::run(&game, &position, &moves, theme.as_deref(), &svg),
         Command::Gomocup { game } => gomocup::run(&game),
         Command::Bench {
             game,

@@ -273,6 +273,7 @@ impl Session {
             Command::Color(choice) => println!("{}", self.ui.set_color(choice)),
             Command::Help(topic) => println!("{}", self.ui.help(topic.as_deref())?),
             Command::Hint(level) => self.hint(level)?,
+            Command::Picture(path) => self.picture(&path)?,
             _ => return Err(Diagnostic::new(self.ui.t("not-replaying", &[])).into()),
         }
         Ok(Flow::Continue)
