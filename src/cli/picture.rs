@@ -18,10 +18,15 @@ pub fn run(
 ) -> Result<ExitCode, Vec<Diagnostic>> {
     let (game, history) = position_after(args, position, moves)?;
     let name = theme.map_or_else(|| Settings::load().0.theme, str::to_string);
-    let theme = Theme::load(&name).map_err(|e| vec![Diagnostic::new(format!("bad --theme: {e}"))])?;
+    let theme =
+        Theme::load(&name).map_err(|e| vec![Diagnostic::new(format!("bad --theme: {e}"))])?;
     let svg = crate::picture::svg(&game, history.current(), &theme)
         .map_err(|e| vec![game.describe(&e)])?;
-    write_atomically(out, &svg)
-        .map_err(|e| vec![Diagnostic::new(format!("cannot write {}: {e}", out.display()))])?;
+    write_atomically(out, &svg).map_err(|e| {
+        vec![Diagnostic::new(format!(
+            "cannot write {}: {e}",
+            out.display()
+        ))]
+    })?;
     Ok(ExitCode::SUCCESS)
 }

@@ -68,9 +68,10 @@ impl Palette {
 
     /// The colour of highlight kind `kind` (a default for kinds the theme does not style).
     pub fn mark(&self, kind: &str) -> String {
-        self.marks.get(kind).cloned().unwrap_or_else(|| {
-            if kind == "win" { "#2e7d32" } else { "#d84315" }.to_string()
-        })
+        self.marks
+            .get(kind)
+            .cloned()
+            .unwrap_or_else(|| if kind == "win" { "#2e7d32" } else { "#d84315" }.to_string())
     }
 
     /// The fill of a piece of value `value` (not 0): the theme's colour, else black and white

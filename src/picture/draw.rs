@@ -50,7 +50,8 @@ pub fn text(x: f64, y: f64, content: &str, size: f64, color: &str) -> Text {
 
 /// Black or white, whichever reads better on `fill` (`#rrggbb`).
 pub fn ink_on(fill: &str) -> &'static str {
-    let channel = |i: usize| u32::from_str_radix(fill.get(i..i + 2).unwrap_or("80"), 16).unwrap_or(128);
+    let channel =
+        |i: usize| u32::from_str_radix(fill.get(i..i + 2).unwrap_or("80"), 16).unwrap_or(128);
     let light = 299 * channel(1) + 587 * channel(3) + 114 * channel(5);
     if light > 128_000 {
         INK

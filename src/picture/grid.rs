@@ -27,8 +27,8 @@ pub fn centre(cell: Cell) -> (f64, f64) {
 pub fn picture(grid: &Grid, hints: &Hints, palette: &Palette, players: usize) -> Document {
     let (w, h) = (grid.width() as f64, grid.height() as f64);
     let (width, height) = (w * CELL + 2.0 * MARGIN, h * CELL + 2.0 * MARGIN);
-    let mut doc = super::document(width, height, hints)
-        .add(draw::rect(0.0, 0.0, width, height, BOARD));
+    let mut doc =
+        super::document(width, height, hints).add(draw::rect(0.0, 0.0, width, height, BOARD));
     for x in 0..=grid.width() {
         let at = MARGIN + x as f64 * CELL;
         doc = doc.add(line(at, MARGIN, at, MARGIN + h * CELL));

@@ -25,7 +25,10 @@ const CAPTION: f64 = 30.0;
 /// draw or the script's `picture(state)` fails or gives a malformed hint.
 pub fn svg(game: &ScriptedGame, state: &Dynamic, theme: &Theme) -> Result<String, GameError> {
     let hints = game.picture_hints(state)?;
-    let scene = Scene::of(state, hints).map_err(|message| GameError::Rules { message, spot: None })?;
+    let scene = Scene::of(state, hints).map_err(|message| GameError::Rules {
+        message,
+        spot: None,
+    })?;
     let palette = colors::Palette::of(theme, game.name());
     let doc = match &scene.board {
         Board::Grid(g) => grid::picture(g, &scene.hints, &palette, game.player_names().len()),
@@ -36,14 +39,25 @@ pub fn svg(game: &ScriptedGame, state: &Dynamic, theme: &Theme) -> Result<String
 
 /// An empty document of the board's size, with room for the caption (drawn) if there is one.
 fn document(width: f64, height: f64, hints: &scene::Hints) -> Document {
-    let full = height + if hints.caption.is_some() { CAPTION } else { 0.0 };
+    let full = height
+        + if hints.caption.is_some() {
+            CAPTION
+        } else {
+            0.0
+        };
     let mut doc = Document::new()
         .set("width", width)
         .set("height", full)
         .set("viewBox", (0, 0, width, full))
         .add(draw::rect(0.0, 0.0, width, full, "#ffffff"));
     if let Some(caption) = &hints.caption {
-        doc = doc.add(draw::text(width / 2.0, height + CAPTION / 2.0, caption, 16.0, colors::INK));
+        doc = doc.add(draw::text(
+            width / 2.0,
+            height + CAPTION / 2.0,
+            caption,
+            16.0,
+            colors::INK,
+        ));
     }
     doc
 }

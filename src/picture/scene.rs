@@ -39,6 +39,8 @@ pub struct Hints {
     pub coordinates: bool,
     /// A line of text under the board.
     pub caption: Option<String>,
+    /// The names of a track's pits, in track order (default 1, 2, …).
+    pub names: Vec<String>,
 }
 
 /// A board and how to draw it.
@@ -96,9 +98,15 @@ impl Scene {
                         .map_err(|_| "picture(): `coordinates` must be true or false")?;
                 }
                 "caption" => hints.caption = Some(value.to_string()),
+                "names" => {
+                    let names = value
+                        .read_lock::<Array>()
+                        .ok_or("picture(): `names` must be an array of pit names")?;
+                    hints.names = names.iter().map(ToString::to_string).collect();
+                }
                 other => {
                     return Err(format!(
-                        "picture(): unknown key `{other}` (board, colors, labels, marks, coordinates, caption)"
+                        "picture(): unknown key `{other}` (board, colors, labels, marks, names, coordinates, caption)"
                     ))
                 }
             }
@@ -124,9 +132,9 @@ fn find_board(state: &Dynamic) -> Option<Board> {
 
 /// A map keyed by cell values (`#{ "1": … }`).
 fn by_value(value: &Dynamic, what: &str) -> Result<Vec<(i64, Dynamic)>, String> {
-    let map = value
-        .read_lock::<Map>()
-        .ok_or(format!("picture(): `{what}` must be a map from cell values"))?;
+    let map = value.read_lock::<Map>().ok_or(format!(
+        "picture(): `{what}` must be a map from cell values"
+    ))?;
     map.iter()
         .map(|(k, v)| match k.parse::<i64>() {
             Ok(n) => Ok((n, v.clone())),

@@ -1,7 +1,8 @@
 //! The picture of a track: its pits with their counts, in two rows (the first half of the track
 //! left to right along the bottom, the second half back along the top, as on a mancala board;
 //! a pit of a rarer kind ending a half — a store, a quan — stands tall at that row's end) or,
-//! for an odd number of pits, in a ring. Pits are numbered 1, 2, … in track order.
+//! for an odd number of pits, in a ring. Pits are numbered 1, 2, … in track order unless the
+//! script's `picture(state)` gives their `names`.
 
 use std::collections::BTreeMap;
 
@@ -48,16 +49,32 @@ pub fn layout(track: &Track) -> (Vec<Place>, f64, f64) {
     let mut places = Vec::with_capacity(n);
     for i in 0..half {
         places.push(if i == half - 1 && right {
-            Place { x: width - MARGIN - 0.5 * STEP, y: height / 2.0, tall: true }
+            Place {
+                x: width - MARGIN - 0.5 * STEP,
+                y: height / 2.0,
+                tall: true,
+            }
         } else {
-            Place { x: first + (i as f64 + 0.5) * STEP, y: bottom, tall: false }
+            Place {
+                x: first + (i as f64 + 0.5) * STEP,
+                y: bottom,
+                tall: false,
+            }
         });
     }
     for i in 0..half {
         places.push(if i == half - 1 && left {
-            Place { x: MARGIN + 0.5 * STEP, y: height / 2.0, tall: true }
+            Place {
+                x: MARGIN + 0.5 * STEP,
+                y: height / 2.0,
+                tall: true,
+            }
         } else {
-            Place { x: width - first - (i as f64 + 0.5) * STEP, y: top, tall: false }
+            Place {
+                x: width - first - (i as f64 + 0.5) * STEP,
+                y: top,
+                tall: false,
+            }
         });
     }
     (places, width, height)
@@ -119,12 +136,33 @@ pub fn picture(track: &Track, hints: &Hints, palette: &Palette) -> Document {
             .get(&count)
             .cloned()
             .unwrap_or_else(|| count.to_string());
-        doc = doc.add(draw::text(place.x, place.y, &text, 20.0, draw::ink_on(&fill)));
+        doc = doc.add(draw::text(
+            place.x,
+            place.y,
+            &text,
+            20.0,
+            draw::ink_on(&fill),
+        ));
         if hints.coordinates {
             let reach = if place.tall { 0.9 * STEP } else { 0.4 * STEP };
-            let dy = if place.y < height / 2.0 - 1.0 { -1.0 } else { 1.0 };
+            let dy = if place.y < height / 2.0 - 1.0 {
+                -1.0
+            } else {
+                1.0
+            };
             let y = place.y + dy * (reach + MARGIN / 2.0 - 2.0);
-            doc = doc.add(draw::text(place.x, y.clamp(10.0, height - 10.0), &(pit + 1).to_string(), 13.0, INK));
+            let name = hints
+                .names
+                .get(pit)
+                .cloned()
+                .unwrap_or_else(|| (pit + 1).to_string());
+            doc = doc.add(draw::text(
+                place.x,
+                y.clamp(10.0, height - 10.0),
+                &name,
+                13.0,
+                INK,
+            ));
         }
     }
     for (kind, spots) in &hints.marks {

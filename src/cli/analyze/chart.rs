@@ -1,7 +1,7 @@
 //! The variant lab's chart (SVG, drawn with plotters): the first player's win rate of each
 //! variant with its 95 % interval, and the game lengths' histograms.
 
-use plotters::{coord::ranged1d::SegmentValue, prelude::*};
+use plotters::prelude::*;
 
 use super::{stats, summary::Summary};
 use crate::terminal::clean;
@@ -44,30 +44,32 @@ fn win_rates(
         .margin(12)
         .x_label_area_size(30)
         .y_label_area_size(44)
-        .build_cartesian_2d((0..n).into_segmented(), 0.0..100.0)?;
+        .build_cartesian_2d(-0.5..n as f64 - 0.5, 0.0..100.0)?;
     chart
         .configure_mesh()
         .disable_x_mesh()
         .y_desc("%")
-        .x_label_formatter(&|v| match v {
-            SegmentValue::CenterOf(i) if *i < n => format!("#{}", i + 1),
-            _ => String::new(),
+        .x_labels(n + 1)
+        .x_label_formatter(&|v| {
+            let i = v.round();
+            if (v - i).abs() < 0.01 && i >= 0.0 {
+                format!("#{}", i as usize + 1)
+            } else {
+                String::new()
+            }
         })
         .draw()?;
     chart.draw_series(summaries.iter().enumerate().map(|(i, s)| {
-        let x0 = SegmentValue::Exact(i);
-        let x1 = SegmentValue::Exact(i + 1);
-        let mut bar = Rectangle::new(
-            [(x0, 0.0), (x1, 100.0 * s.first_rate())],
+        let x = i as f64;
+        Rectangle::new(
+            [(x - 0.3, 0.0), (x + 0.3, 100.0 * s.first_rate())],
             color(i).mix(0.6).filled(),
-        );
-        bar.set_margin(0, 0, 12, 12);
-        bar
+        )
     }))?;
     chart.draw_series(summaries.iter().enumerate().map(|(i, s)| {
         let (lo, hi) = s.first_interval();
         ErrorBar::new_vertical(
-            SegmentValue::CenterOf(i),
+            i as f64,
             100.0 * lo,
             100.0 * s.first_rate(),
             100.0 * hi,
