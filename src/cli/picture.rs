@@ -3,8 +3,9 @@
 use std::{path::PathBuf, process::ExitCode};
 
 use crate::{
-    cli::{run::position_after, GameArgs, PositionArgs},
+    cli::run::position_after,
     diag::Diagnostic,
+    game_args::{GameArgs, PositionArgs},
     repl::{save::write_atomically, settings::Settings, theme::Theme},
 };
 
@@ -20,7 +21,7 @@ pub fn run(
     let name = theme.map_or_else(|| Settings::load().0.theme, str::to_string);
     let theme =
         Theme::load(&name).map_err(|e| vec![Diagnostic::new(format!("bad --theme: {e}"))])?;
-    let svg = crate::picture::svg(&game, history.current(), &theme)
+    let svg = crate::picture::svg(&game, history.current(), &theme.palette(game.name()))
         .map_err(|e| vec![game.describe(&e)])?;
     write_atomically(out, &svg).map_err(|e| {
         vec![Diagnostic::new(format!(

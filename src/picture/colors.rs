@@ -3,8 +3,6 @@
 
 use std::collections::BTreeMap;
 
-use crate::repl::theme::Theme;
-
 /// The wooden board behind a grid or a track.
 pub const BOARD: &str = "#e3bd72";
 /// Lines, text and outlines.
@@ -46,24 +44,23 @@ pub struct Palette {
 }
 
 impl Palette {
-    /// The colours `theme` gives the game called `game`.
-    pub fn of(theme: &Theme, game: &str) -> Palette {
-        let marks = theme
-            .marks
-            .iter()
-            .filter_map(|(kind, s)| Some((kind.clone(), named(s.color.as_deref()?)?)))
-            .collect();
-        let values = theme
-            .cells
-            .get(game)
-            .into_iter()
-            .flatten()
-            .filter_map(|(c, s)| {
-                let value = c.to_digit(10)?;
-                Some((i64::from(value), named(s.color.as_deref()?)?))
-            })
-            .collect();
-        Palette { marks, values }
+    /// A palette from colour names: `marks` by highlight kind, `values` by cell character
+    /// (a digit stands for that cell value; other characters are left out). Unknown names are
+    /// left out too.
+    pub fn new<'a>(
+        marks: impl IntoIterator<Item = (&'a str, &'a str)>,
+        values: impl IntoIterator<Item = (char, &'a str)>,
+    ) -> Palette {
+        Palette {
+            marks: marks
+                .into_iter()
+                .filter_map(|(kind, c)| Some((kind.to_string(), named(c)?)))
+                .collect(),
+            values: values
+                .into_iter()
+                .filter_map(|(c, name)| Some((i64::from(c.to_digit(10)?), named(name)?)))
+                .collect(),
+        }
     }
 
     /// The colour of highlight kind `kind` (a default for kinds the theme does not style).

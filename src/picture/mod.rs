@@ -2,7 +2,7 @@
 //! the one the script's optional `picture(state)` names, with its hints: colours, labels, marks,
 //! caption), in a theme's colours.
 
-mod colors;
+pub mod colors;
 mod draw;
 mod grid;
 mod scene;
@@ -12,27 +12,27 @@ use rhai::Dynamic;
 use svg::Document;
 
 use crate::{
-    repl::theme::Theme,
     runtime::{Game, GameError},
     script::ScriptedGame,
 };
+pub use colors::Palette;
 pub use scene::{Board, Scene};
 
 /// The height of the caption line under a board.
 const CAPTION: f64 = 30.0;
 
-/// `state` of `game` as SVG text, in `theme`'s colours; `Err` when the state holds nothing to
+/// `state` of `game` as SVG text, in the colours of `palette` (a theme's: see
+/// [`Palette::new`]); `Err` when the state holds nothing to
 /// draw or the script's `picture(state)` fails or gives a malformed hint.
-pub fn svg(game: &ScriptedGame, state: &Dynamic, theme: &Theme) -> Result<String, GameError> {
+pub fn svg(game: &ScriptedGame, state: &Dynamic, palette: &Palette) -> Result<String, GameError> {
     let hints = game.picture_hints(state)?;
     let scene = Scene::of(state, hints).map_err(|message| GameError::Rules {
         message,
         spot: None,
     })?;
-    let palette = colors::Palette::of(theme, game.name());
     let doc = match &scene.board {
-        Board::Grid(g) => grid::picture(g, &scene.hints, &palette, game.player_names().len()),
-        Board::Track(t) => track::picture(t, &scene.hints, &palette),
+        Board::Grid(g) => grid::picture(g, &scene.hints, palette, game.player_names().len()),
+        Board::Track(t) => track::picture(t, &scene.hints, palette),
     };
     Ok(doc.to_string())
 }

@@ -4,13 +4,14 @@ use std::{path::Path, time::Duration};
 
 use super::{
     clock::Clock,
-    previous::OldRules,
+    kept::OldRules,
+    outcome::{Choice, Done, Failure},
     save::{self, checksum, SaveFile, SavedClock},
-    session::{Choice, Done, Failure, Session},
+    session::Session,
 };
 use crate::{
-    cli::GameArgs,
     diag::Diagnostic,
+    game_args::GameArgs,
     runtime::{Game, History},
     script::ScriptedGame,
 };
@@ -30,8 +31,12 @@ impl Session {
 
     /// `picture FILE`: the position on screen (the replay's, when replaying) as an SVG picture.
     pub(super) fn picture(&self, path: &str) -> Done {
-        let svg = crate::picture::svg(&self.game, self.view().current(), &self.ui.theme)
-            .map_err(|e| self.fault(&e))?;
+        let svg = crate::picture::svg(
+            &self.game,
+            self.view().current(),
+            &self.ui.theme.palette(self.game.name()),
+        )
+        .map_err(|e| self.fault(&e))?;
         save::write_atomically(Path::new(path), &svg)
             .map_err(|e| Diagnostic::new(self.ui.t("cannot-picture", &[("why", &e)])))?;
         println!("{}", self.ui.t("pictured", &[("path", &path)]));

@@ -13,7 +13,9 @@ use std::{path::PathBuf, process::ExitCode};
 
 use clap::Args;
 
-use crate::{ai::Level, cli::GameArgs, diag::Diagnostic, repl::save::write_atomically};
+use crate::{
+    diag::Diagnostic, game_args::GameArgs, repl::save::write_atomically, search::player::Level,
+};
 use selfplay::Plan;
 use summary::Summary;
 use variant::Variant;

@@ -4,9 +4,9 @@ use rand::{seq::IndexedRandom, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::{
-    ai::{self, Level},
     runtime::{Game, GameError, Outcome},
     script::ScriptedGame,
+    search::player::{self, Level},
 };
 
 /// How the games are played.
@@ -65,7 +65,7 @@ pub fn play(game: &mut ScriptedGame, plan: &Plan, index: u64) -> Result<Record, 
             let ply_seed = seed
                 .wrapping_mul(1_000_003)
                 .wrapping_add(record.plies as u64);
-            ai::choose(game, &state, plan.level, None, ply_seed)?.map(|h| h.mv)
+            player::choose(game, &state, plan.level, None, ply_seed)?.map(|h| h.mv)
         };
         let Some(mv) = mv else {
             return Err(GameError::Rules {

@@ -2,7 +2,7 @@
 //! (`block_rule=false`, `-o a=1 -o b=2`, `a=1,b=2`) or a variant script (a name or a path),
 //! with or without options of its own.
 
-use crate::{cli::GameArgs, diag::Diagnostic};
+use crate::{diag::Diagnostic, game_args::GameArgs};
 
 /// One variant: which script, with which options, and how the report names it.
 #[derive(Debug, Clone)]
