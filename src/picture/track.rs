@@ -1,6 +1,6 @@
 //! The picture of a track: its pits with their counts, in two rows (the first half of the track
-//! left to right along the bottom, the second half back along the top, as on a mancala board;
-//! a pit of a rarer kind ending a half — a store, a quan — stands tall at that row's end) or,
+//! left to right along the bottom, the second half back along the top, as on a sowing-game board;
+//! a pit of a rarer kind ending a half (a store) stands tall at that row's end) or,
 //! for an odd number of pits, in a ring. Pits are numbered 1, 2, … in track order unless the
 //! script's `picture(state)` gives their `names`.
 
