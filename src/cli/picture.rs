@@ -1,6 +1,6 @@
 //! `boardrules picture`: a position (after the given moves) as an SVG file.
 
-use std::{path::PathBuf, process::ExitCode};
+use std::{path::Path, process::ExitCode};
 
 use crate::{
     cli::run::position_after,
@@ -15,7 +15,7 @@ pub fn run(
     position: &PositionArgs,
     moves: &[String],
     theme: Option<&str>,
-    out: &PathBuf,
+    out: &Path,
 ) -> Result<ExitCode, Vec<Diagnostic>> {
     let (game, history) = position_after(args, position, moves)?;
     let name = theme.map_or_else(|| Settings::load().0.theme, str::to_string);
