@@ -1,5 +1,6 @@
 //! The `boardrules` command line: one module per subcommand.
 
+mod analyze;
 mod bench;
 mod bot;
 mod check;
@@ -7,6 +8,7 @@ mod doc;
 mod gomocup;
 mod hint;
 mod list;
+mod picture;
 mod play;
 mod referee;
 mod run;
@@ -184,6 +186,28 @@ enum Command {
         #[arg(long, conflicts_with = "name")]
         markdown: bool,
     },
+    /// The variant lab: self-play statistics of a game and its variants, side by side.
+    Analyze {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        lab: analyze::Lab,
+    },
+    /// Draw a position (after the given moves) as an SVG picture.
+    Picture {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        position: PositionArgs,
+        /// The SVG file to write.
+        #[arg(long, value_name = "FILE")]
+        svg: std::path::PathBuf,
+        /// The theme's colours (default: the REPL's theme).
+        #[arg(long, value_name = "NAME|FILE")]
+        theme: Option<String>,
+        /// Moves to play first.
+        moves: Vec<String>,
+    },
     /// Replay trace files (default: tests/traces) and report mismatches.
     Test {
         /// Trace files or folders of them (*.trace).
@@ -244,6 +268,14 @@ pub fn main() -> ExitCode {
         Command::Tournament(args) => tournament::main(&args),
         Command::TournamentWorker => tournament::worker::run(),
         Command::Doc { name, markdown } => doc::run(name.as_deref(), markdown),
+        Command::Analyze { game, lab } => analyze::run(&game, &lab),
+        Command::Picture {
+            game,
+            position,
+            svg,
+            theme,
+            moves,
+        } => picture::run(&game, &position, &moves, theme.as_deref(), &svg),
         Command::Gomocup { game } => gomocup::run(&game),
         Command::Bench {
             game,

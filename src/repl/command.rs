@@ -52,6 +52,8 @@ pub enum Command {
     Save(String),
     /// Load a game from a file.
     Load(String),
+    /// Write the position on screen to an SVG file.
+    Picture(String),
     /// Show the last move's events step by step (with the board after each if asked).
     Explain {
         /// Show the board after each step.
@@ -212,6 +214,12 @@ pub const COMMANDS: &[CommandHelp] = &[
         args: "FILE",
         about_key: "help-load",
         example: "load game.txt",
+    },
+    CommandHelp {
+        name: "picture",
+        args: "FILE",
+        about_key: "help-picture",
+        example: "picture board.svg",
     },
     CommandHelp {
         name: "explain",
@@ -441,6 +449,9 @@ where
         keyword("load")
             .ignore_then(rest)
             .map(|s: SimpleSpan| Parsed::Raw(C::Load, s.into_range())),
+        keyword("picture")
+            .ignore_then(rest)
+            .map(|s: SimpleSpan| Parsed::Raw(C::Picture, s.into_range())),
         keyword("explain")
             .ignore_then(
                 select! {

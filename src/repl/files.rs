@@ -29,6 +29,20 @@ impl Session {
         Ok(())
     }
 
+    /// `picture FILE`: the position on screen (the replay's, when replaying) as an SVG picture.
+    pub(super) fn picture(&self, path: &str) -> Done {
+        let svg = crate::picture::svg(
+            &self.game,
+            self.view().current(),
+            &self.ui.theme.palette(self.game.name()),
+        )
+        .map_err(|e| self.fault(&e))?;
+        save::write_atomically(Path::new(path), &svg)
+            .map_err(|e| Diagnostic::new(self.ui.t("cannot-picture", &[("why", &e)])))?;
+        println!("{}", self.ui.t("pictured", &[("path", &path)]));
+        Ok(())
+    }
+
     /// `history` of the current rules, as a save file.
     pub(super) fn save_file(&self, history: &History<ScriptedGame>) -> SaveFile {
         let checksums: Vec<String> = (1..=history.ply())

@@ -238,6 +238,7 @@ impl Session {
             Command::Help(topic) => println!("{}", self.ui.help(topic.as_deref())?),
             Command::Doc(name) => print!("{}", reference::describe(name.as_deref())?),
             Command::Hint(level) => self.hint(level)?,
+            Command::Picture(path) => self.picture(&path)?,
             _ => return Err(Diagnostic::new(self.ui.t("not-replaying", &[])).into()),
         }
         Ok(Flow::Continue)

@@ -139,6 +139,20 @@ impl Theme {
         }
     }
 
+    /// The colours of pictures of `game` in this theme (see [`crate::picture`]).
+    pub fn palette(&self, game: &str) -> crate::picture::Palette {
+        crate::picture::Palette::new(
+            self.marks
+                .iter()
+                .filter_map(|(kind, s)| Some((kind.as_str(), s.color.as_deref()?))),
+            self.cells
+                .get(game)
+                .into_iter()
+                .flatten()
+                .filter_map(|(c, s)| Some((*c, s.color.as_deref()?))),
+        )
+    }
+
     /// Draws `marked` (a rendering of `game`, with highlight tags) in this theme, with ANSI
     /// colours when `color` is set; the tags are always removed. A board character standing
     /// alone is restyled as `[cells.GAME]` says, unless it is tagged as a label.

@@ -412,6 +412,16 @@ impl ScriptedGame {
             .map(Some)
     }
 
+    /// The script's `picture(state)` (hints on how to draw the state as a picture: see
+    /// `crate::picture`), or `None` when it defines none.
+    pub fn picture_hints(&self, state: &Dynamic) -> Result<Option<Map>, GameError> {
+        if !self.defines("picture", 1) {
+            return Ok(None);
+        }
+        self.call_as("picture", (state.clone(),), GameError::Illegal, "a map")
+            .map(Some)
+    }
+
     /// The script's `evaluate(state, player)`, or `None` when it defines none.
     pub fn evaluate(&self, state: &Dynamic, player: usize) -> Result<Option<i64>, GameError> {
         if !self.defines("evaluate", 2) {

@@ -1,0 +1,130 @@
+//! `boardrules analyze`: its numbers on games whose answer is known, its chart, and its errors.
+
+mod common;
+
+use common::boardrules;
+
+const GAME: &str = "tests/fixtures/first_wins.rhai";
+
+fn analyze(args: &[&str]) -> String {
+    let out = boardrules()
+        .arg("analyze")
+        .arg(GAME)
+        .args(args)
+        .assert()
+        .success();
+    String::from_utf8(out.get_output().stdout.clone()).expect("UTF-8 output")
+}
+
+/// The cells of the report's row `name`, one per variant.
+fn row(report: &str, name: &str) -> Vec<String> {
+    let line = report
+        .lines()
+        .find(|l| l.starts_with(&format!("| {name} |")))
+        .unwrap_or_else(|| panic!("no row {name} in\n{report}"));
+    line.split('|')
+        .skip(2)
+        .map(|c| c.trim().to_string())
+        .filter(|c| !c.is_empty())
+        .collect()
+}
+
+/// The interval `[lo, hi]` of a win-rate cell, in percent.
+fn interval(cell: &str) -> (f64, f64) {
+    let inside = cell.split('[').nth(1).unwrap().trim_end_matches(']');
+    let (lo, hi) = inside.split_once(", ").unwrap();
+    (lo.parse().unwrap(), hi.parse().unwrap())
+}
+
+#[test]
+fn a_first_move_win_is_always_the_first_players() {
+    let report = analyze(&["--games", "60", "--jobs", "2", "--seed", "5"]);
+    assert_eq!(row(&report, "games"), ["60"]);
+    let rate = &row(&report, "first player wins (95 % CI)")[0];
+    assert!(rate.starts_with("100.0 %"), "{rate}");
+    let (lo, hi) = interval(rate);
+    assert!(lo > 90.0 && hi == 100.0, "{rate}");
+    assert_eq!(row(&report, "draws"), ["0.0 %"]);
+    assert_eq!(row(&report, "mean length (plies)"), ["1.0"]);
+    assert_eq!(row(&report, "mean branching factor"), ["3.0"]);
+    assert_eq!(row(&report, "decisive-move share"), ["100.0 %"]);
+}
+
+#[test]
+fn a_draw_only_variant_side_by_side_differs_significantly() {
+    let report = analyze(&["--games", "40", "--compare", "draw=true", "--seed", "1"]);
+    assert_eq!(row(&report, "draws"), ["0.0 %", "100.0 %"]);
+    let rate = row(&report, "first player wins (95 % CI)");
+    assert!(rate[1].starts_with("0.0 % [0.0, "), "{rate:?}");
+    assert_eq!(row(&report, "mean length (plies)"), ["1.0", "4.0"]);
+    assert_eq!(row(&report, "decisive-move share"), ["100.0 %", "0.0 %"]);
+    let test = &row(&report, "first-player wins vs the first column")[1];
+    assert!(
+        test.contains("(significant)") && test.contains("p = 0.000"),
+        "{test}"
+    );
+    // The length histogram: every game of the first variant is 1 ply, of the second 4.
+    assert!(
+        report.contains("| 1 | ████████████████████ 40 | 0 |"),
+        "{report}"
+    );
+}
+
+#[test]
+fn the_report_does_not_depend_on_the_number_of_jobs() {
+    let args = ["--games", "12", "--compare", "-o draw=true", "--seed", "9"];
+    let one = analyze(&[&args[..], &["--jobs", "1"]].concat());
+    let three = analyze(&[&args[..], &["--jobs", "3"]].concat());
+    assert_eq!(one, three);
+}
+
+#[test]
+fn the_chart_is_an_svg_with_both_panels() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("lab.svg");
+    analyze(&[
+        "--games",
+        "10",
+        "--compare",
+        "draw=true",
+        "--svg",
+        path.to_str().unwrap(),
+    ]);
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert!(svg.starts_with("<svg"), "{svg}");
+    assert!(
+        svg.contains("win rate") && svg.contains("game length"),
+        "{svg}"
+    );
+    assert!(svg.contains("draw=true"), "the legend names the variant");
+    let tree = resvg::usvg::Tree::from_str(&svg, &resvg::usvg::Options::default());
+    assert!(tree.is_ok(), "the chart parses: {:?}", tree.err());
+}
+
+#[test]
+fn bad_options_and_variants_are_reported() {
+    let err = |args: &[&str]| {
+        let out = boardrules()
+            .arg("analyze")
+            .arg(GAME)
+            .args(args)
+            .assert()
+            .failure();
+        String::from_utf8(out.get_output().stderr.clone()).unwrap()
+    };
+    let e = err(&["--compare", "nosuch=1"]);
+    assert!(e.contains("bad option") && e.contains("nosuch"), "{e}");
+    let e = err(&["--compare", "a.rhai b.rhai"]);
+    assert!(
+        e.contains("bad --compare") && e.contains("one variant script"),
+        "{e}"
+    );
+    let e = err(&["--compare", "tests/fixtures/no_such_variant.rhai"]);
+    assert!(e.contains("no_such_variant"), "{e}");
+    let e = err(&["--games", "0"]);
+    assert!(e.contains("--games must be at least 1"), "{e}");
+    let e = err(&["--level", "godlike"]);
+    assert!(e.contains("godlike"), "{e}");
+    let e = err(&["-o", "draw=maybe"]);
+    assert!(e.contains("bad option"), "{e}");
+}
