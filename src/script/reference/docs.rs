@@ -28,6 +28,8 @@ bottom-right (↘) or top-right (↗)."),
 Rectangles holding two different values are not counted. Sides are 1 to 100."),
     ("bracket", "`g.bracket(c, [dx, dy], between, end)`: the cells after `c` in direction `[dx, dy]` holding `between`, if there is at least one and the cell just past them holds `end`; otherwise `[]`.\n\n\
 The stones a placement at `c` turns over in one direction."),
+    ("bracketing_cells", "`g.bracketing_cells(empty, between, end)`: every cell holding `empty` from which `brackets` finds something, row by row from the top.\n\n\
+The placements that turn stones over, in one call (each cell stops looking at its first bracket)."),
     ("brackets", "`g.brackets(c, between, end)`: every `bracket` around `c` in the eight directions (clockwise from up), joined."),
     ("cell", "`cell(x, y)`: the cell at column `x` (0 at the left) and row `y` (0 at the top). It may lie off any board."),
     ("cells", "`g.cells()`: every cell of the grid, row by row from the top."),
@@ -54,14 +56,18 @@ Use it in `render`; `parse_state` never sees the tags."),
 The raw material of pattern tests along a line (gaps, ends, what lies a few cells away)."),
     ("line_windows", "`g.line_windows(len, empty)` or `g.line_windows(len, empty, value)`: for each `k` in `0..=len`, how many windows of `len` cells in a row (all four directions) hold `k` cells of one value other than `empty` (of `value`, when given) and the rest `empty`.\n\n\
 One native call for an evaluation of near-complete lines. Lengths are 1 to 100."),
+    ("longest_run_through", "`g.longest_run_through(c)`: the length of the longest run through cell `c` in the four line directions (`0` off the board).\n\n\
+Whether a placement at `c` completed a line, in one call."),
     ("neighbours", "`g.neighbours(c)`: the on-board cells next to `c` up, right, down and left (in that order)."),
     ("neighbours8", "`g.neighbours8(c)`: the on-board cells around `c` in the eight directions, clockwise from up."),
     ("next", "`t.next(pit, dir)`: the pit after `pit` in direction `dir` (`1` or `-1`), wrapping around."),
+    ("open_columns", "`g.open_columns(empty)`: the columns `x`, left to right, where `drop_cell(x, empty)` finds room: the drops open now."),
     ("owner", "`t.owner(pit)`: the owner of `pit` (0 unless `set_owner` gave one)."),
     ("parse_cell", "`g.parse_cell(text, notation)`: the cell `text` names in `notation` (see `format_cell`); an error, with a readable reason, if it is malformed or off the board."),
     ("path", "`g.path(from, to, passable)`: a shortest path from `from` to `to` by up/right/down/left steps through cells holding `passable` (both ends listed), or `()` if there is none.\n\n\
 `from` itself may hold anything. Ties are broken the same way every time."),
     ("pick", "`r.pick(array)`: a random element of a non-empty array. Advances `r`."),
+    ("piece_steps", "`g.piece_steps(piece, [[dx, dy], …], [values])`: every step `[from, to]` of the pieces holding `piece`, row by row from the top and in the order of the deltas: `steps` from every such piece, in one call."),
     ("pits", "`t.pits()`, `t.pits(owner)` or `t.pits(owner, kind)`: the pits (all, or those of `owner`, of `kind`), in index order."),
     ("pits_of_kind", "`t.pits_of_kind(kind)`: the pits of `kind`, whoever owns them, in index order."),
     ("prev", "`t.prev(pit, dir)`: the pit before `pit` in direction `dir`, wrapping around."),
