@@ -98,6 +98,8 @@ struct Search<'a, G: Game> {
     game: &'a G,
     eval: Option<Evaluator<'a, G>>,
     deadline: Instant,
+    /// In the first iteration, which only Ctrl-C stops (the deadline does not).
+    first: bool,
     nodes: u64,
     /// Finished searches by [`Game::state_hash`].
     table: HashMap<u64, Entry>,
@@ -116,8 +118,9 @@ struct Search<'a, G: Game> {
 /// is exact too); a move whose search was cut off is never chosen on what the cut-off part saw.
 /// [`Choice::depth`] is the deepest iteration that finished.
 ///
-/// The first iteration (one move ahead) always finishes unless it takes longer than twice the
-/// time limit (or Ctrl-C stops it): then the best of the moves it looked at is chosen, at depth 0.
+/// The first iteration (one move ahead: one evaluation per move) always finishes, however long
+/// it takes, unless Ctrl-C stops it: then the best of the moves it looked at is chosen, at
+/// depth 0.
 pub fn best_move<G: Game>(
     game: &G,
     state: &G::State,
@@ -134,8 +137,8 @@ pub fn best_move<G: Game>(
     let mut search = Search {
         game,
         eval,
-        // One move ahead costs one evaluation per move: it may overrun the limit a little.
-        deadline: start + limits.time * 2,
+        deadline: start + limits.time,
+        first: true,
         nodes: 0,
         table: HashMap::new(),
         history: HashMap::new(),
@@ -170,7 +173,7 @@ pub fn best_move<G: Game>(
                         ..finished
                     },
                     (Some(finished), _) => finished,
-                    // Not even one move ahead finished: the best of the moves looked at.
+                    // Stopped (Ctrl-C) before one move ahead finished: the best of the moves looked at.
                     (None, partial) => {
                         let (i, score) = partial.unwrap_or((0, 0));
                         Choice {
@@ -185,7 +188,7 @@ pub fn best_move<G: Game>(
             }
             Err(Stop::Error(e)) => return Err(e),
         }
-        search.deadline = start + limits.time;
+        search.first = false;
         if crate::cancel::past(search.deadline) {
             break;
         }
@@ -254,7 +257,7 @@ impl<G: Game> Search<'_, G> {
     ) -> Result<i64, Stop> {
         self.nodes += 1;
         // Every position: a script's evaluation may take long.
-        if crate::cancel::past(self.deadline) {
+        if crate::cancel::requested() || (!self.first && Instant::now() >= self.deadline) {
             return Err(Stop::Time);
         }
         match self.game.outcome(state)? {
