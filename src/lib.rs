@@ -4,15 +4,16 @@
 //! Rhai rules script that the [`script`] host loads at run time and adapts to the runtime's
 //! [`runtime::Game`] trait. The command line and the REPL sit on top.
 
-pub mod ai;
 pub mod cancel;
 pub mod check;
 pub mod cli;
 pub mod diag;
 pub mod driver;
 pub mod fsio;
+pub mod game_args;
 pub mod markup;
 pub mod memory;
+pub mod native_forms;
 pub mod repl;
 pub mod runtime;
 pub mod script;

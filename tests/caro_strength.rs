@@ -5,12 +5,12 @@
 
 use std::time::Duration;
 
-use boardrules::runtime::{
-    placement::{
+use boardrules::{
+    native_forms::placement::{
         search::{SearchLimits, WIN},
         LineGoal, Placement,
     },
-    Cell, Grid,
+    runtime::{Cell, Grid},
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

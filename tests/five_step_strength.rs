@@ -5,9 +5,9 @@
 use std::time::Duration;
 
 use boardrules::{
-    ai::{self, Level, Tuning},
     runtime::{Game, Grid, Outcome},
     script::{Library, ScriptedGame},
+    search::player::{self, Level, Tuning},
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -60,7 +60,7 @@ fn the_computer_beats_a_random_mover_and_never_walks_into_a_capture() {
         while game.outcome(&state).unwrap().is_none() {
             let moves = game.legal_moves(&state).unwrap();
             let mv = if game.to_move(&state).unwrap() == computer {
-                let hint = ai::choose_tuned(&game, &state, Level::Hard, budget, g as u64);
+                let hint = player::choose_tuned(&game, &state, Level::Hard, budget, g as u64);
                 let mv = hint.unwrap().unwrap().mv;
                 if loses_material(&game, &state, &mv, computer) {
                     // allowed only when every move allows it

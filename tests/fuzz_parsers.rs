@@ -6,9 +6,9 @@
 //! it higher for a longer campaign: `FUZZ_CASES=20000 cargo test --release --test fuzz_parsers`.
 
 use boardrules::{
-    cli::PositionArgs,
     diag::Diagnostic,
     driver::MoveList,
+    game_args::PositionArgs,
     repl::{command, save},
     script::{Library, ScriptedGame},
     trace::syntax,

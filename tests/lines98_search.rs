@@ -9,9 +9,9 @@
 use std::time::Duration;
 
 use boardrules::{
-    ai::{self, Level},
     runtime::Game,
     script::{Library, ScriptedGame},
+    search::player::{self, Level},
     search::sampling::{self, Limits},
 };
 use rand::{Rng, SeedableRng};
@@ -34,8 +34,8 @@ fn env(name: &str, default: usize) -> usize {
         .unwrap_or(default)
 }
 
-/// The search `ai` runs for Lines98, bounded by work rather than time so that the test plays
-/// the same on any machine.
+/// The search `search::player` runs for Lines98, bounded by work rather than time so that the
+/// test plays the same on any machine.
 fn computer(game: &ScriptedGame, state: &Dynamic, seed: u64) -> Dynamic {
     let limits = Limits {
         time: Duration::from_secs(60),
@@ -145,8 +145,8 @@ fn the_hint_never_depends_on_the_real_future() {
         for level in [Level::Easy, Level::Hard] {
             // Time enough for every level's samples: the search is then deterministic.
             let time = Some(Duration::from_secs(60));
-            let ha = ai::choose(&game, &a, level, time, 5).unwrap().unwrap();
-            let hb = ai::choose(&game, &b, level, time, 5).unwrap().unwrap();
+            let ha = player::choose(&game, &a, level, time, 5).unwrap().unwrap();
+            let hb = player::choose(&game, &b, level, time, 5).unwrap().unwrap();
             assert_eq!((&ha.text, &ha.reason), (&hb.text, &hb.reason));
         }
     }
@@ -155,7 +155,7 @@ fn the_hint_never_depends_on_the_real_future() {
 #[test]
 fn a_sure_clear_is_taken_and_explained() {
     let (game, a, _) = twins(FOUR);
-    let hint = ai::choose(&game, &a, Level::Medium, Some(Duration::from_secs(60)), 0)
+    let hint = player::choose(&game, &a, Level::Medium, Some(Duration::from_secs(60)), 0)
         .unwrap()
         .unwrap();
     assert_eq!(hint.text, "i5-c5");

@@ -4,10 +4,8 @@
 //! and `native(state)` of each scripted state agrees. Placement games first, then sowing games.
 
 use boardrules::{
-    runtime::{
-        sowing::{SowMove, Sowing},
-        Cell, Game, Grid, Outcome,
-    },
+    native_forms::sowing::{SowMove, Sowing},
+    runtime::{Cell, Game, Grid, Outcome},
     script::{native::NativeGame, Library, ScriptedGame},
 };
 use rand::{Rng, SeedableRng};
@@ -26,7 +24,7 @@ fn load(name: &str, options: &[(&str, &str)]) -> ScriptedGame {
 fn placement(
     game: &ScriptedGame,
     state: &rhai::Dynamic,
-) -> boardrules::runtime::placement::Placement {
+) -> boardrules::native_forms::placement::Placement {
     match game.native(state).unwrap() {
         Some(NativeGame::Placement(p)) => p,
         _ => panic!("{} has no native placement form", game.name()),

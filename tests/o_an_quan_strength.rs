@@ -5,9 +5,9 @@
 use std::time::Duration;
 
 use boardrules::{
-    ai::{self, Level, Tuning},
     runtime::{Game, Outcome},
     script::{Library, ScriptedGame},
+    search::player::{self, Level, Tuning},
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -71,7 +71,7 @@ fn the_computer_beats_a_greedy_player_in_most_games() {
             plies += 1;
             let mv = if game.to_move(&state).unwrap() == computer {
                 // the `hard` level (the native search), capped at a depth
-                ai::choose_tuned(&game, &state, Level::Hard, budget, g as u64)
+                player::choose_tuned(&game, &state, Level::Hard, budget, g as u64)
                     .unwrap()
                     .unwrap()
                     .mv

@@ -757,7 +757,11 @@ fn english_texts() -> Vec<String> {
         .english_messages()
         .map(|(_, v)| v.to_string())
         .collect();
-    texts.extend(boardrules::ai::REASONS.iter().map(|(_, v)| v.to_string()));
+    texts.extend(
+        boardrules::search::why::REASONS
+            .iter()
+            .map(|(_, v)| v.to_string()),
+    );
     texts
 }
 

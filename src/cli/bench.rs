@@ -10,8 +10,8 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::{
-    cli::GameArgs,
     diag::Diagnostic,
+    game_args::GameArgs,
     runtime::{playout, Game},
 };
 

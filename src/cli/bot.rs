@@ -7,9 +7,9 @@ use super::GameArgs;
 
 type Outcome = Result<ExitCode, Vec<Diagnostic>>;
 use crate::{
-    ai::{self, Level, Tuning},
     diag::Diagnostic,
     driver::parse_to_move,
+    search::player::{self, Level, Tuning},
 };
 
 /// How long and how deep the bot searches.
@@ -42,7 +42,8 @@ pub fn run(args: &GameArgs, budget: Budget, out: &Path, stats: bool, argv: &[Str
         depth: Some(budget.max_depth),
     };
     let seed = args.seed.unwrap_or(0);
-    let Some(hint) = ai::choose_tuned(&game, &state, Level::Hard, budget, seed).map_err(fail)?
+    let Some(hint) =
+        player::choose_tuned(&game, &state, Level::Hard, budget, seed).map_err(fail)?
     else {
         return Err(vec![Diagnostic::new("there is no legal move")]);
     };

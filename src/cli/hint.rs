@@ -3,20 +3,20 @@
 use std::{process::ExitCode, time::Duration};
 
 use super::{run::position_after, GameArgs, PositionArgs};
-use crate::{ai, diag::Diagnostic};
+use crate::{diag::Diagnostic, search::player};
 
 /// Prints the best move found on the first line and the reason on the second.
 pub fn run(
     args: &GameArgs,
     position: &PositionArgs,
-    level: ai::Level,
+    level: player::Level,
     time_ms: Option<u64>,
     moves: &[String],
 ) -> Result<ExitCode, Vec<Diagnostic>> {
     let (game, history) = position_after(args, position, moves)?;
     let time = time_ms.map(Duration::from_millis);
     let seed = args.seed.unwrap_or(0);
-    match ai::choose(&game, history.current(), level, time, seed)
+    match player::choose(&game, history.current(), level, time, seed)
         .map_err(|e| vec![game.describe(&e)])?
     {
         Some(hint) => {

@@ -3,7 +3,6 @@
 mod bench;
 mod bot;
 mod check;
-pub mod game_args;
 mod gomocup;
 mod hint;
 mod list;
@@ -17,7 +16,7 @@ use std::{io::IsTerminal, process::ExitCode, time::Duration};
 use clap::{Parser, Subcommand};
 
 use crate::diag::Diagnostic;
-pub use game_args::{GameArgs, PositionArgs};
+use crate::game_args::{GameArgs, PositionArgs};
 
 /// boardrules: play, step through and test board games whose rules are Rhai scripts.
 #[derive(Debug, Parser)]
@@ -53,7 +52,7 @@ enum Command {
         load: Option<String>,
         /// Play against the computer at this level (it plays the second player).
         #[arg(long, value_enum, value_name = "LEVEL")]
-        vs: Option<crate::ai::Level>,
+        vs: Option<crate::search::player::Level>,
     },
     /// Print the start state, then each move and the state after it, then the result.
     Run {
@@ -84,7 +83,7 @@ enum Command {
         position: PositionArgs,
         /// How hard to think.
         #[arg(long, value_enum, default_value = "hard")]
-        level: crate::ai::Level,
+        level: crate::search::player::Level,
         /// Time budget in milliseconds (default: the level's).
         #[arg(long, value_name = "N")]
         time_ms: Option<u64>,

@@ -49,7 +49,7 @@ pub fn run(
     options: Vec<String>,
     seed: Option<u64>,
     load: Option<&str>,
-    vs: Option<crate::ai::Level>,
+    vs: Option<crate::search::player::Level>,
 ) -> Result<ExitCode, Vec<Diagnostic>> {
     let args = GameArgs {
         game: game_of(game, load)?,

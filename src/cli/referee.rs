@@ -18,10 +18,10 @@ use rhai::Dynamic;
 
 use super::GameArgs;
 use crate::{
-    ai::{self, Level},
     diag::Diagnostic,
     runtime::{legality, Game, Outcome as End},
     script::ScriptedGame,
+    search::player::{self, Level},
     terminal::clean,
     words::count,
 };
@@ -260,7 +260,7 @@ fn ask(
     seed: u64,
 ) -> Result<String, String> {
     match side {
-        Side::Builtin(level) => match ai::choose(game, state, *level, None, seed) {
+        Side::Builtin(level) => match player::choose(game, state, *level, None, seed) {
             Ok(Some(hint)) => Ok(hint.text),
             Ok(None) => Err("has no move".into()),
             Err(e) => Err(format!("failed: {e}")),

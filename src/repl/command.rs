@@ -6,8 +6,8 @@ use std::{ops::Range, time::Duration};
 use chumsky::{input::Stream, prelude::*};
 use logos::Logos;
 
-use super::i18n::Catalog;
-use crate::{ai::Level, diag::Diagnostic};
+use super::{i18n::Catalog, settings::ColorChoice};
+use crate::{diag::Diagnostic, search::player::Level};
 
 /// A REPL command.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -81,18 +81,6 @@ pub enum Command {
     Quit,
     /// An empty line.
     Nothing,
-}
-
-/// When to colour the output.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum ColorChoice {
-    /// Colour on a terminal, unless `NO_COLOR` is set.
-    Auto,
-    /// Always colour.
-    On,
-    /// Never colour.
-    Off,
 }
 
 /// One command word: its arguments, what it does, and an example.

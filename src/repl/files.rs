@@ -4,13 +4,14 @@ use std::{path::Path, time::Duration};
 
 use super::{
     clock::Clock,
-    previous::OldRules,
+    kept::OldRules,
+    outcome::{Choice, Done, Failure},
     save::{self, checksum, SaveFile, SavedClock},
-    session::{Choice, Done, Failure, Session},
+    session::Session,
 };
 use crate::{
-    cli::GameArgs,
     diag::Diagnostic,
+    game_args::GameArgs,
     runtime::{Game, History},
     script::ScriptedGame,
 };

@@ -10,6 +10,8 @@ pub mod command;
 mod files;
 mod helper;
 pub mod i18n;
+mod kept;
+mod outcome;
 mod previous;
 mod replay;
 mod rules;
@@ -23,9 +25,10 @@ use std::{io::IsTerminal, path::PathBuf, process::ExitCode};
 
 use rustyline::{error::ReadlineError, history::DefaultHistory, Editor};
 
-use crate::{cli::GameArgs, diag::Diagnostic, fsio, script::Library};
+use crate::{diag::Diagnostic, fsio, game_args::GameArgs, script::Library};
 use helper::{ReplHelper, Words};
-use session::{Choice, Failure, Flow, Session};
+use outcome::{Choice, Failure, Flow};
+use session::Session;
 use ui::Ui;
 
 /// Runs the REPL on the game `args` names, or on the saved game `load`, with the computer
@@ -33,7 +36,7 @@ use ui::Ui;
 pub fn run(
     args: &GameArgs,
     load: Option<&str>,
-    vs: Option<crate::ai::Level>,
+    vs: Option<crate::search::player::Level>,
 ) -> Result<ExitCode, Vec<Diagnostic>> {
     let interactive = std::io::stdin().is_terminal();
     let (ui, notes) = Ui::new(interactive);

@@ -2,40 +2,12 @@
 //! during `replay`) is kept, one deep: `undo` at the point where the new game began brings it
 //! back, rules, options and moves as they were.
 
-use super::session::{Choice, Done, Session};
+use super::{
+    kept::{OldRules, Previous},
+    outcome::{Choice, Done},
+    session::Session,
+};
 use crate::{diag::Diagnostic, runtime::History, script::ScriptedGame};
-
-/// The rules a game put aside was played under.
-pub enum OldRules {
-    /// Another script (or the same one, loaded before): kept as it was.
-    Loaded(Box<ScriptedGame>),
-    /// The script still loaded, with these option values (as `set` takes them).
-    Values(Vec<(String, String)>),
-}
-
-impl OldRules {
-    /// The option values of the rules loaded now in `game`, to put back later.
-    pub fn values_of(game: &ScriptedGame) -> OldRules {
-        let values = game.option_values();
-        OldRules::Values(
-            game.options()
-                .iter()
-                .filter_map(|o| Some((o.name.clone(), values.get(o.name.as_str())?.to_string())))
-                .collect(),
-        )
-    }
-}
-
-/// A game put aside by a command that replaced it.
-pub struct Previous {
-    rules: OldRules,
-    choice: Choice,
-    history: History<ScriptedGame>,
-    lost_on_time: Option<usize>,
-    /// The move count of the new game when it replaced this one: `undo` from there brings this
-    /// one back.
-    since: usize,
-}
 
 impl Session {
     /// Puts a game aside before a command replaces it: `rules` are its rules, `choice` how it

@@ -3,40 +3,16 @@
 
 use super::{
     command::Command,
-    previous::OldRules,
+    kept::{OldRules, Replay},
+    outcome::{Done, Failure, Flow},
     save::{self, LoadedFile},
-    session::{Done, Failure, Flow, Session},
+    session::Session,
 };
 use crate::{
     diag::Diagnostic,
     driver::split_with_spans,
     runtime::{Game, History},
-    script::ScriptedGame,
 };
-
-/// A history being stepped through: every move played, then undone back to the cursor.
-pub struct Replay {
-    history: History<ScriptedGame>,
-    /// Each move's player and text.
-    listing: Vec<(String, String)>,
-}
-
-impl Replay {
-    /// The history, at the cursor.
-    pub fn history(&self) -> &History<ScriptedGame> {
-        &self.history
-    }
-
-    /// The cursor (moves shown) and the number of moves.
-    pub fn position(&self) -> (usize, usize) {
-        (self.history.ply(), self.listing.len())
-    }
-
-    /// Each move's player and text.
-    pub fn listing(&self) -> &[(String, String)] {
-        &self.listing
-    }
-}
 
 impl Session {
     /// `replay [MOVES|@FILE]`: enters replay mode at the start of the history.

@@ -2,13 +2,14 @@
 //! (another script) and `reload` (the same script re-read, the game replayed through it).
 
 use super::{
-    previous::OldRules,
-    session::{Choice, Done, Session},
+    kept::OldRules,
+    outcome::{Choice, Done},
+    session::Session,
 };
 use crate::{
-    cli::GameArgs,
     diag::Diagnostic,
     driver::apply_option,
+    game_args::GameArgs,
     runtime::{Game, History},
     script::ScriptedGame,
 };

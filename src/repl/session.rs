@@ -7,57 +7,21 @@ use std::time::Instant;
 use super::{
     clock::{self, Clock},
     command::{self, Command},
-    previous::OldRules,
-    replay::Replay,
+    kept::{OldRules, Previous, Replay},
+    outcome::{Choice, Done, Failure, Flow},
     ui::Ui,
 };
 use crate::{
-    ai::{self, Level},
     diag::Diagnostic,
     driver::{check_input_size, move_error, split_with_spans},
     runtime::{Game, GameError, History, Outcome},
     script::{sandbox::limits, ScriptedGame},
+    search::{
+        player::{self, Level},
+        why::{english, Why},
+    },
     terminal::clean,
 };
-
-/// Whether the REPL goes on after a command.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Flow {
-    /// Read the next line.
-    Continue,
-    /// Leave.
-    Quit,
-}
-
-/// Why a command failed: one or more reports. The game is as it was before the command.
-#[derive(Debug)]
-pub struct Failure(pub Vec<Diagnostic>);
-
-impl From<Diagnostic> for Failure {
-    fn from(d: Diagnostic) -> Self {
-        Failure(vec![d])
-    }
-}
-
-impl From<Vec<Diagnostic>> for Failure {
-    fn from(d: Vec<Diagnostic>) -> Self {
-        Failure(d)
-    }
-}
-
-/// What a command returns.
-pub type Done = Result<(), Failure>;
-
-/// How the game was chosen, so `reload` and `save` can choose it again.
-#[derive(Debug, Clone)]
-pub struct Choice {
-    /// The game as the user named it: a built-in name or a script path.
-    pub game: String,
-    /// Options set, as `KEY=VALUE` texts, in order.
-    pub options: Vec<(String, String)>,
-    /// The seed.
-    pub seed: u64,
-}
 
 /// A game being played in the REPL.
 pub struct Session {
@@ -74,7 +38,7 @@ pub struct Session {
     /// The computer's level and the player it plays, when it plays.
     pub(super) computer: Option<(Level, usize)>,
     /// The game a command replaced, which `undo` can bring back.
-    pub(super) previous: Option<super::previous::Previous>,
+    pub(super) previous: Option<Previous>,
     pub(super) ui: Ui,
 }
 
@@ -391,9 +355,9 @@ impl Session {
         state: &rhai::Dynamic,
         level: Level,
         seed: u64,
-    ) -> Result<Option<ai::Hint>, Failure> {
+    ) -> Result<Option<player::Hint>, Failure> {
         crate::cancel::take(); // a Ctrl-C from before is not for this search
-        let found = ai::choose(&self.game, state, level, None, seed);
+        let found = player::choose(&self.game, state, level, None, seed);
         if crate::cancel::take() {
             return Err(Diagnostic::new(self.ui.t("search-cancelled", &[])).into());
         }
@@ -402,13 +366,13 @@ impl Session {
 
     /// Why the computer chose a move, in the session's language (English where the language
     /// has no words for it).
-    fn reason(&self, why: &ai::Why) -> String {
+    fn reason(&self, why: &Why) -> String {
         why.say(&|key, n, args| {
             let local = format!("reason-{key}");
             if self.ui.catalog.has(&local) {
                 self.ui.t_n(&local, n, args)
             } else {
-                ai::english(key, n, args)
+                english(key, n, args)
             }
         })
     }

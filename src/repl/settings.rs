@@ -5,7 +5,17 @@ use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
-use super::command::ColorChoice;
+/// When to colour the output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ColorChoice {
+    /// Colour on a terminal, unless `NO_COLOR` is set.
+    Auto,
+    /// Always colour.
+    On,
+    /// Never colour.
+    Off,
+}
 
 /// The remembered settings.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

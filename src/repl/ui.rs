@@ -4,9 +4,9 @@
 use std::{fmt::Display, io::IsTerminal};
 
 use super::{
-    command::{ColorChoice, COMMANDS},
+    command::COMMANDS,
     i18n::Catalog,
-    settings::Settings,
+    settings::{ColorChoice, Settings},
     theme::Theme,
 };
 use crate::diag::Diagnostic;

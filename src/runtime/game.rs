@@ -79,6 +79,10 @@ pub struct Played<S> {
     pub events: Vec<Event>,
 }
 
+/// The largest evaluation a game may give a position (either way): beyond are won and lost
+/// positions (the search scores a win at 1 000 000 000).
+pub const MAX_EVALUATION: i64 = 499_999_999;
+
 /// A game: its states, moves, rules and notations. States are values: `play` returns a new
 /// state and never changes the one it is given, which makes undo and search simple.
 pub trait Game {

@@ -1,5 +1,5 @@
 //! The native, game-agnostic runtime: boards, circular tracks, line scanning, flood fill, paths,
-//! bounded walks, window tallies, a seedable random generator, native placement and sowing games,
+//! bounded walks, window tallies, a seedable random generator,
 //! playouts, the `Game` trait and histories.
 
 pub mod game;
@@ -8,17 +8,15 @@ pub mod history;
 pub mod legality;
 pub mod lines;
 pub mod paths;
-pub mod placement;
 pub mod playout;
 pub mod rays;
 pub mod regions;
 pub mod rng;
-pub mod sowing;
 pub mod track;
 pub mod walks;
 pub mod windows;
 
-pub use game::{Event, Game, GameError, Outcome, Played, ScriptSpot, StableHasher};
+pub use game::{Event, Game, GameError, Outcome, Played, ScriptSpot, StableHasher, MAX_EVALUATION};
 pub use grid::{Cell, Grid, Notation};
 pub use history::{History, Step};
 pub use lines::{Beyond, Run};

@@ -381,7 +381,7 @@ impl ScriptedGame {
             GameError::Illegal,
             "an integer",
         )?;
-        let most = crate::search::MAX_EVALUATION;
+        let most = crate::runtime::MAX_EVALUATION;
         if !(-most..=most).contains(&value) {
             return Err(self.rules_error(format!(
                 "evaluate() returned {value}; it must return a number from -{most} to {most} \

@@ -17,7 +17,10 @@ use rand_chacha::ChaCha8Rng;
 use rhai::Dynamic;
 
 use super::{native::NativeGame, ScriptedGame};
-use crate::runtime::{placement::Placement, sowing::Sowing, Cell, Game};
+use crate::{
+    native_forms::{placement::Placement, sowing::Sowing},
+    runtime::{Cell, Game},
+};
 
 /// How much verifying may do: at most `games` random games (each at most `plies` moves), and
 /// nothing more once `time` has passed (but the first game is always played to its end).

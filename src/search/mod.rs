@@ -1,7 +1,8 @@
 //! Game-agnostic search over the [`Game`] trait: alpha-beta (negamax) with iterative deepening
 //! under a time budget, for two-player games (this module); Monte Carlo tree search for any
 //! number of players ([`mcts`]); sampled expectimax where chance follows the moves
-//! ([`sampling`]); and perft ([`perft`]).
+//! ([`sampling`]); perft ([`perft`]); and the computer player that picks among these and the
+//! native forms' own searches ([`player`]), saying why ([`why`]).
 //!
 //! Alpha-beta keeps a transposition table keyed by [`Game::state_hash`] (each position's score,
 //! bound and best move) and orders moves by that best move, then the history heuristic, then the
@@ -13,7 +14,9 @@
 
 pub mod mcts;
 pub mod perft;
+pub mod player;
 pub mod sampling;
+pub mod why;
 
 use std::{
     collections::HashMap,
@@ -28,9 +31,11 @@ use crate::runtime::{Game, GameError, Outcome};
 /// The score of a won position (minus the plies it takes to win, so faster wins score higher).
 pub const WIN: i64 = 1_000_000_000;
 
-/// The largest evaluation a game may give a position (either way): beyond are won and lost
-/// positions.
-pub const MAX_EVALUATION: i64 = WIN / 2 - 1;
+pub use crate::runtime::MAX_EVALUATION;
+const _: () = assert!(
+    MAX_EVALUATION == WIN / 2 - 1,
+    "evaluations stay below half a win"
+);
 
 /// How hard to search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -7,10 +7,10 @@ use rhai::Dynamic;
 
 use super::clock::{self, Clock};
 use crate::{
-    ai::{self, Level},
     diag::Diagnostic,
     runtime::{Cell, Game, History},
     script::{Library, ScriptedGame},
+    search::player::{self, Level},
 };
 
 /// Without a script's `gomocup_rule(rule)`, the rule bits that set an option the script has:
@@ -142,8 +142,8 @@ impl Brain {
         let empty = game.legal_moves(&state).map_err(|e| e.to_string())?.len();
         let time = clock.budget(clock::moves_to_go(empty), default_time);
         let seed = history.ply() as u64;
-        let hint =
-            ai::choose(game, &state, Level::Hard, Some(time), seed).map_err(|e| e.to_string())?;
+        let hint = player::choose(game, &state, Level::Hard, Some(time), seed)
+            .map_err(|e| e.to_string())?;
         let (mv, reason) = match hint {
             Some(hint) => (hint.mv, in_xy(game, &state, &hint.reason)),
             // Stopped (YXSTOP) before a move was looked at: the first the rules list.

@@ -18,7 +18,7 @@ use std::{
 use brain::{clip, Brain};
 use input::Line;
 
-use crate::{ai::Level, cancel, diag::Diagnostic};
+use crate::{cancel, diag::Diagnostic, search::player::Level};
 
 /// What a command asks of the protocol loop.
 enum Flow {

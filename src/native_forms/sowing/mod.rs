@@ -11,7 +11,7 @@ use rand::Rng;
 
 pub mod search;
 
-use super::{game::Outcome, track::Track};
+use crate::runtime::{Outcome, Track};
 
 /// A move stops relay sowing after this many relays (no known position relays this long; a
 /// rules script doing the same would hit its sandbox's operation limit).

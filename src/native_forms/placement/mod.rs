@@ -1,4 +1,4 @@
-//! Placement games with a line goal — the m,n,k family (tic-tac-toe, five in a row and its variants):
+//! Placement games with a line goal — the m,n,k family (three or five in a row and their variants):
 //! players in turn put a stone on an empty cell, and a run of `length` stones through the stone
 //! just placed wins, optionally only when it is exactly that long and not blocked at both ends.
 //! Played natively, with no allocation per move, for random playouts and search. A rules
@@ -9,7 +9,7 @@ use rand::Rng;
 
 pub mod search;
 
-use super::{game::Outcome, grid::Grid, lines::LINE_DIRECTIONS};
+use crate::runtime::{lines::LINE_DIRECTIONS, Grid, Outcome};
 
 /// When a run of stones wins.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,3 +1,5 @@
+//! Unit tests of the native sowing family: moves, captures, the end, and its search.
+
 use std::time::Duration;
 
 use rand::SeedableRng;
