@@ -41,9 +41,10 @@ fn the_bigger_store_with_the_seeds_left_on_its_side_wins() {
     // An empty South side ends the game: North adds its 1 seed to its 5 and wins, 6 to 4.
     let home = tempfile::tempdir().unwrap();
     let position = "-0-0-0-0-0-1-\n5-----------4\n-0-0-0-0-0-0-";
+    let position = format!("--position={position}"); // (it starts with a dash)
     let ran = run(
         &home,
-        &["run", "examples/games/kalah.rhai", "--json", "--position", position],
+        &["run", "examples/games/kalah.rhai", "--json", &position],
         "",
     );
     assert_eq!(ran.code, 0, "{}", ran.stderr);
