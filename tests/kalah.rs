@@ -23,7 +23,10 @@ fn ending_in_the_store_gives_another_turn() {
     // Pit 3's four seeds reach 4, 5, 6 and the store 7.
     let after = &positions(&["3"])[1];
     assert_eq!(after["to_move"], "South");
-    assert_eq!(after["state"], "-4-4-4-4-4-4-\n0-----------1\n-4-4-0-5-5-5-");
+    assert_eq!(
+        after["state"],
+        "-4-4-4-4-4-4-\n0-----------1\n-4-4-0-5-5-5-"
+    );
 }
 
 #[test]
@@ -33,7 +36,10 @@ fn ending_in_an_empty_pit_of_ones_own_captures_the_seeds_opposite() {
     // (OpenSpiel gives the same position.)
     let all = positions(&["6", "12", "1"]);
     assert_eq!(all[3]["to_move"], "North");
-    assert_eq!(all[3]["state"], "-5-0-4-5-5-0-\n1-----------7\n-0-6-5-5-5-0-");
+    assert_eq!(
+        all[3]["state"],
+        "-5-0-4-5-5-0-\n1-----------7\n-0-6-5-5-5-0-"
+    );
 }
 
 #[test]
@@ -48,7 +54,8 @@ fn the_bigger_store_with_the_seeds_left_on_its_side_wins() {
         "",
     );
     assert_eq!(ran.code, 0, "{}", ran.stderr);
-    let first: serde_json::Value = serde_json::from_str(ran.stdout.lines().next().unwrap()).unwrap();
+    let first: serde_json::Value =
+        serde_json::from_str(ran.stdout.lines().next().unwrap()).unwrap();
     assert_eq!(first["result"], "North wins", "{first}");
     assert_eq!(first["moves"], serde_json::json!([]));
 }

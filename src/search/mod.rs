@@ -265,18 +265,8 @@ impl<G: Game> Search<'_, G> {
         if crate::cancel::requested() || (!self.first && Instant::now() >= self.deadline) {
             return Err(Stop::Time);
         }
-        match self.game.outcome(state)? {
-            Some(Outcome::Win(p)) if p == me => return Ok(WIN - ply),
-            Some(Outcome::Win(_)) => return Ok(-(WIN - ply)),
-            Some(Outcome::Draw) => return Ok(0),
-            None => {}
-        }
-        if depth == 0 {
-            return match self.eval {
-                Some(eval) => Ok(eval(state, me)?),
-                None => Ok(0),
-            };
-        }
+        // The table first: many move orders (and many paths of one piece) reach one position,
+        // whose result, evaluation or search is then not computed again.
         let hash = self.game.state_hash(state);
         let known = self.table.get(&hash).copied();
         if let Some(e) = known.filter(|e| e.depth >= depth) {
@@ -288,6 +278,22 @@ impl<G: Game> Search<'_, G> {
             if usable {
                 return Ok(e.score);
             }
+        }
+        match self.game.outcome(state)? {
+            Some(Outcome::Win(p)) if p == me => return Ok(WIN - ply),
+            Some(Outcome::Win(_)) => return Ok(-(WIN - ply)),
+            Some(Outcome::Draw) => return Ok(0),
+            None => {}
+        }
+        if depth == 0 {
+            let score = match self.eval {
+                Some(eval) => eval(state, me)?,
+                None => 0,
+            };
+            if known.is_none() {
+                self.remember(hash, 0, score, Bound::Exact, None);
+            }
+            return Ok(score);
         }
         let moves = self.game.legal_moves(state)?;
         if moves.is_empty() {
@@ -325,19 +331,22 @@ impl<G: Game> Search<'_, G> {
         } else {
             Bound::Exact
         };
+        self.remember(hash, depth, best.0, bound, best.1);
+        Ok(best.0)
+    }
+
+    /// Keeps what a search of the position `hash` found (clearing the table when it is full).
+    fn remember(&mut self, hash: u64, depth: usize, score: i64, bound: Bound, best: Option<u64>) {
         if self.table.len() >= TABLE_SIZE {
             self.table.clear();
         }
-        self.table.insert(
-            hash,
-            Entry {
-                depth,
-                score: best.0,
-                bound,
-                best: best.1,
-            },
-        );
-        Ok(best.0)
+        let entry = Entry {
+            depth,
+            score,
+            bound,
+            best,
+        };
+        self.table.insert(hash, entry);
     }
 }
 
