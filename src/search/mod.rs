@@ -96,6 +96,9 @@ enum Bound {
     Upper,
 }
 
+/// How far the first iteration may always run over a short time limit.
+pub const FIRST_GRACE: Duration = Duration::from_millis(100);
+
 /// Positions the transposition table keeps at most (it is cleared when full).
 const TABLE_SIZE: usize = 1 << 20;
 
@@ -103,8 +106,6 @@ struct Search<'a, G: Game> {
     game: &'a G,
     eval: Option<Evaluator<'a, G>>,
     deadline: Instant,
-    /// In the first iteration, which only Ctrl-C stops (the deadline does not).
-    first: bool,
     nodes: u64,
     /// Finished searches by [`Game::state_hash`].
     table: HashMap<u64, Entry>,
@@ -123,9 +124,10 @@ struct Search<'a, G: Game> {
 /// is exact too); a move whose search was cut off is never chosen on what the cut-off part saw.
 /// [`Choice::depth`] is the deepest iteration that finished.
 ///
-/// The first iteration (one move ahead: one evaluation per move) always finishes, however long
-/// it takes, unless Ctrl-C stops it: then the best of the moves it looked at is chosen, at
-/// depth 0.
+/// The first iteration (one move ahead: one evaluation per move) may run over the time limit by
+/// as much again, or by [`FIRST_GRACE`] when the limit is shorter, so that a short limit still
+/// looks at every move; only when even that is not enough (a very slow evaluation) or Ctrl-C
+/// stops it is the best of the moves it looked at chosen, at depth 0.
 pub fn best_move<G: Game>(
     game: &G,
     state: &G::State,
@@ -142,8 +144,8 @@ pub fn best_move<G: Game>(
     let mut search = Search {
         game,
         eval,
-        deadline: start + limits.time,
-        first: true,
+        // One move ahead may run over the limit (see above).
+        deadline: start + limits.time + limits.time.max(FIRST_GRACE),
         nodes: 0,
         table: HashMap::new(),
         history: HashMap::new(),
@@ -178,7 +180,7 @@ pub fn best_move<G: Game>(
                         ..finished
                     },
                     (Some(finished), _) => finished,
-                    // Stopped (Ctrl-C) before one move ahead finished: the best of the moves looked at.
+                    // Not even one move ahead finished: the best of the moves looked at.
                     (None, partial) => {
                         let (i, score) = partial.unwrap_or((0, 0));
                         Choice {
@@ -193,7 +195,7 @@ pub fn best_move<G: Game>(
             }
             Err(Stop::Error(e)) => return Err(e),
         }
-        search.first = false;
+        search.deadline = start + limits.time;
         if crate::cancel::past(search.deadline) {
             break;
         }
@@ -262,7 +264,7 @@ impl<G: Game> Search<'_, G> {
     ) -> Result<i64, Stop> {
         self.nodes += 1;
         // Every position: a script's evaluation may take long.
-        if crate::cancel::requested() || (!self.first && Instant::now() >= self.deadline) {
+        if crate::cancel::past(self.deadline) {
             return Err(Stop::Time);
         }
         // The table first: many move orders (and many paths of one piece) reach one position,
