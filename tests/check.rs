@@ -35,6 +35,17 @@ fn every_shipped_script_passes() {
 }
 
 #[test]
+fn every_example_game_passes() {
+    let home = tempfile::tempdir().unwrap();
+    for game in ["connect_four", "othello", "breakthrough", "kalah"] {
+        let script = format!("examples/games/{game}.rhai");
+        let (code, out, err) = check(&home, &[&script, "--seconds", "0.5"]);
+        assert_eq!(code, 0, "{game}: {err}");
+        assert!(out.contains("every property holds"), "{game}: {out}");
+    }
+}
+
+#[test]
 fn a_listed_move_that_play_refuses_later_is_found_and_shrunk_to_a_trace() {
     let home = tempfile::tempdir().unwrap();
     let (code, trace, err) = check(&home, &["tests/fixtures/refuses_later.rhai"]);

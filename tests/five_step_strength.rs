@@ -88,3 +88,30 @@ fn the_computer_beats_a_random_mover_and_never_walks_into_a_capture() {
         "the computer won {wins} of {games}"
     );
 }
+
+/// The board of issue #13 (player 1 to move): a search cut off after a few milliseconds must
+/// still not leave a piece where player 2 captures it for nothing — whether the time lets it
+/// look one move ahead or two, and whatever the load.
+#[test]
+fn a_search_cut_short_leaves_no_piece_hanging() {
+    let library = Library::with_rules_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/rules"));
+    let game = ScriptedGame::load(&library, "five_step").unwrap();
+    let board = "1 2 0 0 0\n0 2 0 0 0\n0 0 0 0 0\n0 0 0 0 0\n0 0 0 0 1";
+    let state = game.parse_state(board, Some(0)).unwrap();
+    let budgets = [
+        (Some(Duration::from_millis(30)), None),
+        (Some(Duration::from_secs(60)), Some(1)),
+    ];
+    for (time, depth) in budgets {
+        for seed in 0..4 {
+            let tuning = Tuning { time, depth };
+            let hint = player::choose_tuned(&game, &state, Level::Hard, tuning, seed);
+            let mv = hint.unwrap().unwrap().mv;
+            let text = game.format_move(&state, &mv).unwrap();
+            assert!(
+                !loses_material(&game, &state, &mv, 0),
+                "{text} (time {time:?}, depth {depth:?}, seed {seed}) leaves a piece to capture"
+            );
+        }
+    }
+}

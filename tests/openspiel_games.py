@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Cross-checks the example game scripts against OpenSpiel, ply by ply (pip install open-spiel).
 
-Usage: tests/openspiel_games.py [GAMES] [BINARY]
+Usage: tests/openspiel_games.py [GAMES] [BINARY] [NAME…]  (NAME: only these games)
 
 For each game, random games are played in pyspiel and replayed through
 `boardrules run examples/games/NAME.rhai --json`; after every ply the board, the player to move,
@@ -21,11 +21,19 @@ def connect_four_move(text):
     return str(int(text[1:]) + 1)
 
 
+def board_lines(state):
+    """OpenSpiel's board, without the lines some games add under it (`Current player: …`)."""
+    return "\n".join(line for line in str(state).rstrip("\n").split("\n")
+                     if not line.startswith(("Current player", "Move number")))
+
+
 GAMES = {
     # name: (OpenSpiel game, our script, move mapping, player names)
     "connect_four": ("connect_four", "examples/games/connect_four.rhai", connect_four_move, ["x", "o"]),
     "othello": ("othello", "examples/games/othello.rhai", lambda t: t, ["Black", "White"]),
     "breakthrough": ("breakthrough", "examples/games/breakthrough.rhai", lambda t: t, ["Black", "White"]),
+    # OpenSpiel's `mancala` is Kalah; its moves are pit numbers, as ours are.
+    "kalah": ("mancala", "examples/games/kalah.rhai", lambda t: t, ["South", "North"]),
 }
 
 
@@ -41,7 +49,7 @@ def check(name, games, binary):
             terminal = state.is_terminal()
             legal = [] if terminal else sorted(
                 to_ours(state.action_to_string(state.current_player(), a)) for a in state.legal_actions())
-            expected.append((str(state).rstrip("\n"), None if terminal else names[state.current_player()], legal))
+            expected.append((board_lines(state), None if terminal else names[state.current_player()], legal))
             if terminal:
                 break
             action = rng.choice(state.legal_actions())
@@ -67,7 +75,7 @@ def check(name, games, binary):
 def main():
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 300
     binary = sys.argv[2] if len(sys.argv) > 2 else "target/release/boardrules"
-    for name in GAMES:
+    for name in sys.argv[3:] or GAMES:
         check(name, games, binary)
 
 

@@ -96,6 +96,9 @@ enum Bound {
     Upper,
 }
 
+/// How far the first iteration may always run over a short time limit.
+pub const FIRST_GRACE: Duration = Duration::from_millis(100);
+
 /// Positions the transposition table keeps at most (it is cleared when full).
 const TABLE_SIZE: usize = 1 << 20;
 
@@ -112,8 +115,19 @@ struct Search<'a, G: Game> {
 }
 
 /// Chooses a move for the player to move in `state`, or `None` when there is no legal move.
-/// Every iteration stops at the deadline (checked at each position): when even the first one
-/// does not finish, the best move it looked at is chosen, or the first move.
+///
+/// Iterative deepening, sound under the time limit: each iteration searches the previous
+/// iteration's best move first, with a full window, so its score at the new depth is exact
+/// before any other move is looked at. When time runs out in the middle of an iteration, a move
+/// of that iteration replaces the last finished iteration's choice only if its own search
+/// finished and scored strictly better than that first move at the same depth (then its score
+/// is exact too); a move whose search was cut off is never chosen on what the cut-off part saw.
+/// [`Choice::depth`] is the deepest iteration that finished.
+///
+/// The first iteration (one move ahead: one evaluation per move) may run over the time limit by
+/// as much again, or by [`FIRST_GRACE`] when the limit is shorter, so that a short limit still
+/// looks at every move; only when even that is not enough (a very slow evaluation) or Ctrl-C
+/// stops it is the best of the moves it looked at chosen, at depth 0.
 pub fn best_move<G: Game>(
     game: &G,
     state: &G::State,
@@ -130,7 +144,8 @@ pub fn best_move<G: Game>(
     let mut search = Search {
         game,
         eval,
-        deadline: start + limits.time,
+        // One move ahead may run over the limit (see above).
+        deadline: start + limits.time + limits.time.max(FIRST_GRACE),
         nodes: 0,
         table: HashMap::new(),
         history: HashMap::new(),
@@ -156,29 +171,31 @@ pub fn best_move<G: Game>(
                 }
             }
             Err(Stop::Time) => {
-                // The previous best was searched first: a move that beat it at this depth is
-                // better, even if the iteration did not finish. Out of time in the first
-                // iteration, the best of the moves looked at (or the first move) will do.
-                if let Some((i, score)) = partial.filter(|&(i, _)| i > 0 || best.is_none()) {
-                    best = Some(Choice {
+                best = Some(match (best, partial) {
+                    // A finished search of another move beat the previous best (searched
+                    // first, exactly) at this depth: it is the better move.
+                    (Some(finished), Some((i, score))) if i > 0 => Choice {
                         mv: moves[i].clone(),
                         score,
-                        depth: depth - 1,
-                        nodes: search.nodes,
-                    });
-                }
-                if best.is_none() {
-                    best = Some(Choice {
-                        mv: moves[0].clone(),
-                        score: 0,
-                        depth: 0,
-                        nodes: search.nodes,
-                    });
-                }
+                        ..finished
+                    },
+                    (Some(finished), _) => finished,
+                    // Not even one move ahead finished: the best of the moves looked at.
+                    (None, partial) => {
+                        let (i, score) = partial.unwrap_or((0, 0));
+                        Choice {
+                            mv: moves[i].clone(),
+                            score,
+                            depth: 0,
+                            nodes: 0,
+                        }
+                    }
+                });
                 break;
             }
             Err(Stop::Error(e)) => return Err(e),
         }
+        search.deadline = start + limits.time;
         if crate::cancel::past(search.deadline) {
             break;
         }
@@ -191,7 +208,8 @@ pub fn best_move<G: Game>(
 
 impl<G: Game> Search<'_, G> {
     /// Searches every root move to `depth`: each move's score (exact for the best, at most
-    /// the best's for the others). `partial` follows the best move so far (index, score).
+    /// the best's for the others). `partial` follows the best move so far (index, exact
+    /// score) among the moves whose search finished: the first move's, then any that beat it.
     fn root(
         &mut self,
         state: &G::State,
@@ -249,18 +267,8 @@ impl<G: Game> Search<'_, G> {
         if crate::cancel::past(self.deadline) {
             return Err(Stop::Time);
         }
-        match self.game.outcome(state)? {
-            Some(Outcome::Win(p)) if p == me => return Ok(WIN - ply),
-            Some(Outcome::Win(_)) => return Ok(-(WIN - ply)),
-            Some(Outcome::Draw) => return Ok(0),
-            None => {}
-        }
-        if depth == 0 {
-            return match self.eval {
-                Some(eval) => Ok(eval(state, me)?),
-                None => Ok(0),
-            };
-        }
+        // The table first: many move orders (and many paths of one piece) reach one position,
+        // whose result, evaluation or search is then not computed again.
         let hash = self.game.state_hash(state);
         let known = self.table.get(&hash).copied();
         if let Some(e) = known.filter(|e| e.depth >= depth) {
@@ -272,6 +280,22 @@ impl<G: Game> Search<'_, G> {
             if usable {
                 return Ok(e.score);
             }
+        }
+        match self.game.outcome(state)? {
+            Some(Outcome::Win(p)) if p == me => return Ok(WIN - ply),
+            Some(Outcome::Win(_)) => return Ok(-(WIN - ply)),
+            Some(Outcome::Draw) => return Ok(0),
+            None => {}
+        }
+        if depth == 0 {
+            let score = match self.eval {
+                Some(eval) => eval(state, me)?,
+                None => 0,
+            };
+            if known.is_none() {
+                self.remember(hash, 0, score, Bound::Exact, None);
+            }
+            return Ok(score);
         }
         let moves = self.game.legal_moves(state)?;
         if moves.is_empty() {
@@ -309,19 +333,22 @@ impl<G: Game> Search<'_, G> {
         } else {
             Bound::Exact
         };
+        self.remember(hash, depth, best.0, bound, best.1);
+        Ok(best.0)
+    }
+
+    /// Keeps what a search of the position `hash` found (clearing the table when it is full).
+    fn remember(&mut self, hash: u64, depth: usize, score: i64, bound: Bound, best: Option<u64>) {
         if self.table.len() >= TABLE_SIZE {
             self.table.clear();
         }
-        self.table.insert(
-            hash,
-            Entry {
-                depth,
-                score: best.0,
-                bound,
-                best: best.1,
-            },
-        );
-        Ok(best.0)
+        let entry = Entry {
+            depth,
+            score,
+            bound,
+            best,
+        };
+        self.table.insert(hash, entry);
     }
 }
 
@@ -431,5 +458,113 @@ mod tests {
             .unwrap();
         assert_eq!(choice.depth, 16);
         assert!(choice.nodes < 20_000, "{} positions", choice.nodes);
+    }
+
+    /// Two plies: the root player picks 0 (safe), 1 (a bait) or 2; the opponent answers 0 or 1.
+    struct Bait {
+        names: Vec<String>,
+    }
+
+    impl Game for Bait {
+        type State = Vec<u8>;
+        type Move = u8;
+        fn player_names(&self) -> &[String] {
+            &self.names
+        }
+        fn start(&self) -> Result<Vec<u8>, GameError> {
+            Ok(Vec::new())
+        }
+        fn to_move(&self, s: &Vec<u8>) -> Result<usize, GameError> {
+            Ok(s.len() % 2)
+        }
+        fn legal_moves(&self, s: &Vec<u8>) -> Result<Vec<u8>, GameError> {
+            Ok(match s.len() {
+                0 => vec![0, 1, 2],
+                1 => vec![0, 1],
+                _ => Vec::new(),
+            })
+        }
+        fn play(&self, s: &Vec<u8>, m: &u8) -> Result<Played<Vec<u8>>, GameError> {
+            let mut next = s.clone();
+            next.push(*m);
+            Ok(Played {
+                state: next,
+                events: Vec::new(),
+            })
+        }
+        fn outcome(&self, _: &Vec<u8>) -> Result<Option<Outcome>, GameError> {
+            Ok(None)
+        }
+        fn parse_move(&self, _: &Vec<u8>, t: &str) -> Result<u8, GameError> {
+            t.parse().map_err(|_| GameError::BadText(t.into()))
+        }
+        fn format_move(&self, _: &Vec<u8>, m: &u8) -> Result<String, GameError> {
+            Ok(m.to_string())
+        }
+        fn render(&self, s: &Vec<u8>) -> Result<String, GameError> {
+            Ok(format!("{s:?}"))
+        }
+        fn parse_state(&self, _: &str, _: Option<usize>) -> Result<Vec<u8>, GameError> {
+            Ok(Vec::new())
+        }
+        fn state_hash(&self, s: &Vec<u8>) -> u64 {
+            let mut h = StableHasher::default();
+            s.hash(&mut h);
+            h.finish()
+        }
+    }
+
+    /// Searches [`Bait`] where the root player's evaluation of each position is `value`, and
+    /// time runs out while evaluating the position `slow` (the evaluation sleeps past the limit).
+    fn bait(value: fn(&[u8]) -> i64, slow: &'static [u8]) -> Choice<u8> {
+        let game = Bait {
+            names: vec!["a".into(), "b".into()],
+        };
+        let time = Duration::from_millis(300);
+        let eval = move |s: &Vec<u8>, p: usize| {
+            if s.as_slice() == slow {
+                std::thread::sleep(time + Duration::from_millis(100));
+            }
+            Ok(if p == 0 { value(s) } else { -value(s) })
+        };
+        let limits = Limits {
+            time,
+            max_depth: 4,
+            seed: 1,
+        };
+        best_move(&game, &Vec::new(), Some(&eval), limits)
+            .unwrap()
+            .unwrap()
+    }
+
+    #[test]
+    fn a_move_cut_off_in_an_unfinished_iteration_is_not_chosen() {
+        // One move ahead, 0 is best. Two moves ahead the bait 1 looks better after the
+        // opponent's first answer (+10), but their second answer (-100) refutes it — and the
+        // time runs out before the search looks at that answer.
+        let value = |s: &[u8]| match s {
+            [0, ..] => 5,
+            [1] => 0,
+            [1, 0] => 10,
+            [1, 1] => -100,
+            _ => -1,
+        };
+        let choice = bait(value, &[1, 0]);
+        assert_eq!((choice.mv, choice.depth, choice.score), (0, 1, 5));
+    }
+
+    #[test]
+    fn a_move_proven_better_in_an_unfinished_iteration_is_chosen() {
+        // Two moves ahead, 1 is proven better than 0 (+10 whatever the answer against 5)
+        // before the time runs out in the search of 2 (whose first answer does not refute it).
+        let value = |s: &[u8]| match s {
+            [0, ..] => 5,
+            [1] => 0,
+            [1, _] => 10,
+            [2, 0] => 20,
+            _ => -1,
+        };
+        let choice = bait(value, &[2, 0]);
+        assert_eq!((choice.mv, choice.depth, choice.score), (1, 1, 10));
     }
 }
