@@ -167,6 +167,35 @@ fn cross_cell(s: &Standings, i: usize, j: usize) -> String {
     }
 }
 
+/// The crosstable: a header row (an empty corner, then the bots' names), then one row per bot:
+/// its name, then its points against each column.
+fn crosstable(s: &Standings) -> Vec<Vec<String>> {
+    let names = s.rows.iter().map(|r| r.name.clone());
+    let head = std::iter::once(String::new())
+        .chain(names.clone())
+        .collect();
+    let rows = names.enumerate().map(|(i, name)| {
+        std::iter::once(name)
+            .chain((0..s.rows.len()).map(|j| cross_cell(s, i, j)))
+            .collect()
+    });
+    std::iter::once(head).chain(rows).collect()
+}
+
+/// The bots with at least one fault.
+fn faulty(s: &Standings) -> Vec<&Row> {
+    s.rows
+        .iter()
+        .filter(|r| r.faults.iter().any(|&f| f > 0))
+        .collect()
+}
+
+/// A faulty bot's row of the faults table: name, timeouts, illegal moves, crashes.
+fn fault_cells(r: &Row) -> Vec<String> {
+    let [t, i, c] = r.faults;
+    vec![r.name.clone(), t.to_string(), i.to_string(), c.to_string()]
+}
+
 /// The title line.
 fn title(s: &Standings) -> String {
     format!(
@@ -192,19 +221,15 @@ pub fn markdown(s: &Standings) -> String {
     out += "\nElo: a Bradley–Terry fit (draws count half), 0 is the average bot; ± is the 95% interval.\n";
     out +=
         "\n## Crosstable\n\nThe row's points against the column, out of the games they played.\n\n";
-    let names: Vec<String> = s.rows.iter().map(|r| cell(&r.name)).collect();
-    out += &line(&[vec![String::new()], names.clone()].concat());
-    out += &format!("|---|{}\n", "---:|".repeat(names.len()));
-    for (i, name) in names.iter().enumerate() {
-        let row: Vec<String> = (0..names.len()).map(|j| cross_cell(s, i, j)).collect();
-        out += &line(&[vec![name.clone()], row].concat());
+    let cleaned = |row: Vec<String>| row.iter().map(|c| cell(c)).collect::<Vec<_>>();
+    for (i, row) in crosstable(s).into_iter().enumerate() {
+        out += &line(&cleaned(row));
+        if i == 0 {
+            out += &format!("|---|{}\n", "---:|".repeat(s.rows.len()));
+        }
     }
     out += "\n## Faults\n\n";
-    let faulty: Vec<&Row> = s
-        .rows
-        .iter()
-        .filter(|r| r.faults.iter().any(|&f| f > 0))
-        .collect();
+    let faulty = faulty(s);
     if faulty.is_empty() {
         out += "None.\n";
         return out;
@@ -212,8 +237,7 @@ pub fn markdown(s: &Standings) -> String {
     out += &line(&FAULT_HEADS.map(String::from));
     out += "|---|---:|---:|---:|\n";
     for r in &faulty {
-        let [t, i, c] = r.faults;
-        out += &line(&[cell(&r.name), t.to_string(), i.to_string(), c.to_string()]);
+        out += &line(&cleaned(fault_cells(r)));
     }
     for r in &faulty {
         out += &format!("\n{}:\n", cell(&r.name));
@@ -268,29 +292,18 @@ pub fn html(s: &Standings) -> String {
     }
     out += "</table>\n<p>Elo: a Bradley–Terry fit (draws count half), 0 is the average bot; ± is the 95% interval.</p>\n";
     out += "<h2>Crosstable</h2>\n<p>The row's points against the column, out of the games they played.</p>\n<table>\n";
-    let names: Vec<String> = s.rows.iter().map(|r| r.name.clone()).collect();
-    out += &html_row("th", &[vec![String::new()], names.clone()].concat());
-    for (i, name) in names.iter().enumerate() {
-        let row: Vec<String> = (0..names.len()).map(|j| cross_cell(s, i, j)).collect();
-        out += &html_row("td", &[vec![name.clone()], row].concat());
+    for (i, row) in crosstable(s).iter().enumerate() {
+        out += &html_row(if i == 0 { "th" } else { "td" }, row);
     }
     out += "</table>\n<h2>Faults</h2>\n";
-    let faulty: Vec<&Row> = s
-        .rows
-        .iter()
-        .filter(|r| r.faults.iter().any(|&f| f > 0))
-        .collect();
+    let faulty = faulty(s);
     if faulty.is_empty() {
         out += "<p>None.</p>\n";
     } else {
         out += "<table>\n";
         out += &html_row("th", &FAULT_HEADS.map(String::from));
         for r in &faulty {
-            let [t, i, c] = r.faults;
-            out += &html_row(
-                "td",
-                &[r.name.clone(), t.to_string(), i.to_string(), c.to_string()],
-            );
+            out += &html_row("td", &fault_cells(r));
         }
         out += "</table>\n";
         for r in &faulty {
