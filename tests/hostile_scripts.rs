@@ -197,6 +197,13 @@ fn a_chain_of_imports_stops_at_the_module_limit() {
     failed_with(&ended, "a script may import at most 16 modules");
 }
 
+#[test]
+fn a_variants_top_level_runs_once_not_in_every_call() {
+    let ended = run(&["run", &script("busy_top_level"), "8h"]);
+    assert_eq!(ended.code, Some(0), "{}", ended.stderr);
+    assert!(ended.stdout.contains("last move X 8h"), "{}", ended.stdout);
+}
+
 // Time.
 
 #[test]

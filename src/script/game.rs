@@ -467,7 +467,7 @@ impl ScriptedGame {
 
     fn call(&self, name: &str, args: impl FuncArgs) -> Result<Dynamic, Box<EvalAltResult>> {
         let mut scope = self.scope.borrow_mut();
-        let options = CallFnOptions::new().eval_ast(self.script.imports);
+        let options = CallFnOptions::new().eval_ast(false);
         let _metered = sandbox::begin();
         self.script
             .engine

@@ -254,8 +254,6 @@ pub struct LoadedScript {
     pub ast: AST,
     /// The constants its top level defines.
     pub constants: Scope<'static>,
-    /// Whether the script imports modules (calls then need its top level evaluated).
-    pub imports: bool,
     /// Every script text loaded, for error reports.
     pub sources: Sources,
     /// The main script.
@@ -291,8 +289,18 @@ pub fn load(
     let mut constants = Scope::new();
     let call = super::sandbox::begin();
     let ran = engine.run_ast_with_scope(&mut constants, &ast);
+    let imported = match ran {
+        Ok(()) if imports => top_level_imports(&engine, &ast),
+        Ok(()) => Ok(Vec::new()),
+        Err(e) => Err(e),
+    };
     drop(call);
-    ran.map_err(|e| vec![eval_diagnostic(&e, &sources, &source.label)])?;
+    let imported = imported.map_err(|e| vec![eval_diagnostic(&e, &sources, &source.label)])?;
+    // The modules the top level imports stay where every call finds them (`base::moves(…)`),
+    // so a call never runs the top level again.
+    for (alias, module) in imported {
+        engine.register_static_module(alias, module);
+    }
     // Functions do not see the top level's scope, but they do see a global module's variables:
     // publish the script's constants there.
     let mut globals = Module::new();
@@ -302,16 +310,24 @@ pub fn load(
     engine.register_global_module(globals.into());
     Ok(LoadedScript {
         engine,
-        ast: if imports {
-            ast
-        } else {
-            ast.clone_functions_only()
-        },
+        ast: ast.clone_functions_only(),
         constants,
-        imports,
         sources,
         source,
     })
+}
+
+/// The modules the top level of `ast` imports, by alias (evaluating it once more: the resolver
+/// has them cached by now).
+fn top_level_imports(
+    engine: &Engine,
+    ast: &AST,
+) -> Result<Vec<(String, Shared<Module>)>, Box<EvalAltResult>> {
+    let module = Module::eval_ast_as_new(Scope::new(), ast, engine)?;
+    Ok(module
+        .iter_sub_modules()
+        .map(|(alias, module)| (alias.to_string(), module.clone()))
+        .collect())
 }
 
 /// How many variants deep a script may be.

@@ -1,8 +1,8 @@
-//! Game-agnostic search over the [`Game`] trait: alpha-beta (negamax) with iterative deepening
-//! under a time budget, for two-player games (this module); Monte Carlo tree search for any
-//! number of players ([`mcts`]); sampled expectimax where chance follows the moves
-//! ([`sampling`]); perft ([`perft`]); and the computer player that picks among these and the
-//! native forms' own searches ([`player`]), saying why ([`why`]).
+//! Game-agnostic search over the [`Game`] trait: alpha-beta (negamax, principal variation
+//! search) with iterative deepening under a time budget, for two-player games (this module);
+//! Monte Carlo tree search for any number of players ([`mcts`]); sampled expectimax where chance
+//! follows the moves ([`sampling`]); perft ([`perft`]); and the computer player that picks among
+//! these and the native forms' own searches ([`player`]), saying why ([`why`]).
 //!
 //! Alpha-beta keeps a transposition table keyed by [`Game::state_hash`] (each position's score,
 //! bound and best move) and orders moves by that best move, then the history heuristic, then the
@@ -221,7 +221,11 @@ impl<G: Game> Search<'_, G> {
         let mut alpha = -WIN - 1;
         let mut scores = Vec::with_capacity(moves.len());
         for (i, mv) in moves.iter().enumerate() {
-            let score = self.child(state, me, mv, depth, (alpha, WIN + 1), 1)?;
+            let score = if i == 0 {
+                self.child(state, me, mv, depth, (alpha, WIN + 1), 1)?
+            } else {
+                self.probe(state, me, mv, depth, (alpha, WIN + 1), 1)?
+            };
             if score > alpha {
                 alpha = score;
                 *partial = Some((i, score));
@@ -249,6 +253,26 @@ impl<G: Game> Search<'_, G> {
             self.negamax(&next, mover, depth - 1, alpha, beta, ply)
         } else {
             Ok(-self.negamax(&next, mover, depth - 1, -beta, -alpha, ply)?)
+        }
+    }
+
+    /// [`Self::child`] for a move after the first (principal variation search): a null window
+    /// first asks only whether `mv` beats `alpha`, which is cheap to refute; only a move that
+    /// does is searched again with the whole window, for its exact score.
+    fn probe(
+        &mut self,
+        state: &G::State,
+        me: usize,
+        mv: &G::Move,
+        depth: usize,
+        (alpha, beta): (i64, i64),
+        ply: i64,
+    ) -> Result<i64, Stop> {
+        let bound = self.child(state, me, mv, depth, (alpha, alpha + 1), ply)?;
+        if bound > alpha && bound < beta {
+            self.child(state, me, mv, depth, (alpha, beta), ply)
+        } else {
+            Ok(bound)
         }
     }
 
@@ -313,8 +337,12 @@ impl<G: Game> Search<'_, G> {
         });
         let alpha_in = alpha;
         let mut best = (-WIN - 1, None);
-        for i in order {
-            let score = self.child(state, me, &moves[i], depth, (alpha, beta), ply + 1)?;
+        for (n, i) in order.into_iter().enumerate() {
+            let score = if n == 0 {
+                self.child(state, me, &moves[i], depth, (alpha, beta), ply + 1)?
+            } else {
+                self.probe(state, me, &moves[i], depth, (alpha, beta), ply + 1)?
+            };
             if score > best.0 {
                 best = (score, keys[i]);
             }
