@@ -148,6 +148,21 @@ pub fn try_reachable<E>(
         .collect())
 }
 
+/// How many cells the pieces holding `value` reach under `rule` ([`reachable`] from each piece),
+/// summed over the pieces: a piece game's mobility. `step` is called as in [`try_reachable`].
+pub fn try_mobility<E>(
+    grid: &Grid,
+    value: i64,
+    rule: &WalkRule,
+    mut step: impl FnMut() -> Result<(), E>,
+) -> Result<usize, E> {
+    let mut total = 0;
+    for piece in grid.cells_with(value) {
+        total += try_reachable(grid, piece, rule, &mut step)?.len();
+    }
+    Ok(total)
+}
+
 /// Checks that `path` (start cell first) is a walk `rule` allows: its length, every cell on the
 /// board, each step orthogonal, no cell twice, the cells between start and end in `through`, the
 /// last in `end`. The error says, in words, the first thing wrong.
@@ -272,6 +287,18 @@ mod tests {
         assert!(check_walk(&g, &[c(0, 0), c(1, 0)], &no_capture)
             .unwrap_err()
             .contains("cannot end on (1,0), which holds 2"));
+    }
+
+    #[test]
+    fn mobility_sums_what_each_piece_reaches() {
+        let g = board(&["102", "000", "201"]);
+        let rule = WalkRule::new(1, 2, &[0], &[0]);
+        let each: usize = g.cells_with(1).map(|c| reachable(&g, c, &rule).len()).sum();
+        let total: Result<usize, Infallible> = try_mobility(&g, 1, &rule, || Ok(()));
+        assert_eq!(total, Ok(each));
+        assert_eq!(each, 6); // each corner piece reaches its two neighbours and the centre
+        let none: Result<usize, Infallible> = try_mobility(&g, 7, &rule, || Ok(()));
+        assert_eq!(none, Ok(0));
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! Bounded simple walks as scripts see them: `g.walks(from, min, max, through, end)` and
-//! `g.reachable(from, min, max, through, end)`, `g.check_walk(path, min, max, through, end)`.
+//! `g.reachable(from, min, max, through, end)`, `g.mobility(piece, min, max, through, end)`,
+//! `g.check_walk(path, min, max, through, end)`.
 
 use rhai::{Array, Dynamic, Engine, EvalAltResult, INT};
 
@@ -14,7 +15,7 @@ use crate::{
 
 type Fallible<T> = Result<T, Box<EvalAltResult>>;
 
-/// Registers `walks`, `reachable` and `check_walk` on `Grid`.
+/// Registers `walks`, `reachable`, `mobility` and `check_walk` on `Grid`.
 pub fn register(engine: &mut Engine) {
     engine
         .register_fn(
@@ -51,6 +52,15 @@ pub fn register(engine: &mut Engine) {
             },
         )
         .register_fn(
+            "mobility",
+            |g: &mut Grid, piece: INT, min: INT, max: INT, through: Array, end: Array| {
+                let rule = rule(min, max, &through, &end)?;
+                let mut work = Work::default();
+                let total = walks::try_mobility(g, piece, &rule, || work.add(1))?;
+                Ok::<_, Box<EvalAltResult>>(total as INT)
+            },
+        )
+        .register_fn(
             "check_walk",
             |g: &mut Grid, path: Array, min: INT, max: INT, through: Array, end: Array| {
                 let rule = rule(min, max, &through, &end)?;
@@ -84,4 +94,39 @@ fn rule(min: INT, max: INT, through: &Array, end: &Array) -> Fallible<WalkRule> 
         &values(through, "through")?,
         &values(end, "end")?,
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use rhai::{Engine, INT};
+
+    fn engine() -> Engine {
+        let mut e = Engine::new();
+        super::super::grid::register(&mut e);
+        super::register(&mut e);
+        e
+    }
+
+    #[test]
+    fn mobility_is_what_reachable_finds_from_every_piece() {
+        let e = engine();
+        let setup = "let g = grid(3, 3); g.set(cell(0, 0), 1); g.set(cell(2, 2), 1); \
+                     g.set(cell(2, 0), 2); g.set(cell(0, 2), 2);";
+        let (mobility, summed): (INT, INT) = (
+            e.eval(&format!("{setup} g.mobility(1, 1, 2, [0], [0])"))
+                .unwrap(),
+            e.eval(&format!(
+                "{setup} let n = 0; for p in g.cells_with(1) {{ n += g.reachable(p, 1, 2, [0], [0]).len; }} n"
+            ))
+            .unwrap(),
+        );
+        assert_eq!(mobility, summed);
+        assert_eq!(mobility, 6);
+        let stuck: INT = e
+            .eval(&format!("{setup} g.mobility(1, 1, 1, [0], [])"))
+            .unwrap();
+        assert_eq!(stuck, 0);
+        let bad = e.eval::<INT>(&format!("{setup} g.mobility(1, 0, 2, [0], [0])"));
+        assert!(bad.unwrap_err().to_string().contains("walk lengths"));
+    }
 }

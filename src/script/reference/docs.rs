@@ -58,6 +58,8 @@ The raw material of pattern tests along a line (gaps, ends, what lies a few cell
 One native call for an evaluation of near-complete lines. Lengths are 1 to 100."),
     ("longest_run_through", "`g.longest_run_through(c)`: the length of the longest run through cell `c` in the four line directions (`0` off the board).\n\n\
 Whether a placement at `c` completed a line, in one call."),
+    ("mobility", "`g.mobility(piece, min, max, through, end)`: how many cells the pieces holding `piece` reach by walks of `min` to `max` steps (as `reachable` counts them from each piece), summed over the pieces.\n\n\
+A piece game's mobility, for `evaluate`, in one call; `> 0` says whether any piece can move at all."),
     ("neighbours", "`g.neighbours(c)`: the on-board cells next to `c` up, right, down and left (in that order)."),
     ("neighbours8", "`g.neighbours8(c)`: the on-board cells around `c` in the eight directions, clockwise from up."),
     ("next", "`t.next(pit, dir)`: the pit after `pit` in direction `dir` (`1` or `-1`), wrapping around."),
