@@ -1,4 +1,5 @@
-//! Bounded simple walks as scripts see them: `g.walks(from, min, max, through, end)` and
+//! Bounded simple walks as scripts see them: `g.walks(from, min, max, through, end)`,
+//! `g.piece_walks(piece, min, max, through, end)`,
 //! `g.reachable(from, min, max, through, end)`, `g.mobility(piece, min, max, through, end)`,
 //! `g.check_walk(path, min, max, through, end)`.
 
@@ -15,31 +16,28 @@ use crate::{
 
 type Fallible<T> = Result<T, Box<EvalAltResult>>;
 
-/// Registers `walks`, `reachable`, `mobility` and `check_walk` on `Grid`.
+/// Registers `walks`, `piece_walks`, `reachable`, `mobility` and `check_walk` on `Grid`.
 pub fn register(engine: &mut Engine) {
     engine
         .register_fn(
             "walks",
             |g: &mut Grid, from: Cell, min: INT, max: INT, through: Array, end: Array| {
                 let rule = rule(min, max, &through, &end)?;
-                let mut out = Array::new();
-                let mut items = 0; // walks and their cells: Rhai's array size counts both
-                let mut work = Work::default();
-                walks::try_for_each_walk(g, on_board(g, from)?, &rule, |step| {
-                    if let WalkStep::Walk(p) = step {
-                        items += 1 + p.len();
-                        if items > limits::ARRAY_SIZE {
-                            return Err(sandbox::over_limit(format!(
-                                "walks(): the walks hold more than {} cells; ask for shorter ones",
-                                limits::ARRAY_SIZE
-                            )));
-                        }
-                        out.push(Dynamic::from(cells(p.iter().copied())));
-                        work.add(p.len() as u64)?;
-                    }
-                    work.add(1)
-                })?;
-                Ok::<_, Box<EvalAltResult>>(out)
+                let mut walks = Walks::default();
+                walks.add(g, on_board(g, from)?, &rule, "walks")?;
+                Ok::<_, Box<EvalAltResult>>(walks.out)
+            },
+        )
+        .register_fn(
+            "piece_walks",
+            |g: &mut Grid, piece: INT, min: INT, max: INT, through: Array, end: Array| {
+                let rule = rule(min, max, &through, &end)?;
+                let mut walks = Walks::default();
+                let pieces: Vec<Cell> = g.cells_with(piece).collect();
+                for from in pieces {
+                    walks.add(g, from, &rule, "piece_walks")?;
+                }
+                Ok::<_, Box<EvalAltResult>>(walks.out)
             },
         )
         .register_fn(
@@ -73,6 +71,36 @@ pub fn register(engine: &mut Engine) {
                 )
             },
         );
+}
+
+/// Walks gathered as script values (each an array of cells), within Rhai's array size limit and
+/// charged to the call as they are found.
+#[derive(Default)]
+struct Walks {
+    out: Array,
+    /// Walks and their cells: Rhai's array size counts both.
+    items: usize,
+    work: Work,
+}
+
+impl Walks {
+    /// Adds every walk from `from` that `rule` allows (`function` names the primitive in errors).
+    fn add(&mut self, g: &Grid, from: Cell, rule: &WalkRule, function: &str) -> Fallible<()> {
+        walks::try_for_each_walk(g, from, rule, |step| {
+            if let WalkStep::Walk(p) = step {
+                self.items += 1 + p.len();
+                if self.items > limits::ARRAY_SIZE {
+                    return Err(sandbox::over_limit(format!(
+                        "{function}(): the walks hold more than {} cells; ask for shorter ones",
+                        limits::ARRAY_SIZE
+                    )));
+                }
+                self.out.push(Dynamic::from(cells(p.iter().copied())));
+                self.work.add(p.len() as u64)?;
+            }
+            self.work.add(1)
+        })
+    }
 }
 
 /// A walk rule from script values: lengths `min..=max` (1 to 64 steps) and two arrays of values.
@@ -128,5 +156,27 @@ mod tests {
         assert_eq!(stuck, 0);
         let bad = e.eval::<INT>(&format!("{setup} g.mobility(1, 0, 2, [0], [0])"));
         assert!(bad.unwrap_err().to_string().contains("walk lengths"));
+    }
+
+    #[test]
+    fn piece_walks_are_the_walks_of_every_piece_in_reading_order() {
+        let e = engine();
+        let setup = "let g = grid(3, 3); g.set(cell(2, 0), 1); g.set(cell(0, 2), 1); \
+                     g.set(cell(1, 1), 2);";
+        let same: bool = e
+            .eval(&format!(
+                "{setup} let each = []; for p in g.cells_with(1) {{ each += g.walks(p, 1, 2, [0], [0, 2]); }} \
+                 g.piece_walks(1, 1, 2, [0], [0, 2]) == each"
+            ))
+            .unwrap();
+        assert!(same);
+        let first: INT = e
+            .eval(&format!("{setup} g.piece_walks(1, 1, 1, [0], [0])[0][0].x"))
+            .unwrap();
+        assert_eq!(first, 2, "the top row's piece first");
+        let none: INT = e
+            .eval(&format!("{setup} g.piece_walks(7, 1, 2, [0], [0]).len"))
+            .unwrap();
+        assert_eq!(none, 0);
     }
 }

@@ -70,6 +70,7 @@ A piece game's mobility, for `evaluate`, in one call; `> 0` says whether any pie
 `from` itself may hold anything. Ties are broken the same way every time."),
     ("pick", "`r.pick(array)`: a random element of a non-empty array. Advances `r`."),
     ("piece_steps", "`g.piece_steps(piece, [[dx, dy], …], [values])`: every step `[from, to]` of the pieces holding `piece`, row by row from the top and in the order of the deltas: `steps` from every such piece, in one call."),
+    ("piece_walks", "`g.piece_walks(piece, min, max, through, end)`: every walk (as `walks` lists them) of every piece holding `piece`, pieces in reading order: a path-moving game's moves in one call."),
     ("pits", "`t.pits()`, `t.pits(owner)` or `t.pits(owner, kind)`: the pits (all, or those of `owner`, of `kind`), in index order."),
     ("pits_of_kind", "`t.pits_of_kind(kind)`: the pits of `kind`, whoever owns them, in index order."),
     ("prev", "`t.prev(pit, dir)`: the pit before `pit` in direction `dir`, wrapping around."),
