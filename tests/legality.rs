@@ -155,3 +155,26 @@ fn the_referee_refuses_an_unlisted_move_from_a_bot() {
         ran.stdout
     );
 }
+
+#[test]
+fn why_illegal_gives_the_reason_and_play_never_sees_an_unlisted_move() {
+    let home = tempfile::tempdir().unwrap();
+    let why = "tests/fixtures/caro_no_h_why.rhai";
+    boardrules_in(&home)
+        .args(["run", why, "9g", "9h"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("> 9g\n").and(predicate::str::contains("> 9h").not()))
+        .stderr(predicate::str::contains(
+            "column h is closed in this variant",
+        ));
+    // `()` from why_illegal: the runtime's own reason, not play's ("9g is already taken").
+    boardrules_in(&home)
+        .args(["run", why, "9g", "9g"])
+        .assert()
+        .code(1)
+        .stderr(
+            predicate::str::contains("9g is not among the legal moves")
+                .and(predicate::str::contains("already taken").not()),
+        );
+}

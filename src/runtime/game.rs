@@ -117,6 +117,17 @@ pub trait Game {
     fn split_moves(&self, text: &str) -> Result<Vec<String>, GameError> {
         Ok(vec![text.to_string()])
     }
+    /// Why `mv`, which [`Game::legal_moves`] does not list, is illegal in `state`, when the rules
+    /// say so themselves (a rules script's optional `why_illegal(state, mv)`): `Some(reason)`,
+    /// an empty reason when they have none for this move. `None` when the game gives no such
+    /// reasons: then [`Game::play`]'s refusal is the reason.
+    fn why_illegal(
+        &self,
+        _state: &Self::State,
+        _mv: &Self::Move,
+    ) -> Result<Option<String>, GameError> {
+        Ok(None)
+    }
     /// A hash of a move, equal for equal moves in any position, so that search heuristics can
     /// recognise a move again (killer moves); `None` when the game gives none.
     fn move_hash(&self, _mv: &Self::Move) -> Option<u64> {

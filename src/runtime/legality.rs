@@ -9,6 +9,8 @@ const NEAREST: usize = 3;
 
 /// Plays `mv` (written `text`) in `state` if the game lists it among its legal moves.
 ///
+/// - not listed, and the rules explain why ([`Game::why_illegal`]): their reason (`play` is
+///   not called, so it need not check what it is given);
 /// - not listed and `play` refuses it: `play`'s own message;
 /// - not listed but `play` accepts it: "`text` is not among the legal moves" (with the nearest
 ///   legal moves by spelling);
@@ -22,6 +24,15 @@ pub fn play_listed<G: Game + ?Sized>(
 ) -> Result<Played<G::State>, GameError> {
     let legal = game.legal_moves(state)?;
     let listed = is_listed(game, state, &legal, mv, text)?;
+    if !listed {
+        if let Some(reason) = game.why_illegal(state, mv)? {
+            return Err(GameError::Illegal(if reason.is_empty() {
+                not_listed(game, state, &legal, text)
+            } else {
+                reason
+            }));
+        }
+    }
     match game.play(state, mv) {
         Err(GameError::Illegal(message)) if listed => Err(GameError::Rules {
             message: format!(

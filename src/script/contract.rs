@@ -136,4 +136,10 @@ pub const CONTRACT: &[ContractFn] = &[
         required: false,
         purpose: "for search: how good the state is for `player` (an integer, higher is better)",
     },
+    ContractFn {
+        name: "why_illegal",
+        params: &["state", "mv"],
+        required: false,
+        purpose: "why a move `moves` does not list is illegal, in words; `play` then never sees one",
+    },
 ];

@@ -686,6 +686,30 @@ impl Game for ScriptedGame {
         self.sources().definition_spot(&label, function)
     }
 
+    fn why_illegal(&self, state: &Dynamic, mv: &Dynamic) -> Result<Option<String>, GameError> {
+        if !self.defines("why_illegal", 2) {
+            return Ok(None);
+        }
+        // A `throw` is a reason too.
+        let reason = match self.call("why_illegal", (state.clone(), mv.clone())) {
+            Ok(value) => value,
+            Err(e) => match self.failure(&e, GameError::Illegal) {
+                GameError::Illegal(reason) => return Ok(Some(reason)),
+                other => return Err(other),
+            },
+        };
+        if reason.is_unit() {
+            return Ok(Some(String::new()));
+        }
+        let type_name = reason.type_name();
+        match reason.into_immutable_string() {
+            Ok(text) => Ok(Some(text.to_string())),
+            Err(_) => Err(self.rules_error(format!(
+                "why_illegal() returned {type_name}; it must return a string (or () for no reason)"
+            ))),
+        }
+    }
+
     fn move_hash(&self, mv: &Dynamic) -> Option<u64> {
         Some(self.state_hash(mv))
     }
@@ -732,6 +756,9 @@ fn hash_value(value: &Dynamic, h: &mut StableHasher) {
         (1u8, b).hash(h);
     } else if let Ok(i) = value.as_int() {
         (2u8, i).hash(h);
+    } else if let Some(c) = value.read_lock::<Cell>() {
+        // Cells early: moves are often cells, or arrays of them.
+        (8u8, *c).hash(h);
     } else if let Ok(f) = value.as_float() {
         (3u8, f.to_bits()).hash(h);
     } else if let Some(s) = value.read_lock::<rhai::ImmutableString>() {
@@ -747,8 +774,6 @@ fn hash_value(value: &Dynamic, h: &mut StableHasher) {
         }
     } else if let Some(g) = value.read_lock::<Grid>() {
         (7u8, &*g).hash(h);
-    } else if let Some(c) = value.read_lock::<Cell>() {
-        (8u8, *c).hash(h);
     } else if let Some(r) = value.read_lock::<Run>() {
         (9u8, &*r).hash(h);
     } else if let Some(t) = value.read_lock::<Track>() {
