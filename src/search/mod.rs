@@ -85,6 +85,8 @@ struct Entry {
     bound: Bound,
     /// The best move's [`Game::move_hash`], tried first next time.
     best: Option<u64>,
+    /// The player to move (so that reaching the position again needs no `to_move`).
+    mover: usize,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -247,12 +249,17 @@ impl<G: Game> Search<'_, G> {
         ply: i64,
     ) -> Result<i64, Stop> {
         let next = self.game.play(state, mv)?.state;
-        let mover = self.game.to_move(&next)?;
+        let hash = self.game.state_hash(&next);
+        // Who moves there: the table knows it for a position it has seen.
+        let mover = match self.table.get(&hash) {
+            Some(known) => known.mover,
+            None => self.game.to_move(&next)?,
+        };
         // A player who moves again keeps the window; otherwise negamax flips it.
         if mover == me {
-            self.negamax(&next, mover, depth - 1, alpha, beta, ply)
+            self.negamax((&next, hash), mover, depth - 1, alpha, beta, ply)
         } else {
-            Ok(-self.negamax(&next, mover, depth - 1, -beta, -alpha, ply)?)
+            Ok(-self.negamax((&next, hash), mover, depth - 1, -beta, -alpha, ply)?)
         }
     }
 
@@ -276,10 +283,11 @@ impl<G: Game> Search<'_, G> {
         }
     }
 
-    /// The score of `state` for `me`, the player to move in it.
+    /// The score of `state` (whose [`Game::state_hash`] is `hash`) for `me`, the player to move
+    /// in it.
     fn negamax(
         &mut self,
-        state: &G::State,
+        (state, hash): (&G::State, u64),
         me: usize,
         depth: usize,
         mut alpha: i64,
@@ -293,7 +301,6 @@ impl<G: Game> Search<'_, G> {
         }
         // The table first: many move orders (and many paths of one piece) reach one position,
         // whose result, evaluation or search is then not computed again.
-        let hash = self.game.state_hash(state);
         let known = self.table.get(&hash).copied();
         if let Some(e) = known.filter(|e| e.depth >= depth) {
             let usable = match e.bound {
@@ -317,7 +324,7 @@ impl<G: Game> Search<'_, G> {
                 None => 0,
             };
             if known.is_none() {
-                self.remember(hash, 0, score, Bound::Exact, None);
+                self.remember(hash, me, 0, score, Bound::Exact, None);
             }
             return Ok(score);
         }
@@ -361,12 +368,20 @@ impl<G: Game> Search<'_, G> {
         } else {
             Bound::Exact
         };
-        self.remember(hash, depth, best.0, bound, best.1);
+        self.remember(hash, me, depth, best.0, bound, best.1);
         Ok(best.0)
     }
 
     /// Keeps what a search of the position `hash` found (clearing the table when it is full).
-    fn remember(&mut self, hash: u64, depth: usize, score: i64, bound: Bound, best: Option<u64>) {
+    fn remember(
+        &mut self,
+        hash: u64,
+        mover: usize,
+        depth: usize,
+        score: i64,
+        bound: Bound,
+        best: Option<u64>,
+    ) {
         if self.table.len() >= TABLE_SIZE {
             self.table.clear();
         }
@@ -375,6 +390,7 @@ impl<G: Game> Search<'_, G> {
             score,
             bound,
             best,
+            mover,
         };
         self.table.insert(hash, entry);
     }
