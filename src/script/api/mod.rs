@@ -73,3 +73,13 @@ pub fn register(engine: &mut Engine, events: EventSink) {
         events.borrow_mut().record(text, Some(state))
     });
 }
+
+/// An engine with the grid primitives and those `register` adds: what the primitives' tests run
+/// scripts in.
+#[cfg(test)]
+fn test_engine(register: fn(&mut Engine)) -> Engine {
+    let mut engine = Engine::new();
+    grid::register(&mut engine);
+    register(&mut engine);
+    engine
+}

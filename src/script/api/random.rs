@@ -31,9 +31,7 @@ mod tests {
     use rhai::{Dynamic, Engine, INT};
 
     fn engine() -> Engine {
-        let mut e = Engine::new();
-        super::register(&mut e);
-        e
+        super::super::test_engine(super::register)
     }
 
     #[test]

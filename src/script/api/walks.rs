@@ -129,10 +129,7 @@ mod tests {
     use rhai::{Engine, INT};
 
     fn engine() -> Engine {
-        let mut e = Engine::new();
-        super::super::grid::register(&mut e);
-        super::register(&mut e);
-        e
+        super::super::test_engine(super::register)
     }
 
     #[test]

@@ -57,10 +57,7 @@ mod tests {
     use rhai::{Array, Engine};
 
     fn engine() -> Engine {
-        let mut e = Engine::new();
-        crate::script::api::grid::register(&mut e);
-        super::register(&mut e);
-        e
+        super::super::test_engine(super::register)
     }
 
     #[test]
