@@ -140,15 +140,17 @@ pub fn describe(name: Option<&str>) -> Result<String, Diagnostic> {
 
 /// One entry as plain text: its signatures, then its description.
 pub fn text(entry: &Entry) -> String {
-    let mut out = String::new();
-    for s in &entry.signatures {
-        out.push_str(s);
-        out.push('\n');
-    }
-    out.push('\n');
-    out.push_str(entry.doc.unwrap_or("(no description)"));
-    out.push('\n');
-    out
+    format!("{}\n{}\n", signature_lines(entry), description(entry))
+}
+
+/// An entry's signatures, one a line.
+fn signature_lines(entry: &Entry) -> String {
+    entry.signatures.iter().map(|s| format!("{s}\n")).collect()
+}
+
+/// An entry's description.
+fn description(entry: &Entry) -> &'static str {
+    entry.doc.unwrap_or("(no description)")
 }
 
 /// The whole reference as a Markdown chapter (`docs/src/reference.md`).
@@ -163,14 +165,12 @@ pub fn markdown() -> String {
          as `value.name`.\n",
     );
     for e in entries() {
-        out.push_str(&format!("\n## `{}`\n\n```text\n", e.name));
-        for s in &e.signatures {
-            out.push_str(s);
-            out.push('\n');
-        }
-        out.push_str("```\n\n");
-        out.push_str(e.doc.unwrap_or("(no description)"));
-        out.push('\n');
+        out.push_str(&format!(
+            "\n## `{}`\n\n```text\n{}```\n\n{}\n",
+            e.name,
+            signature_lines(&e),
+            description(&e)
+        ));
     }
     out
 }

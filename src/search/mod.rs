@@ -5,7 +5,7 @@
 //! these and the native forms' own searches ([`player`]), saying why ([`why`]).
 //!
 //! Alpha-beta keeps a transposition table keyed by [`Game::state_hash`] (each position's score,
-//! bound and best move) and orders moves by that best move, then the history heuristic, then the
+//! bound, best move and player to move) and orders moves by that best move, then the history heuristic, then the
 //! order the game lists them in.
 //!
 //! Leaves are scored by an evaluation function (a rules script's optional `evaluate(state,
