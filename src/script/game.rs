@@ -1,6 +1,10 @@
 //! `ScriptedGame`: a loaded rules script adapted to the runtime's [`Game`] trait.
 
-use std::{cell::RefCell, hash::Hasher, rc::Rc};
+use std::{
+    cell::RefCell,
+    hash::{BuildHasher, Hasher},
+    rc::Rc,
+};
 
 use rhai::{Array, CallFnOptions, Dynamic, EvalAltResult, FuncArgs, Map, Scope, AST, INT};
 
@@ -711,7 +715,11 @@ impl Game for ScriptedGame {
     }
 
     fn move_hash(&self, mv: &Dynamic) -> Option<u64> {
-        Some(self.state_hash(mv))
+        // A move's hash is never saved (search and legality checks use it within one run), so
+        // it may use a faster hash than the stable one that saves keep for states.
+        let mut h = MOVE_HASHER.build_hasher();
+        hash_value(mv, &mut h);
+        Some(h.finish())
     }
 
     fn split_moves(&self, text: &str) -> Result<Vec<String>, GameError> {
@@ -746,9 +754,13 @@ impl Game for ScriptedGame {
     }
 }
 
+/// How [`Game::move_hash`] hashes moves: fast, and fixed so that a search with the same seed
+/// chooses the same move.
+const MOVE_HASHER: foldhash::fast::FixedState = foldhash::fast::FixedState::with_seed(0x5eed);
+
 /// Feeds a script value into a hasher: equal values (maps by key, arrays in order, runtime
 /// types by content) feed equal bytes.
-fn hash_value(value: &Dynamic, h: &mut StableHasher) {
+fn hash_value(value: &Dynamic, h: &mut impl Hasher) {
     use std::hash::Hash;
     if value.is_unit() {
         0u8.hash(h);

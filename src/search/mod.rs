@@ -18,10 +18,9 @@ pub mod player;
 pub mod sampling;
 pub mod why;
 
-use std::{
-    collections::HashMap,
-    time::{Duration, Instant},
-};
+use std::time::{Duration, Instant};
+
+use foldhash::{HashMap, HashMapExt};
 
 use rand::{seq::SliceRandom, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -334,17 +333,23 @@ impl<G: Game> Search<'_, G> {
         }
         // The best move found here before first, then the moves that refuted others most
         // often, then the script's own order (`moves` lists the most promising first).
+        // (Each move's rank is computed once, not in every comparison of the sort.)
         let keys: Vec<Option<u64>> = moves.iter().map(|m| self.game.move_hash(m)).collect();
         let remembered = known.and_then(|e| e.best);
-        let mut order: Vec<usize> = (0..moves.len()).collect();
-        order.sort_by_key(|&i| {
-            let first = keys[i].is_some() && keys[i] == remembered;
-            let refuted = keys[i].and_then(|k| self.history.get(&k)).copied();
-            (!first, std::cmp::Reverse(refuted.unwrap_or(0)))
-        });
+        let mut ranked: Vec<(bool, std::cmp::Reverse<u64>, usize)> = keys
+            .iter()
+            .enumerate()
+            .map(|(i, key)| {
+                let first = key.is_some() && *key == remembered;
+                let refuted = key.and_then(|k| self.history.get(&k)).copied();
+                (!first, std::cmp::Reverse(refuted.unwrap_or(0)), i)
+            })
+            .collect();
+        ranked.sort_unstable();
+        let order = ranked.into_iter().map(|(_, _, i)| i);
         let alpha_in = alpha;
         let mut best = (-WIN - 1, None);
-        for (n, i) in order.into_iter().enumerate() {
+        for (n, i) in order.enumerate() {
             let score = if n == 0 {
                 self.child(state, me, &moves[i], depth, (alpha, beta), ply + 1)?
             } else {
