@@ -762,16 +762,18 @@ const MOVE_HASHER: foldhash::fast::FixedState = foldhash::fast::FixedState::with
 /// types by content) feed equal bytes.
 fn hash_value(value: &Dynamic, h: &mut impl Hasher) {
     use std::hash::Hash;
+    // (`is_…` first: a failed `as_…` spends time naming the type, and a search hashes every
+    // move it meets.)
     if value.is_unit() {
         0u8.hash(h);
-    } else if let Ok(b) = value.as_bool() {
+    } else if let Some(b) = value.is_bool().then(|| value.as_bool().ok()).flatten() {
         (1u8, b).hash(h);
-    } else if let Ok(i) = value.as_int() {
+    } else if let Some(i) = value.is_int().then(|| value.as_int().ok()).flatten() {
         (2u8, i).hash(h);
     } else if let Some(c) = value.read_lock::<Cell>() {
         // Cells early: moves are often cells, or arrays of them.
         (8u8, *c).hash(h);
-    } else if let Ok(f) = value.as_float() {
+    } else if let Some(f) = value.is_float().then(|| value.as_float().ok()).flatten() {
         (3u8, f.to_bits()).hash(h);
     } else if let Some(s) = value.read_lock::<rhai::ImmutableString>() {
         (4u8, s.as_str()).hash(h);

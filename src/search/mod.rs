@@ -18,7 +18,10 @@ pub mod player;
 pub mod sampling;
 pub mod why;
 
-use std::time::{Duration, Instant};
+use std::{
+    rc::Rc,
+    time::{Duration, Instant},
+};
 
 use foldhash::{HashMap, HashMapExt};
 
@@ -103,6 +106,12 @@ pub const FIRST_GRACE: Duration = Duration::from_millis(100);
 /// Positions the transposition table keeps at most (it is cleared when full).
 const TABLE_SIZE: usize = 1 << 20;
 
+/// Played moves the search remembers at most (see [`Search::played`]; cleared when full).
+const PLAYED_SIZE: usize = 1 << 16;
+
+/// A position and its [`Game::state_hash`].
+type Hashed<S> = Rc<(S, u64)>;
+
 struct Search<'a, G: Game> {
     game: &'a G,
     eval: Option<Evaluator<'a, G>>,
@@ -113,6 +122,10 @@ struct Search<'a, G: Game> {
     /// How often each move (by [`Game::move_hash`]) caused a cutoff, weighted by depth: moves
     /// that refuted others are tried first (the history heuristic).
     history: HashMap<u64, u64>,
+    /// The position each move leads to, by the hashes of the position it is played in and of
+    /// the move ([`Game::move_hash`]): iterative deepening and re-searches play the same moves
+    /// again, and a script's `play` is the costliest call of a search.
+    played: HashMap<(u64, u64), Hashed<G::State>>,
 }
 
 /// Chooses a move for the player to move in `state`, or `None` when there is no legal move.
@@ -150,11 +163,13 @@ pub fn best_move<G: Game>(
         nodes: 0,
         table: HashMap::new(),
         history: HashMap::new(),
+        played: HashMap::new(),
     };
+    let root = (state, game.state_hash(state));
     let mut best: Option<Choice<G::Move>> = None;
     for depth in 1..=limits.max_depth.max(1) {
         let mut partial = None;
-        match search.root(state, me, &moves, depth, &mut partial) {
+        match search.root(root, me, &moves, depth, &mut partial) {
             Ok(scores) => {
                 // The next iteration tries the best moves first (the first best stays first).
                 let mut scored: Vec<(i64, G::Move)> = scores.into_iter().zip(moves).collect();
@@ -213,7 +228,7 @@ impl<G: Game> Search<'_, G> {
     /// score) among the moves whose search finished: the first move's, then any that beat it.
     fn root(
         &mut self,
-        state: &G::State,
+        root: (&G::State, u64),
         me: usize,
         moves: &[G::Move],
         depth: usize,
@@ -222,10 +237,11 @@ impl<G: Game> Search<'_, G> {
         let mut alpha = -WIN - 1;
         let mut scores = Vec::with_capacity(moves.len());
         for (i, mv) in moves.iter().enumerate() {
+            let mv = (mv, self.game.move_hash(mv));
             let score = if i == 0 {
-                self.child(state, me, mv, depth, (alpha, WIN + 1), 1)?
+                self.child(root, me, mv, depth, (alpha, WIN + 1), 1)?
             } else {
-                self.probe(state, me, mv, depth, (alpha, WIN + 1), 1)?
+                self.probe(root, me, mv, depth, (alpha, WIN + 1), 1)?
             };
             if score > alpha {
                 alpha = score;
@@ -236,19 +252,19 @@ impl<G: Game> Search<'_, G> {
         Ok(scores)
     }
 
-    /// The score of playing `mv` in `state` (where `me` moves) for `me`.
-    /// `(alpha, beta)` is the window for `me`.
+    /// The score of playing `mv` (with its [`Game::move_hash`]) in `parent` (a position and
+    /// its hash, where `me` moves) for `me`. `(alpha, beta)` is the window for `me`.
     fn child(
         &mut self,
-        state: &G::State,
+        parent: (&G::State, u64),
         me: usize,
-        mv: &G::Move,
+        mv: (&G::Move, Option<u64>),
         depth: usize,
         (alpha, beta): (i64, i64),
         ply: i64,
     ) -> Result<i64, Stop> {
-        let next = self.game.play(state, mv)?.state;
-        let hash = self.game.state_hash(&next);
+        let reached = self.played(parent, mv)?;
+        let (next, hash) = (&reached.0, reached.1);
         // Who moves there: the table knows it for a position it has seen.
         let mover = match self.table.get(&hash) {
             Some(known) => known.mover,
@@ -256,10 +272,34 @@ impl<G: Game> Search<'_, G> {
         };
         // A player who moves again keeps the window; otherwise negamax flips it.
         if mover == me {
-            self.negamax((&next, hash), mover, depth - 1, alpha, beta, ply)
+            self.negamax((next, hash), mover, depth - 1, alpha, beta, ply)
         } else {
-            Ok(-self.negamax((&next, hash), mover, depth - 1, -beta, -alpha, ply)?)
+            Ok(-self.negamax((next, hash), mover, depth - 1, -beta, -alpha, ply)?)
         }
+    }
+
+    /// The position `mv` (with its [`Game::move_hash`]) leads to from `parent` (a position and
+    /// its hash), with its hash: played once, then remembered (a move without a hash is played
+    /// every time).
+    fn played(
+        &mut self,
+        (state, hash): (&G::State, u64),
+        (mv, key): (&G::Move, Option<u64>),
+    ) -> Result<Hashed<G::State>, Stop> {
+        let slot = key.map(|k| (hash, k));
+        if let Some(known) = slot.and_then(|s| self.played.get(&s)) {
+            return Ok(Rc::clone(known));
+        }
+        let next = self.game.play(state, mv)?.state;
+        let next_hash = self.game.state_hash(&next);
+        let reached = Rc::new((next, next_hash));
+        if let Some(s) = slot {
+            if self.played.len() >= PLAYED_SIZE {
+                self.played.clear();
+            }
+            self.played.insert(s, Rc::clone(&reached));
+        }
+        Ok(reached)
     }
 
     /// [`Self::child`] for a move after the first (principal variation search): a null window
@@ -267,16 +307,16 @@ impl<G: Game> Search<'_, G> {
     /// does is searched again with the whole window, for its exact score.
     fn probe(
         &mut self,
-        state: &G::State,
+        parent: (&G::State, u64),
         me: usize,
-        mv: &G::Move,
+        mv: (&G::Move, Option<u64>),
         depth: usize,
         (alpha, beta): (i64, i64),
         ply: i64,
     ) -> Result<i64, Stop> {
-        let bound = self.child(state, me, mv, depth, (alpha, alpha + 1), ply)?;
+        let bound = self.child(parent, me, mv, depth, (alpha, alpha + 1), ply)?;
         if bound > alpha && bound < beta {
-            self.child(state, me, mv, depth, (alpha, beta), ply)
+            self.child(parent, me, mv, depth, (alpha, beta), ply)
         } else {
             Ok(bound)
         }
@@ -350,10 +390,11 @@ impl<G: Game> Search<'_, G> {
         let alpha_in = alpha;
         let mut best = (-WIN - 1, None);
         for (n, i) in order.enumerate() {
+            let mv = (&moves[i], keys[i]);
             let score = if n == 0 {
-                self.child(state, me, &moves[i], depth, (alpha, beta), ply + 1)?
+                self.child((state, hash), me, mv, depth, (alpha, beta), ply + 1)?
             } else {
-                self.probe(state, me, &moves[i], depth, (alpha, beta), ply + 1)?
+                self.probe((state, hash), me, mv, depth, (alpha, beta), ply + 1)?
             };
             if score > best.0 {
                 best = (score, keys[i]);
@@ -405,11 +446,27 @@ impl<G: Game> Search<'_, G> {
 mod tests {
     use super::*;
     use crate::runtime::{Played, StableHasher};
-    use std::hash::{Hash, Hasher};
+    use std::{
+        cell::RefCell,
+        collections::HashSet,
+        hash::{Hash, Hasher},
+    };
 
     /// Nim with one pile: take 1 to 3; whoever takes the last object wins.
     struct Nim {
         names: Vec<String>,
+        /// Whether the game gives [`Game::move_hash`]es.
+        hashed_moves: bool,
+        /// Every `play`: the position and the move.
+        played: RefCell<Vec<((u32, usize), u32)>>,
+    }
+
+    fn nim(hashed_moves: bool) -> Nim {
+        Nim {
+            names: vec!["a".into(), "b".into()],
+            hashed_moves,
+            played: RefCell::default(),
+        }
     }
 
     impl Game for Nim {
@@ -428,6 +485,7 @@ mod tests {
             Ok((1..=3.min(s.0)).collect())
         }
         fn play(&self, s: &(u32, usize), m: &u32) -> Result<Played<(u32, usize)>, GameError> {
+            self.played.borrow_mut().push((*s, *m));
             Ok(Played {
                 state: (s.0 - m, 1 - s.1),
                 events: Vec::new(),
@@ -453,13 +511,19 @@ mod tests {
             s.hash(&mut h);
             h.finish()
         }
+        fn move_hash(&self, m: &u32) -> Option<u64> {
+            self.hashed_moves.then_some(u64::from(*m))
+        }
+    }
+
+    /// An evaluation of Nim piles that varies, with no win in sight.
+    fn pile_value(s: &(u32, usize), p: usize) -> Result<i64, GameError> {
+        Ok(i64::from(s.0 % 5) * if p == 0 { 1 } else { -1 })
     }
 
     #[test]
     fn finds_the_winning_take_in_nim() {
-        let nim = Nim {
-            names: vec!["a".into(), "b".into()],
-        };
+        let nim = nim(false);
         let limits = Limits {
             time: Duration::from_secs(5),
             max_depth: 12,
@@ -475,9 +539,7 @@ mod tests {
 
     #[test]
     fn the_same_seed_gives_the_same_move() {
-        let nim = Nim {
-            names: vec!["a".into(), "b".into()],
-        };
+        let nim = nim(false);
         let limits = Limits {
             time: Duration::from_secs(1),
             max_depth: 1,
@@ -490,13 +552,10 @@ mod tests {
 
     #[test]
     fn positions_reached_by_different_orders_are_searched_once() {
-        let nim = Nim {
-            names: vec!["a".into(), "b".into()],
-        };
+        let nim = nim(false);
         // No win within reach, and an evaluation that varies, so only the table keeps the
         // 3^16 move orders down to the few hundred piles they reach.
-        let eval =
-            |s: &(u32, usize), p: usize| Ok(i64::from(s.0 % 5) * if p == 0 { 1 } else { -1 });
+        let eval = pile_value;
         let limits = Limits {
             time: Duration::from_secs(60),
             max_depth: 16,
@@ -507,6 +566,29 @@ mod tests {
             .unwrap();
         assert_eq!(choice.depth, 16);
         assert!(choice.nodes < 20_000, "{} positions", choice.nodes);
+    }
+
+    #[test]
+    fn a_move_is_played_once_in_each_position_across_iterations() {
+        let limits = Limits {
+            time: Duration::from_secs(60),
+            max_depth: 8,
+            seed: 1,
+        };
+        let search = |nim: &Nim| {
+            best_move(nim, &(40, 0), Some(&pile_value), limits)
+                .unwrap()
+                .unwrap()
+        };
+        let (remembering, forgetting) = (nim(true), nim(false));
+        let (remembered, forgot) = (search(&remembering), search(&forgetting));
+        assert_eq!(remembered.depth, 8);
+        assert_eq!((remembered.mv, remembered.score), (forgot.mv, forgot.score));
+        let played = remembering.played.borrow();
+        let distinct: HashSet<_> = played.iter().collect();
+        assert_eq!(played.len(), distinct.len(), "a move was played twice");
+        // Without move hashes nothing is remembered: eight iterations play moves again.
+        assert!(forgetting.played.borrow().len() > 2 * played.len());
     }
 
     /// Two plies: the root player picks 0 (safe), 1 (a bait) or 2; the opponent answers 0 or 1.
