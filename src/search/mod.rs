@@ -268,7 +268,7 @@ impl<G: Game> Search<'_, G> {
         // Who moves there: the table knows it for a position it has seen.
         let mover = match self.table.get(&hash) {
             Some(known) => known.mover,
-            None => self.game.to_move(&next)?,
+            None => self.game.to_move(next)?,
         };
         // A player who moves again keeps the window; otherwise negamax flips it.
         if mover == me {
