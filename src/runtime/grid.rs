@@ -163,6 +163,20 @@ impl Grid {
         }
     }
 
+    /// Moves the value at `from` to `to` and leaves `empty` at `from`: a piece's move. Returns
+    /// the value `to` held (what a capture takes); `None`, changing nothing, when a cell is off
+    /// the board or both are the same cell.
+    pub fn move_value(&mut self, from: Cell, to: Cell, empty: i64) -> Option<i64> {
+        let (i, j) = (self.index(from)?, self.index(to)?);
+        if i == j {
+            return None;
+        }
+        let cells = Arc::make_mut(&mut self.cells);
+        let taken = cells[j];
+        cells[j] = std::mem::replace(&mut cells[i], empty);
+        Some(taken)
+    }
+
     /// Every cell, row by row from the top.
     pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
         (0..self.height).flat_map(move |y| (0..self.width).map(move |x| Cell::new(x, y)))
@@ -381,6 +395,19 @@ mod tests {
         assert!(g.set(Cell::new(2, 1), 7));
         assert_eq!(g.count(7), 1);
         assert_eq!(g.cells_with(7).collect::<Vec<_>>(), vec![Cell::new(2, 1)]);
+    }
+
+    #[test]
+    fn a_move_leaves_empty_behind_and_gives_what_it_took() {
+        let mut g = from_digits(&["102", "000"]);
+        assert_eq!(g.move_value(Cell::new(0, 0), Cell::new(2, 0), 0), Some(2));
+        assert_eq!(g, from_digits(&["001", "000"]));
+        assert_eq!(g.move_value(Cell::new(2, 0), Cell::new(2, 1), 0), Some(0));
+        assert_eq!(g, from_digits(&["000", "001"]));
+        // Off the board, or onto itself: nothing changes.
+        assert_eq!(g.move_value(Cell::new(2, 1), Cell::new(3, 1), 0), None);
+        assert_eq!(g.move_value(Cell::new(2, 1), Cell::new(2, 1), 0), None);
+        assert_eq!(g, from_digits(&["000", "001"]));
     }
 
     mod props {

@@ -361,7 +361,8 @@ impl ScriptedGame {
     /// The random playout through the script: the moves and the outcome as
     /// [`playout::random_playout_until`] plays them, but the state is owned and moved into each
     /// `play` (no copy of a state that is not kept), the chosen move is taken out of the list,
-    /// and no event is gathered.
+    /// no event is gathered, and `result` is asked only once `moves` is empty: the contract has
+    /// the two agree (`boardrules check` tests it), so a position with legal moves goes on.
     fn scripted_playout(
         &self,
         mut state: Dynamic,
@@ -372,12 +373,14 @@ impl ScriptedGame {
             if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
                 return Ok((None, plies));
             }
-            if let Some(outcome) = self.outcome(&state)? {
-                return Ok((Some(outcome), plies));
-            }
             let mut moves = self.legal_moves(&state)?;
             if moves.is_empty() {
-                return Err(self.rules_error("the game is not over but has no legal move".into()));
+                return match self.outcome(&state)? {
+                    Some(outcome) => Ok((Some(outcome), plies)),
+                    None => {
+                        Err(self.rules_error("the game is not over but has no legal move".into()))
+                    }
+                };
             }
             let mv = moves.swap_remove(rng.random_range(0..moves.len()));
             let next = self

@@ -76,6 +76,16 @@ fn register_grid(engine: &mut Engine) {
                 g.set(c, v);
             })
         })
+        .register_fn(
+            "move_piece",
+            |g: &mut Grid, from: Cell, to: Cell, empty: INT| {
+                let (from, to) = (on_board(g, from)?, on_board(g, to)?);
+                g.move_value(from, to, empty)
+                    .ok_or_else(|| -> Box<EvalAltResult> {
+                        format!("move_piece: {from} to itself is not a move").into()
+                    })
+            },
+        )
         .register_fn("count", |g: &mut Grid, v: INT| g.count(v) as INT)
         .register_fn("cells", |g: &mut Grid| cells(g.cells()))
         .register_fn("cells_with", |g: &mut Grid, v: INT| cells(g.cells_with(v)))
@@ -193,4 +203,34 @@ fn register_run(engine: &mut Engine) {
         .register_fn("to_debug", |r: &mut Run| {
             format!("run of {} × {}", r.len(), r.value)
         });
+}
+
+#[cfg(test)]
+mod tests {
+    use rhai::{Engine, INT};
+
+    fn engine() -> Engine {
+        super::super::test_engine(|_| {})
+    }
+
+    #[test]
+    fn a_piece_moves_and_the_taken_value_is_returned() {
+        let e = engine();
+        let setup = "let g = grid(3, 1); g.set(cell(0, 0), 1); g.set(cell(2, 0), 2);";
+        let (taken, after): (INT, INT) = (
+            e.eval(&format!("{setup} g.move_piece(cell(0, 0), cell(2, 0), 0)"))
+                .unwrap(),
+            e.eval(&format!(
+                "{setup} g.move_piece(cell(0, 0), cell(2, 0), 0); g.get(cell(0, 0)) * 10 + g.get(cell(2, 0))"
+            ))
+            .unwrap(),
+        );
+        assert_eq!((taken, after), (2, 1));
+        for bad in ["cell(0, 0), cell(3, 0)", "cell(2, 0), cell(2, 0)"] {
+            let err = e
+                .eval::<INT>(&format!("{setup} g.move_piece({bad}, 0)"))
+                .unwrap_err();
+            assert!(err.to_string().contains("off the") || err.to_string().contains("itself"));
+        }
+    }
 }

@@ -60,6 +60,7 @@ One native call for an evaluation of near-complete lines. Lengths are 1 to 100."
 Whether a placement at `c` completed a line, in one call."),
     ("mobility", "`g.mobility(piece, min, max, through, end)`: how many cells the pieces holding `piece` reach by walks of `min` to `max` steps (as `reachable` counts them from each piece), summed over the pieces.\n\n\
 A piece game's mobility, for `evaluate`, in one call; `> 0` says whether any piece can move at all."),
+    ("move_piece", "`g.move_piece(from, to, empty)`: moves what stands on `from` to `to`, leaves `empty` on `from`, and returns what stood on `to` (`empty` for a plain step, else the piece taken): a piece's move in one call. An error off the board, or when `from` and `to` are the same cell."),
     ("neighbours", "`g.neighbours(c)`: the on-board cells next to `c` up, right, down and left (in that order)."),
     ("neighbours8", "`g.neighbours8(c)`: the on-board cells around `c` in the eight directions, clockwise from up."),
     ("next", "`t.next(pit, dir)`: the pit after `pit` in direction `dir` (`1` or `-1`), wrapping around."),
