@@ -139,6 +139,16 @@ impl Track {
         })
     }
 
+    /// The pits [`Track::pits_where`] selects that hold seeds: where a sowing game's player
+    /// may sow from.
+    pub fn pits_with_seeds<'a>(
+        &'a self,
+        owner: Option<i64>,
+        kind: Option<&'a str>,
+    ) -> impl Iterator<Item = usize> + 'a {
+        self.pits_where(owner, kind).filter(|&p| self.seeds[p] > 0)
+    }
+
     /// The seeds in the pits [`Track::pits_where`] selects.
     pub fn seeds_where(&self, owner: Option<i64>, kind: Option<&str>) -> i64 {
         self.pits_where(owner, kind).map(|p| self.seeds[p]).sum()

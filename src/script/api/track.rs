@@ -92,6 +92,12 @@ pub fn register(engine: &mut Engine) {
         .register_fn("pits", |t: &mut Track, o: INT, k: &str| {
             pits(t.pits_where(Some(o), Some(k)))
         })
+        .register_fn("pits_with_seeds", |t: &mut Track, o: INT| {
+            pits(t.pits_with_seeds(Some(o), None))
+        })
+        .register_fn("pits_with_seeds", |t: &mut Track, o: INT, k: &str| {
+            pits(t.pits_with_seeds(Some(o), Some(k)))
+        })
         .register_fn("pits_of_kind", |t: &mut Track, k: &str| {
             pits(t.pits_where(None, Some(k)))
         })
@@ -170,6 +176,16 @@ mod tests {
         .unwrap();
         let picked: Vec<i64> = picked.into_iter().map(|v| v.as_int().unwrap()).collect();
         assert_eq!(picked, [3, 4, 5, 3, 4]);
+        let sowable: rhai::Array = eval(
+            "let t = track(6, 2);
+             for p in 3..6 { t.set_owner(p, 1); }
+             t.set_kind(5, \"store\");
+             t.take(4);
+             t.pits_with_seeds(1) + t.pits_with_seeds(1, \"\") + t.pits_with_seeds(0, \"store\")",
+        )
+        .unwrap();
+        let sowable: Vec<i64> = sowable.into_iter().map(|v| v.as_int().unwrap()).collect();
+        assert_eq!(sowable, [3, 5, 3]);
         let e = eval::<rhai::INT>("track(6).get(6)").unwrap_err();
         assert!(e.contains("pit 6 is not on the track"), "{e}");
         let e = eval::<rhai::INT>("track(6).next(0, 0)").unwrap_err();

@@ -74,6 +74,7 @@ A piece game's mobility, for `evaluate`, in one call; `> 0` says whether any pie
     ("piece_walks", "`g.piece_walks(piece, min, max, through, end)`: every walk (as `walks` lists them) of every piece holding `piece`, pieces in reading order: a path-moving game's moves in one call."),
     ("pits", "`t.pits()`, `t.pits(owner)` or `t.pits(owner, kind)`: the pits (all, or those of `owner`, of `kind`), in index order."),
     ("pits_of_kind", "`t.pits_of_kind(kind)`: the pits of `kind`, whoever owns them, in index order."),
+    ("pits_with_seeds", "`t.pits_with_seeds(owner)` or `t.pits_with_seeds(owner, kind)`: the pits of `owner` (of `kind`) that hold seeds, in index order — where a sowing game's player may sow from, in one call."),
     ("prev", "`t.prev(pit, dir)`: the pit before `pit` in direction `dir`, wrapping around."),
     ("ray", "`g.ray(c, [dx, dy], v)`: the cells after `c` in direction `[dx, dy]`, one step at a time, while they hold `v` (`[]` for `[0, 0]`)."),
     ("reachable", "`g.reachable(from, passable)`: the cells holding `passable` reachable from `from` by up/right/down/left steps through such cells, in reading order, without `from`.\n\n\
