@@ -6,7 +6,9 @@
 //!
 //! Alpha-beta keeps a transposition table keyed by [`Game::state_hash`] (each position's score,
 //! bound, best move and player to move) and orders moves by that best move, then the history heuristic, then the
-//! order the game lists them in.
+//! order the game lists them in. It also remembers the position each move led to and the moves
+//! of each position searched further, so later iterations call neither the game's `play` for a
+//! move nor its `legal_moves` for a position they met before.
 //!
 //! Leaves are scored by an evaluation function (a rules script's optional `evaluate(state,
 //! player)`), or by win/loss only when there is none. Root moves are shuffled with a seeded RNG
@@ -109,8 +111,15 @@ const TABLE_SIZE: usize = 1 << 20;
 /// Played moves the search remembers at most (see [`Search::played`]; cleared when full).
 const PLAYED_SIZE: usize = 1 << 16;
 
+/// Moves the search remembers at most, over all positions (see [`Search::listed`]; cleared
+/// when full): a few tens of MiB for the longest moves scripts make.
+const LISTED_SIZE: usize = 1 << 16;
+
 /// A position and its [`Game::state_hash`].
 type Hashed<S> = Rc<(S, u64)>;
+
+/// A position's legal moves and their [`Game::move_hash`]es.
+type Listed<M> = Rc<(Vec<M>, Vec<Option<u64>>)>;
 
 struct Search<'a, G: Game> {
     game: &'a G,
@@ -126,6 +135,11 @@ struct Search<'a, G: Game> {
     /// the move ([`Game::move_hash`]): iterative deepening and re-searches play the same moves
     /// again, and a script's `play` is the costliest call of a search.
     played: HashMap<(u64, u64), Hashed<G::State>>,
+    /// The legal moves of the positions searched further, by position hash: each iteration
+    /// searches them again, and a script's `moves` builds every move anew.
+    listed: HashMap<u64, Listed<G::Move>>,
+    /// The moves in [`Search::listed`].
+    listed_moves: usize,
 }
 
 /// Chooses a move for the player to move in `state`, or `None` when there is no legal move.
@@ -164,6 +178,8 @@ pub fn best_move<G: Game>(
         table: HashMap::new(),
         history: HashMap::new(),
         played: HashMap::new(),
+        listed: HashMap::new(),
+        listed_moves: 0,
     };
     let root = (state, game.state_hash(state));
     let mut best: Option<Choice<G::Move>> = None;
@@ -367,14 +383,14 @@ impl<G: Game> Search<'_, G> {
             }
             return Ok(score);
         }
-        let moves = self.game.legal_moves(state)?;
+        let listed = self.listed(state, hash)?;
+        let (moves, keys) = (&listed.0, &listed.1);
         if moves.is_empty() {
             return Ok(0);
         }
         // The best move found here before first, then the moves that refuted others most
         // often, then the script's own order (`moves` lists the most promising first).
         // (Each move's rank is computed once, not in every comparison of the sort.)
-        let keys: Vec<Option<u64>> = moves.iter().map(|m| self.game.move_hash(m)).collect();
         let remembered = known.and_then(|e| e.best);
         let mut ranked: Vec<(bool, std::cmp::Reverse<u64>, usize)> = keys
             .iter()
@@ -418,6 +434,24 @@ impl<G: Game> Search<'_, G> {
         Ok(best.0)
     }
 
+    /// The legal moves of `state` (whose hash is `hash`) with their hashes: asked of the game
+    /// once, then remembered.
+    fn listed(&mut self, state: &G::State, hash: u64) -> Result<Listed<G::Move>, Stop> {
+        if let Some(known) = self.listed.get(&hash) {
+            return Ok(Rc::clone(known));
+        }
+        let moves = self.game.legal_moves(state)?;
+        let keys = moves.iter().map(|m| self.game.move_hash(m)).collect();
+        let listed: Listed<G::Move> = Rc::new((moves, keys));
+        if self.listed_moves + listed.0.len() > LISTED_SIZE {
+            self.listed.clear();
+            self.listed_moves = 0;
+        }
+        self.listed_moves += listed.0.len();
+        self.listed.insert(hash, Rc::clone(&listed));
+        Ok(listed)
+    }
+
     /// Keeps what a search of the position `hash` found (clearing the table when it is full).
     fn remember(
         &mut self,
@@ -459,6 +493,8 @@ mod tests {
         hashed_moves: bool,
         /// Every `play`: the position and the move.
         played: RefCell<Vec<((u32, usize), u32)>>,
+        /// Every position whose moves were asked for.
+        listed: RefCell<Vec<(u32, usize)>>,
     }
 
     fn nim(hashed_moves: bool) -> Nim {
@@ -466,6 +502,7 @@ mod tests {
             names: vec!["a".into(), "b".into()],
             hashed_moves,
             played: RefCell::default(),
+            listed: RefCell::default(),
         }
     }
 
@@ -482,6 +519,7 @@ mod tests {
             Ok(s.1)
         }
         fn legal_moves(&self, s: &(u32, usize)) -> Result<Vec<u32>, GameError> {
+            self.listed.borrow_mut().push(*s);
             Ok((1..=3.min(s.0)).collect())
         }
         fn play(&self, s: &(u32, usize), m: &u32) -> Result<Played<(u32, usize)>, GameError> {
@@ -569,7 +607,7 @@ mod tests {
     }
 
     #[test]
-    fn a_move_is_played_once_in_each_position_across_iterations() {
+    fn moves_are_listed_and_played_once_in_each_position_across_iterations() {
         let limits = Limits {
             time: Duration::from_secs(60),
             max_depth: 8,
@@ -587,6 +625,13 @@ mod tests {
         let played = remembering.played.borrow();
         let distinct: HashSet<_> = played.iter().collect();
         assert_eq!(played.len(), distinct.len(), "a move was played twice");
+        let listed = remembering.listed.borrow();
+        let distinct: HashSet<_> = listed.iter().collect();
+        assert_eq!(
+            listed.len(),
+            distinct.len(),
+            "a position's moves were listed twice"
+        );
         // Without move hashes nothing is remembered: eight iterations play moves again.
         assert!(forgetting.played.borrow().len() > 2 * played.len());
     }
