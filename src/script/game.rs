@@ -769,15 +769,15 @@ fn hash_value(value: &Dynamic, h: &mut impl Hasher) {
     // move it meets.)
     if value.is_unit() {
         0u8.hash(h);
-    } else if let Some(b) = value.is_bool().then(|| value.as_bool().ok()).flatten() {
-        (1u8, b).hash(h);
-    } else if let Some(i) = value.is_int().then(|| value.as_int().ok()).flatten() {
-        (2u8, i).hash(h);
+    } else if value.is_bool() {
+        (1u8, value.as_bool().unwrap_or_default()).hash(h);
+    } else if value.is_int() {
+        (2u8, value.as_int().unwrap_or_default()).hash(h);
     } else if let Some(c) = value.read_lock::<Cell>() {
         // Cells early: moves are often cells, or arrays of them.
         (8u8, *c).hash(h);
-    } else if let Some(f) = value.is_float().then(|| value.as_float().ok()).flatten() {
-        (3u8, f.to_bits()).hash(h);
+    } else if value.is_float() {
+        (3u8, value.as_float().unwrap_or_default().to_bits()).hash(h);
     } else if let Some(s) = value.read_lock::<rhai::ImmutableString>() {
         (4u8, s.as_str()).hash(h);
     } else if let Some(a) = value.read_lock::<Array>() {
