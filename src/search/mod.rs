@@ -15,6 +15,7 @@
 //! before searching, so ties are broken the same way for the same seed.
 
 pub mod mcts;
+mod memo;
 pub mod perft;
 pub mod player;
 pub mod sampling;
@@ -26,6 +27,7 @@ use std::{
 };
 
 use foldhash::{HashMap, HashMapExt};
+use memo::Memo;
 
 use rand::{seq::SliceRandom, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -105,14 +107,14 @@ enum Bound {
 /// How far the first iteration may always run over a short time limit.
 pub const FIRST_GRACE: Duration = Duration::from_millis(100);
 
-/// Positions the transposition table keeps at most (it is cleared when full).
+/// Positions the transposition table keeps at most.
 const TABLE_SIZE: usize = 1 << 20;
 
-/// Played moves the search remembers at most (see [`Search::played`]; cleared when full).
+/// Played moves the search remembers at most (see [`Search::played`]).
 const PLAYED_SIZE: usize = 1 << 16;
 
-/// Moves the search remembers at most, over all positions (see [`Search::listed`]; cleared
-/// when full): a few tens of MiB for the longest moves scripts make.
+/// Moves the search remembers at most, over all positions (see [`Search::listed`]): a few tens
+/// of MiB for the longest moves scripts make.
 const LISTED_SIZE: usize = 1 << 16;
 
 /// A position and its [`Game::state_hash`].
@@ -127,19 +129,17 @@ struct Search<'a, G: Game> {
     deadline: Instant,
     nodes: u64,
     /// Finished searches by [`Game::state_hash`].
-    table: HashMap<u64, Entry>,
+    table: Memo<u64, Entry>,
     /// How often each move (by [`Game::move_hash`]) caused a cutoff, weighted by depth: moves
     /// that refuted others are tried first (the history heuristic).
     history: HashMap<u64, u64>,
     /// The position each move leads to, by the hashes of the position it is played in and of
     /// the move ([`Game::move_hash`]): iterative deepening and re-searches play the same moves
     /// again, and a script's `play` is the costliest call of a search.
-    played: HashMap<(u64, u64), Hashed<G::State>>,
+    played: Memo<(u64, u64), Hashed<G::State>>,
     /// The legal moves of the positions searched further, by position hash: each iteration
     /// searches them again, and a script's `moves` builds every move anew.
-    listed: HashMap<u64, Listed<G::Move>>,
-    /// The moves in [`Search::listed`].
-    listed_moves: usize,
+    listed: Memo<u64, Listed<G::Move>>,
 }
 
 /// Chooses a move for the player to move in `state`, or `None` when there is no legal move.
@@ -175,11 +175,10 @@ pub fn best_move<G: Game>(
         // One move ahead may run over the limit (see above).
         deadline: start + limits.time + limits.time.max(FIRST_GRACE),
         nodes: 0,
-        table: HashMap::new(),
+        table: Memo::new(TABLE_SIZE),
         history: HashMap::new(),
-        played: HashMap::new(),
-        listed: HashMap::new(),
-        listed_moves: 0,
+        played: Memo::new(PLAYED_SIZE),
+        listed: Memo::new(LISTED_SIZE),
     };
     let root = (state, game.state_hash(state));
     let mut best: Option<Choice<G::Move>> = None;
@@ -310,10 +309,7 @@ impl<G: Game> Search<'_, G> {
         let next_hash = self.game.state_hash(&next);
         let reached = Rc::new((next, next_hash));
         if let Some(s) = slot {
-            if self.played.len() >= PLAYED_SIZE {
-                self.played.clear();
-            }
-            self.played.insert(s, Rc::clone(&reached));
+            self.played.keep(s, Rc::clone(&reached), 1);
         }
         Ok(reached)
     }
@@ -443,16 +439,11 @@ impl<G: Game> Search<'_, G> {
         let moves = self.game.legal_moves(state)?;
         let keys = moves.iter().map(|m| self.game.move_hash(m)).collect();
         let listed: Listed<G::Move> = Rc::new((moves, keys));
-        if self.listed_moves + listed.0.len() > LISTED_SIZE {
-            self.listed.clear();
-            self.listed_moves = 0;
-        }
-        self.listed_moves += listed.0.len();
-        self.listed.insert(hash, Rc::clone(&listed));
+        self.listed.keep(hash, Rc::clone(&listed), listed.0.len());
         Ok(listed)
     }
 
-    /// Keeps what a search of the position `hash` found (clearing the table when it is full).
+    /// Keeps what a search of the position `hash` found.
     fn remember(
         &mut self,
         hash: u64,
@@ -462,9 +453,6 @@ impl<G: Game> Search<'_, G> {
         bound: Bound,
         best: Option<u64>,
     ) {
-        if self.table.len() >= TABLE_SIZE {
-            self.table.clear();
-        }
         let entry = Entry {
             depth,
             score,
@@ -472,7 +460,7 @@ impl<G: Game> Search<'_, G> {
             best,
             mover,
         };
-        self.table.insert(hash, entry);
+        self.table.keep(hash, entry, 1);
     }
 }
 
