@@ -602,3 +602,46 @@ fn every_games_rendering_reads_back_as_itself() {
         assert_eq!(again, shown, "{game}");
     }
 }
+
+#[test]
+fn bench_plays_exactly_the_playouts_asked_for_the_same_games_every_run() {
+    let moves = || -> (u64, u64) {
+        let out = boardrules()
+            .args([
+                "bench",
+                "examples/games/kalah.rhai",
+                "--playouts",
+                "3",
+                "--json",
+            ])
+            .assert()
+            .success();
+        let json: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+        let side = &json["scripted"];
+        (
+            side["playouts"].as_u64().unwrap(),
+            side["moves"].as_u64().unwrap(),
+        )
+    };
+    let (playouts, played) = moves();
+    assert_eq!(playouts, 3);
+    assert!(played >= 3, "{played}");
+    assert_eq!(moves(), (playouts, played));
+    boardrules()
+        .args(["bench", "examples/games/kalah.rhai", "--playouts", "0"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("--playouts must be 1 to"));
+    boardrules()
+        .args([
+            "bench",
+            "examples/games/kalah.rhai",
+            "--playouts",
+            "3",
+            "--seconds",
+            "1",
+        ])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("cannot be used with"));
+}

@@ -58,16 +58,57 @@ fn thread_cpu_seconds() -> f64 {
     }
 }
 
-/// Runs `playout` repeatedly for `seconds`; it returns the moves it played.
+/// How long each side of the benchmark plays.
+#[derive(Debug, Clone, Copy)]
+pub enum Length {
+    /// Playouts for this many seconds (at least one).
+    Seconds(f64),
+    /// Exactly this many playouts: the same games every run, so that counted instructions
+    /// (`valgrind --tool=callgrind`) compare two builds or two scripts move for move.
+    Playouts(u64),
+}
+
+impl Length {
+    /// The most playouts `--playouts` may ask for.
+    const MAX_PLAYOUTS: u64 = 1_000_000_000;
+
+    fn check(self) -> Result<Self, Diagnostic> {
+        match self {
+            Length::Seconds(s) if !(s > 0.0 && s <= 3600.0) => Err(Diagnostic::new(
+                "--seconds must be more than 0 and at most 3600",
+            )),
+            Length::Playouts(n) if !(1..=Self::MAX_PLAYOUTS).contains(&n) => Err(Diagnostic::new(
+                format!("--playouts must be 1 to {}", Self::MAX_PLAYOUTS),
+            )),
+            ok => Ok(ok),
+        }
+    }
+
+    fn describe(self) -> String {
+        match self {
+            Length::Seconds(s) => format!("random playouts for {s} s each"),
+            Length::Playouts(n) => format!("{n} random playouts each"),
+        }
+    }
+
+    /// Whether a side that has played `playouts` after `elapsed` goes on.
+    fn goes_on(self, playouts: u64, elapsed: Duration) -> bool {
+        match self {
+            Length::Seconds(s) => playouts == 0 || elapsed < Duration::from_secs_f64(s),
+            Length::Playouts(n) => playouts < n,
+        }
+    }
+}
+
+/// Runs `playout` repeatedly for `length`; it returns the moves it played.
 fn measure(
-    seconds: f64,
+    length: Length,
     mut playout: impl FnMut() -> Result<usize, Diagnostic>,
 ) -> Result<Speed, Diagnostic> {
-    let budget = Duration::from_secs_f64(seconds);
     let start = Instant::now();
     let cpu_start = thread_cpu_seconds();
     let (mut playouts, mut moves) = (0u64, 0u64);
-    while playouts == 0 || start.elapsed() < budget {
+    while length.goes_on(playouts, start.elapsed()) {
         moves += playout()? as u64;
         playouts += 1;
     }
@@ -84,24 +125,20 @@ fn measure(
 /// JSON object is printed instead of text.
 pub fn run(
     args: &GameArgs,
-    seconds: f64,
+    length: Length,
     script_only: bool,
     json: bool,
 ) -> Result<ExitCode, Vec<Diagnostic>> {
-    if !(seconds > 0.0 && seconds <= 3600.0) {
-        return Err(vec![Diagnostic::new(
-            "--seconds must be more than 0 and at most 3600",
-        )]);
-    }
+    let length = length.check().map_err(|d| vec![d])?;
     let game = args.load()?;
     let start = game.start().map_err(|e| vec![game.describe(&e)])?;
     let seed = args.seed.unwrap_or(0);
     let name = crate::terminal::clean(game.name());
     if !json {
-        println!("{name}: random playouts for {seconds} s each");
+        println!("{name}: {}", length.describe());
     }
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let scripted = measure(seconds, || {
+    let scripted = measure(length, || {
         let played = if script_only {
             game.random_playout_through_script(&start, &mut rng, None)
         } else {
@@ -145,7 +182,7 @@ pub fn run(
         return Ok(ExitCode::SUCCESS);
     };
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let native = measure(seconds, || Ok(reference.playout(&mut rng))).map_err(|d| vec![d])?;
+    let native = measure(length, || Ok(reference.playout(&mut rng))).map_err(|d| vec![d])?;
     if json {
         report(Some(&native));
         return Ok(ExitCode::SUCCESS);

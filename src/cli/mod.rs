@@ -121,6 +121,10 @@ enum Command {
         /// How long to run each side.
         #[arg(long, default_value_t = 3.0, value_name = "S")]
         seconds: f64,
+        /// Play exactly N playouts on each side instead of timing them: the same games every
+        /// run, for counting instructions (e.g. under `valgrind --tool=callgrind`).
+        #[arg(long, value_name = "N", conflicts_with = "seconds")]
+        playouts: Option<u64>,
         /// Play the scripted side through the script even if it has a native form.
         #[arg(long)]
         script_only: bool,
@@ -280,9 +284,13 @@ pub fn main() -> ExitCode {
         Command::Bench {
             game,
             seconds,
+            playouts,
             script_only,
             json,
-        } => bench::run(&game, seconds, script_only, json),
+        } => {
+            let length = playouts.map_or(bench::Length::Seconds(seconds), bench::Length::Playouts);
+            bench::run(&game, length, script_only, json)
+        }
         Command::Bot {
             game,
             time_ms,

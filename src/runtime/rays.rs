@@ -40,14 +40,38 @@ pub fn brackets(grid: &Grid, from: Cell, between: i64, end: i64) -> Vec<Cell> {
         .collect()
 }
 
-/// The cells `from + delta`, for each delta in order, that are on the board and hold one of the
-/// values in `onto`: a piece's steps or jumps (a pawn's forward steps, a knight's jumps).
-pub fn steps(grid: &Grid, from: Cell, deltas: &[(i64, i64)], onto: &[i64]) -> Vec<Cell> {
-    deltas
-        .iter()
-        .map(|&d| from.offset(d, 1))
-        .filter(|&c| grid.get(c).is_some_and(|v| onto.contains(&v)))
-        .collect()
+/// One step of a piece: where it goes from its cell, and what the cell it lands on may hold
+/// (a pawn steps forward onto an empty cell, but diagonally onto an opponent's piece).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PieceStep {
+    /// `(dx, dy)`, with `y` down.
+    pub delta: (i64, i64),
+    /// The values the cell it lands on may hold.
+    pub onto: Vec<i64>,
+}
+
+impl PieceStep {
+    /// A step by `delta` onto a cell holding one of `onto`.
+    pub fn new(delta: (i64, i64), onto: &[i64]) -> Self {
+        PieceStep {
+            delta,
+            onto: onto.to_vec(),
+        }
+    }
+
+    /// Where this step from `from` lands, if that cell is on the board and may be landed on.
+    fn from(&self, grid: &Grid, from: Cell) -> Option<Cell> {
+        let to = from.offset(self.delta, 1);
+        grid.get(to)
+            .is_some_and(|v| self.onto.contains(&v))
+            .then_some(to)
+    }
+}
+
+/// The cells each step in order lands on from `from` (see [`PieceStep`]): a piece's steps or
+/// jumps (a pawn's forward steps, a knight's jumps).
+pub fn steps(grid: &Grid, from: Cell, steps: &[PieceStep]) -> Vec<Cell> {
+    steps.iter().filter_map(|s| s.from(grid, from)).collect()
 }
 
 /// Every cell holding `empty` that [`brackets`] something from, row by row: the cells where a
@@ -63,18 +87,13 @@ pub fn bracketing_cells(grid: &Grid, empty: i64, between: i64, end: i64) -> Vec<
 }
 
 /// Every step `(from, to)` of the pieces holding `piece`, row by row (and in the order of
-/// `deltas` from each): [`steps`] from every such piece, in one call.
-pub fn piece_steps(
-    grid: &Grid,
-    piece: i64,
-    deltas: &[(i64, i64)],
-    onto: &[i64],
-) -> Vec<(Cell, Cell)> {
+/// `steps` from each): [`steps`] from every such piece, in one call.
+pub fn piece_steps(grid: &Grid, piece: i64, steps: &[PieceStep]) -> Vec<(Cell, Cell)> {
     grid.cells_with(piece)
         .flat_map(|from| {
-            steps(grid, from, deltas, onto)
-                .into_iter()
-                .map(move |to| (from, to))
+            steps
+                .iter()
+                .filter_map(move |s| s.from(grid, from).map(|to| (from, to)))
         })
         .collect()
 }
@@ -133,13 +152,28 @@ mod tests {
     fn steps_land_on_the_board_on_allowed_values() {
         let g = grid_from(&["000", "020", "010"]);
         // The 1 at (1,2) steps up-left, up, up-right onto empty or 2.
-        let forward = [(-1, -1), (0, -1), (1, -1)];
+        let forward = |onto: &[i64]| -> Vec<PieceStep> {
+            [(-1, -1), (0, -1), (1, -1)]
+                .map(|d| PieceStep::new(d, onto))
+                .to_vec()
+        };
         assert_eq!(
-            steps(&g, Cell::new(1, 2), &forward, &[0]),
+            steps(&g, Cell::new(1, 2), &forward(&[0])),
             [Cell::new(0, 1), Cell::new(2, 1)]
         );
-        assert_eq!(steps(&g, Cell::new(1, 2), &forward, &[0, 2]).len(), 3);
-        assert!(steps(&g, Cell::new(0, 0), &forward, &[0]).is_empty());
+        assert_eq!(steps(&g, Cell::new(1, 2), &forward(&[0, 2])).len(), 3);
+        assert!(steps(&g, Cell::new(0, 0), &forward(&[0])).is_empty());
+        // A pawn: straight onto an empty cell only, diagonally onto a 2 only.
+        let pawn = [
+            PieceStep::new((-1, -1), &[2]),
+            PieceStep::new((0, -1), &[0]),
+            PieceStep::new((1, -1), &[2]),
+        ];
+        assert!(steps(&g, Cell::new(1, 2), &pawn).is_empty());
+        assert_eq!(
+            steps(&g, Cell::new(0, 2), &pawn),
+            [Cell::new(0, 1), Cell::new(1, 1)]
+        );
     }
 
     #[test]
@@ -157,16 +191,20 @@ mod tests {
     #[test]
     fn piece_steps_pair_every_piece_with_its_steps() {
         let g = grid_from(&["000", "020", "101"]);
-        let up = [(-1, -1), (0, -1), (1, -1)];
+        let up = |onto: &[i64]| -> Vec<PieceStep> {
+            [(-1, -1), (0, -1), (1, -1)]
+                .map(|d| PieceStep::new(d, onto))
+                .to_vec()
+        };
         assert_eq!(
-            piece_steps(&g, 1, &up, &[0]),
+            piece_steps(&g, 1, &up(&[0])),
             [
                 (Cell::new(0, 2), Cell::new(0, 1)),
                 (Cell::new(2, 2), Cell::new(2, 1)),
             ]
         );
-        assert_eq!(piece_steps(&g, 1, &up, &[2]).len(), 2);
-        assert!(piece_steps(&g, 2, &[(0, 5)], &[0]).is_empty());
+        assert_eq!(piece_steps(&g, 1, &up(&[2])).len(), 2);
+        assert!(piece_steps(&g, 2, &[PieceStep::new((0, 5), &[0])]).is_empty());
     }
 
     #[test]

@@ -2,12 +2,16 @@
 //! `g.bracket(c, [dx, dy], between, end)`, `g.brackets(c, between, end)`,
 //! `g.steps(c, [[dx, dy], …], [values])`, `g.drop_cell(x, empty)`, and their whole-board forms `g.open_columns(empty)`,
 //! `g.bracketing_cells(empty, between, end)` and `g.piece_steps(piece, [[dx, dy], …], [values])`.
+//! A step of `steps` or `piece_steps` may name its own values to land on: `[dx, dy, [values]]`.
 
 use rhai::{Array, Dynamic, Engine, EvalAltResult, INT};
 
 use super::grid::cells;
 use crate::{
-    runtime::{rays, Cell, Grid},
+    runtime::{
+        rays::{self, PieceStep},
+        Cell, Grid,
+    },
     script::sandbox,
 };
 
@@ -44,18 +48,17 @@ pub fn register(engine: &mut Engine) {
         )
         .register_fn(
             "steps",
-            |g: &mut Grid, c: Cell, deltas: Array, onto: Array| {
-                let (deltas, onto) = (deltas_of(&deltas, "steps")?, values_of(&onto, "steps")?);
-                Ok::<_, Box<EvalAltResult>>(cells(rays::steps(g, c, &deltas, &onto).into_iter()))
+            |g: &mut Grid, c: Cell, steps: Array, onto: Array| {
+                let steps = piece_steps_of(&steps, &onto, "steps")?;
+                Ok::<_, Box<EvalAltResult>>(cells(rays::steps(g, c, &steps).into_iter()))
             },
         )
         .register_fn(
             "piece_steps",
-            |g: &mut Grid, piece: INT, deltas: Array, onto: Array| {
-                let deltas = deltas_of(&deltas, "piece_steps")?;
-                let onto = values_of(&onto, "piece_steps")?;
-                sandbox::charge((g.width() * g.height()) as u64 * (1 + deltas.len() as u64))?;
-                let pairs = rays::piece_steps(g, piece, &deltas, &onto);
+            |g: &mut Grid, piece: INT, steps: Array, onto: Array| {
+                let steps = piece_steps_of(&steps, &onto, "piece_steps")?;
+                sandbox::charge((g.width() * g.height()) as u64 * (1 + steps.len() as u64))?;
+                let pairs = rays::piece_steps(g, piece, &steps);
                 Ok::<_, Box<EvalAltResult>>(
                     pairs
                         .into_iter()
@@ -76,14 +79,32 @@ pub fn register(engine: &mut Engine) {
         });
 }
 
-/// The steps `[[dx, dy], …]` a primitive named `what` was given.
-fn deltas_of(deltas: &Array, what: &str) -> Fallible<Vec<(i64, i64)>> {
-    deltas
+/// The steps a primitive named `what` was given: each `[dx, dy]`, landing on the call's `onto`,
+/// or `[dx, dy, [values]]`, landing on its own values.
+fn piece_steps_of(steps: &Array, onto: &Array, what: &str) -> Fallible<Vec<PieceStep>> {
+    let onto = values_of(onto, what)?;
+    steps
         .iter()
-        .map(|d| {
-            d.read_lock::<Array>()
-                .ok_or_else(|| format!("{what}: each step must be [dx, dy]").into())
-                .and_then(|d| step(&d, what))
+        .map(|s| {
+            let shape = || {
+                format!(
+                    "{what}: a step is [dx, dy] or [dx, dy, [values to land on]], like [0, 1] or \
+                     [1, 1, [0, 2]]"
+                )
+                .into()
+            };
+            let s = s.read_lock::<Array>().ok_or_else(shape)?;
+            match s.as_slice() {
+                [_, _] => Ok(PieceStep::new(step(&s, what)?, &onto)),
+                [_, _, own] => {
+                    let own = own.read_lock::<Array>().ok_or_else(shape)?;
+                    Ok(PieceStep::new(
+                        step(&s[..2], what)?,
+                        &values_of(&own, what)?,
+                    ))
+                }
+                _ => Err(shape()),
+            }
         })
         .collect()
 }
@@ -100,8 +121,8 @@ fn values_of(onto: &Array, what: &str) -> Fallible<Vec<INT>> {
 }
 
 /// A step `[dx, dy]` of whole numbers.
-fn step(d: &Array, what: &str) -> Fallible<(i64, i64)> {
-    match d.as_slice() {
+fn step(d: &[Dynamic], what: &str) -> Fallible<(i64, i64)> {
+    match d {
         [dx, dy] => match (dx.as_int(), dy.as_int()) {
             (Ok(dx), Ok(dy)) => Ok((dx, dy)),
             _ => Err(format!("{what}: a direction is [dx, dy] of whole numbers").into()),
@@ -184,5 +205,41 @@ mod tests {
         assert!(e
             .eval::<Array>("grid(2, 2).ray(cell(0, 0), [1], 0)")
             .is_err());
+    }
+
+    #[test]
+    fn a_step_may_name_its_own_values_to_land_on() {
+        let e = engine();
+        // A pawn (1) at the bottom middle: straight up onto an empty cell only, diagonally up
+        // onto a 2 only. Up-left holds a 2, up is empty, up-right is empty.
+        let setup = "let g = grid(3, 2); g.set(cell(1, 1), 1); g.set(cell(0, 0), 2);
+                     let pawn = [[-1, -1, [2]], [0, -1], [1, -1, [2]]];";
+        let to = |script: &str| -> Vec<(i64, i64)> {
+            e.eval::<Array>(&format!("{setup} {script}"))
+                .unwrap()
+                .into_iter()
+                .map(|c| {
+                    let c = c.cast::<crate::runtime::Cell>();
+                    (c.x, c.y)
+                })
+                .collect()
+        };
+        assert_eq!(to("g.steps(cell(1, 1), pawn, [0])"), [(0, 0), (1, 0)]);
+        assert_eq!(
+            to("g.piece_steps(1, pawn, [0]).map(|m| m[1])"),
+            [(0, 0), (1, 0)]
+        );
+        // A step with its own values ignores the call's.
+        assert_eq!(to("g.steps(cell(1, 1), pawn, [])"), [(0, 0)]);
+        for bad in ["[[0, -1, 2]]", "[[0, -1, [0], 1]]", "[[0]]", "[0]"] {
+            let err = e
+                .eval::<Array>(&format!("{setup} g.steps(cell(1, 1), {bad}, [0])"))
+                .unwrap_err()
+                .to_string();
+            assert!(
+                err.contains("a step is [dx, dy] or [dx, dy, [values"),
+                "{bad}: {err}"
+            );
+        }
     }
 }

@@ -35,20 +35,25 @@ fn new_track(len: INT, fill: INT) -> Fallible<Track> {
     }
 }
 
-fn sow(t: &mut Track, from: INT, n: INT, dir: INT, skip: &Array) -> Fallible<INT> {
+fn sow(t: &mut Track, from: INT, n: INT, dir: INT, skip: &[INT]) -> Fallible<INT> {
     // A lap looks at every pit, and each pit at the pits skipped.
     sandbox::charge((t.len() * (1 + skip.len())) as u64)?;
     let from = pit(t, from)?;
     let skip = skip
         .iter()
-        .map(|p| {
-            let p = p
-                .as_int()
-                .map_err(|ty| format!("sow: skip must hold pit numbers, not {ty}"))?;
-            pit(t, p)
-        })
+        .map(|&p| pit(t, p))
         .collect::<Fallible<Vec<usize>>>()?;
     t.sow(from, n, dir, &skip).map(|p| p as INT).map_err(err)
+}
+
+/// The pit numbers of `sow`'s `skip` array.
+fn skipped(skip: &Array) -> Fallible<Vec<INT>> {
+    skip.iter()
+        .map(|p| {
+            p.as_int()
+                .map_err(|ty| format!("sow: skip must hold pit numbers, not {ty}").into())
+        })
+        .collect()
 }
 
 /// Registers `Track` and its functions.
@@ -124,11 +129,17 @@ pub fn register(engine: &mut Engine) {
             t.distance(a, b, dir).map_err(err)
         })
         .register_fn("sow", |t: &mut Track, from: INT, n: INT, dir: INT| {
-            sow(t, from, n, dir, &Array::new())
+            sow(t, from, n, dir, &[])
         })
         .register_fn(
             "sow",
-            |t: &mut Track, from: INT, n: INT, dir: INT, skip: Array| sow(t, from, n, dir, &skip),
+            |t: &mut Track, from: INT, n: INT, dir: INT, skip: Array| {
+                sow(t, from, n, dir, &skipped(&skip)?)
+            },
+        )
+        .register_fn(
+            "sow",
+            |t: &mut Track, from: INT, n: INT, dir: INT, skip: INT| sow(t, from, n, dir, &[skip]),
         )
         .register_fn("==", |a: Track, b: Track| a == b)
         .register_fn("!=", |a: Track, b: Track| a != b)
@@ -163,6 +174,14 @@ mod tests {
         .unwrap();
         let values: Vec<i64> = values.into_iter().map(|v| v.as_int().unwrap()).collect();
         assert_eq!(values, [0, 3, 3, 3]);
+        // One pit to skip may be given as a number.
+        let same: bool = eval(
+            "let a = track(6, 4); let b = a; a.sow(0, 9, 1, [3]) == b.sow(0, 9, 1, 3) && a == b",
+        )
+        .unwrap();
+        assert!(same);
+        let e = eval::<rhai::INT>("track(6).sow(0, 1, 1, 6)").unwrap_err();
+        assert!(e.contains("pit 6 is not on the track"), "{e}");
     }
 
     #[test]

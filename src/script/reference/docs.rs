@@ -70,7 +70,7 @@ A piece game's mobility, for `evaluate`, in one call; `> 0` says whether any pie
     ("path", "`g.path(from, to, passable)`: a shortest path from `from` to `to` by up/right/down/left steps through cells holding `passable` (both ends listed), or `()` if there is none.\n\n\
 `from` itself may hold anything. Ties are broken the same way every time."),
     ("pick", "`r.pick(array)`: a random element of a non-empty array. Advances `r`."),
-    ("piece_steps", "`g.piece_steps(piece, [[dx, dy], …], [values])`: every step `[from, to]` of the pieces holding `piece`, row by row from the top and in the order of the deltas: `steps` from every such piece, in one call."),
+    ("piece_steps", "`g.piece_steps(piece, [[dx, dy], …], [values])`: every step `[from, to]` of the pieces holding `piece`, row by row from the top and in the order of the steps: `steps` from every such piece, in one call. A step `[dx, dy, [values]]` lands only on its own values, so one call lists a pawn's moves: `g.piece_steps(1, [[-1, 1, [EMPTY, 2]], [0, 1], [1, 1, [EMPTY, 2]]], [EMPTY])` (straight onto an empty cell, diagonally onto an empty cell or a 2)."),
     ("piece_walks", "`g.piece_walks(piece, min, max, through, end)`: every walk (as `walks` lists them) of every piece holding `piece`, pieces in reading order: a path-moving game's moves in one call."),
     ("pits", "`t.pits()`, `t.pits(owner)` or `t.pits(owner, kind)`: the pits (all, or those of `owner`, of `kind`), in index order."),
     ("pits_of_kind", "`t.pits_of_kind(kind)`: the pits of `kind`, whoever owns them, in index order."),
@@ -95,10 +95,10 @@ See `Run.before` for which end is which."),
     ("set", "`g.set(c, v)`: puts `v` at cell `c`; `t.set(pit, n)`: puts `n` seeds in `pit`. An error off the board or track."),
     ("set_kind", "`t.set_kind(pit, kind)`: labels `pit` with `kind` (a store, a village, a house…)."),
     ("set_owner", "`t.set_owner(pit, owner)`: gives `pit` to player `owner`."),
-    ("sow", "`t.sow(from, n, dir)` or `t.sow(from, n, dir, skip)`: drops `n` seeds one by one into the pits after `from` in direction `dir`, passing over the pits in `skip`, and returns the pit the last seed fell in (`from` if `n` is 0).\n\n\
+    ("sow", "`t.sow(from, n, dir)` or `t.sow(from, n, dir, skip)`: drops `n` seeds one by one into the pits after `from` in direction `dir`, passing over the pits in `skip` (an array of pits, or one pit), and returns the pit the last seed fell in (`from` if `n` is 0).\n\n\
 The seeds come from nowhere: `take` them first. Time grows with the track, not with `n`."),
     ("step", "`t.step(pit, dir, k)`: the pit `k` steps from `pit` in direction `dir` (negative `k` goes back), wrapping around."),
-    ("steps", "`g.steps(c, [[dx, dy], …], [values])`: the cells `c + [dx, dy]`, for each step in order, that are on the board and hold one of `values`: a piece's steps or jumps."),
+    ("steps", "`g.steps(c, [[dx, dy], …], [values])`: the cells `c + [dx, dy]`, for each step in order, that are on the board and hold one of `values`: a piece's steps or jumps. A step written `[dx, dy, [values]]` lands on its own values instead (a pawn moves straight onto an empty cell but takes diagonally)."),
     ("take", "`t.take(pit)`: empties `pit` and returns its seeds."),
     ("to_debug", "The text `debug` and `print` show for a cell, grid, generator, run or track."),
     ("to_string", "`c.to_string()`, `t.to_string()`: a cell as `(x,y)`; a track as its seeds."),
