@@ -1,5 +1,5 @@
 //! Bounded simple walks as scripts see them: `g.walks(from, min, max, through, end)`,
-//! `g.piece_walks(piece, min, max, through, end)`,
+//! `g.piece_walks(piece, min, max, through, end)` (or `g.piece_walks(piece, [rules])`),
 //! `g.reachable(from, min, max, through, end)`, `g.mobility(piece, min, max, through, end)`,
 //! `g.check_walk(path, min, max, through, end)`.
 
@@ -31,15 +31,31 @@ pub fn register(engine: &mut Engine) {
         .register_fn(
             "piece_walks",
             |g: &mut Grid, piece: INT, min: INT, max: INT, through: Array, end: Array| {
-                let rule = rule(min, max, &through, &end)?;
-                let mut walks = Walks::default();
-                let pieces: Vec<Cell> = g.cells_with(piece).collect();
-                for from in pieces {
-                    walks.add(g, from, &rule, "piece_walks")?;
-                }
-                Ok::<_, Box<EvalAltResult>>(walks.out)
+                piece_walks(g, piece, &[rule(min, max, &through, &end)?])
             },
         )
+        .register_fn("piece_walks", |g: &mut Grid, piece: INT, rules: Array| {
+            let rules = rules
+                .iter()
+                .map(
+                    |r| match r.read_lock::<Array>().as_deref().map(Vec::as_slice) {
+                        Some([min, max, through, end]) => match (
+                            min.as_int(),
+                            max.as_int(),
+                            through.read_lock::<Array>(),
+                            end.read_lock::<Array>(),
+                        ) {
+                            (Ok(min), Ok(max), Some(through), Some(end)) => {
+                                rule(min, max, &through, &end)
+                            }
+                            _ => Err(RULE_SHAPE.into()),
+                        },
+                        _ => Err(RULE_SHAPE.into()),
+                    },
+                )
+                .collect::<Fallible<Vec<WalkRule>>>()?;
+            piece_walks(g, piece, &rules)
+        })
         .register_fn(
             "reachable",
             |g: &mut Grid, from: Cell, min: INT, max: INT, through: Array, end: Array| {
@@ -71,6 +87,23 @@ pub fn register(engine: &mut Engine) {
                 )
             },
         );
+}
+
+/// What `piece_walks(piece, rules)` says of a rule that is not `[min, max, through, end]`.
+const RULE_SHAPE: &str =
+    "piece_walks: each rule is [min, max, [through values], [end values]], like [1, 3, [0], [0, 2]]";
+
+/// Every walk of every piece holding `piece`: all the pieces' walks under the first rule, then
+/// under the next, and so on (pieces in reading order).
+fn piece_walks(g: &Grid, piece: INT, rules: &[WalkRule]) -> Fallible<Array> {
+    let mut walks = Walks::default();
+    let pieces: Vec<Cell> = g.cells_with(piece).collect();
+    for rule in rules {
+        for &from in &pieces {
+            walks.add(g, from, rule, "piece_walks")?;
+        }
+    }
+    Ok(walks.out)
 }
 
 /// Walks gathered as script values (each an array of cells), within Rhai's array size limit and
@@ -175,5 +208,35 @@ mod tests {
             .eval(&format!("{setup} g.piece_walks(7, 1, 2, [0], [0]).len"))
             .unwrap();
         assert_eq!(none, 0);
+    }
+
+    #[test]
+    fn piece_walks_under_several_rules_list_each_rules_walks_in_turn() {
+        let e = engine();
+        let setup = "let g = grid(3, 3); g.set(cell(2, 0), 1); g.set(cell(0, 2), 1); \
+                     g.set(cell(1, 1), 2);";
+        let same: bool = e
+            .eval(&format!(
+                "{setup} g.piece_walks(1, [[2, 2, [0], [2]], [1, 2, [0], [0]]]) == \
+                 g.piece_walks(1, 2, 2, [0], [2]) + g.piece_walks(1, 1, 2, [0], [0])"
+            ))
+            .unwrap();
+        assert!(same);
+        let none: INT = e
+            .eval(&format!("{setup} g.piece_walks(1, []).len"))
+            .unwrap();
+        assert_eq!(none, 0);
+        for bad in ["[[1, 2, [0]]]", "[[1, 2, 0, [0]]]", "[1]"] {
+            let err = e
+                .eval::<rhai::Array>(&format!("{setup} g.piece_walks(1, {bad})"))
+                .unwrap_err()
+                .to_string();
+            assert!(err.contains("each rule is [min, max"), "{bad}: {err}");
+        }
+        let err = e
+            .eval::<rhai::Array>(&format!("{setup} g.piece_walks(1, [[0, 2, [0], [0]]])"))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("walk lengths"), "{err}");
     }
 }
