@@ -42,21 +42,18 @@ pub fn brackets(grid: &Grid, from: Cell, between: i64, end: i64) -> Vec<Cell> {
 
 /// One step of a piece: where it goes from its cell, and what the cell it lands on may hold
 /// (a pawn steps forward onto an empty cell, but diagonally onto an opponent's piece).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PieceStep {
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PieceStep<'a> {
     /// `(dx, dy)`, with `y` down.
     pub delta: (i64, i64),
     /// The values the cell it lands on may hold.
-    pub onto: Vec<i64>,
+    pub onto: &'a [i64],
 }
 
-impl PieceStep {
+impl<'a> PieceStep<'a> {
     /// A step by `delta` onto a cell holding one of `onto`.
-    pub fn new(delta: (i64, i64), onto: &[i64]) -> Self {
-        PieceStep {
-            delta,
-            onto: onto.to_vec(),
-        }
+    pub fn new(delta: (i64, i64), onto: &'a [i64]) -> Self {
+        PieceStep { delta, onto }
     }
 
     /// Where this step from `from` lands, if that cell is on the board and may be landed on.
@@ -152,11 +149,11 @@ mod tests {
     fn steps_land_on_the_board_on_allowed_values() {
         let g = grid_from(&["000", "020", "010"]);
         // The 1 at (1,2) steps up-left, up, up-right onto empty or 2.
-        let forward = |onto: &[i64]| -> Vec<PieceStep> {
+        fn forward(onto: &[i64]) -> Vec<PieceStep<'_>> {
             [(-1, -1), (0, -1), (1, -1)]
                 .map(|d| PieceStep::new(d, onto))
                 .to_vec()
-        };
+        }
         assert_eq!(
             steps(&g, Cell::new(1, 2), &forward(&[0])),
             [Cell::new(0, 1), Cell::new(2, 1)]
@@ -191,11 +188,11 @@ mod tests {
     #[test]
     fn piece_steps_pair_every_piece_with_its_steps() {
         let g = grid_from(&["000", "020", "101"]);
-        let up = |onto: &[i64]| -> Vec<PieceStep> {
+        fn up(onto: &[i64]) -> Vec<PieceStep<'_>> {
             [(-1, -1), (0, -1), (1, -1)]
                 .map(|d| PieceStep::new(d, onto))
                 .to_vec()
-        };
+        }
         assert_eq!(
             piece_steps(&g, 1, &up(&[0])),
             [

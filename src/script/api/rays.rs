@@ -49,15 +49,20 @@ pub fn register(engine: &mut Engine) {
         .register_fn(
             "steps",
             |g: &mut Grid, c: Cell, steps: Array, onto: Array| {
-                let steps = piece_steps_of(&steps, &onto, "steps")?;
+                let (steps, onto) = (steps_of(&steps, "steps")?, values_of(&onto, "steps")?);
+                let (steps, work) = piece_steps(&steps, &onto);
+                sandbox::charge(work)?;
                 Ok::<_, Box<EvalAltResult>>(cells(rays::steps(g, c, &steps).into_iter()))
             },
         )
         .register_fn(
             "piece_steps",
             |g: &mut Grid, piece: INT, steps: Array, onto: Array| {
-                let steps = piece_steps_of(&steps, &onto, "piece_steps")?;
-                sandbox::charge((g.width() * g.height()) as u64 * (1 + steps.len() as u64))?;
+                let steps = steps_of(&steps, "piece_steps")?;
+                let onto = values_of(&onto, "piece_steps")?;
+                let (steps, work) = piece_steps(&steps, &onto);
+                let cells = (g.width() * g.height()) as u64;
+                sandbox::charge(cells.saturating_mul(1 + work))?;
                 let pairs = rays::piece_steps(g, piece, &steps);
                 Ok::<_, Box<EvalAltResult>>(
                     pairs
@@ -79,10 +84,11 @@ pub fn register(engine: &mut Engine) {
         });
 }
 
-/// The steps a primitive named `what` was given: each `[dx, dy]`, landing on the call's `onto`,
-/// or `[dx, dy, [values]]`, landing on its own values.
-fn piece_steps_of(steps: &Array, onto: &Array, what: &str) -> Fallible<Vec<PieceStep>> {
-    let onto = values_of(onto, what)?;
+/// The steps a primitive named `what` was given, as deltas and the values each may land on:
+/// `[dx, dy]` lands on the call's `onto` (`None`), `[dx, dy, [values]]` on its own values.
+type Steps = Vec<((i64, i64), Option<Vec<INT>>)>;
+
+fn steps_of(steps: &Array, what: &str) -> Fallible<Steps> {
     steps
         .iter()
         .map(|s| {
@@ -95,18 +101,26 @@ fn piece_steps_of(steps: &Array, onto: &Array, what: &str) -> Fallible<Vec<Piece
             };
             let s = s.read_lock::<Array>().ok_or_else(shape)?;
             match s.as_slice() {
-                [_, _] => Ok(PieceStep::new(step(&s, what)?, &onto)),
+                [_, _] => Ok((step(&s, what)?, None)),
                 [_, _, own] => {
                     let own = own.read_lock::<Array>().ok_or_else(shape)?;
-                    Ok(PieceStep::new(
-                        step(&s[..2], what)?,
-                        &values_of(&own, what)?,
-                    ))
+                    Ok((step(&s[..2], what)?, Some(values_of(&own, what)?)))
                 }
                 _ => Err(shape()),
             }
         })
         .collect()
+}
+
+/// `steps` as [`PieceStep`]s, the plain ones landing on `onto`; and the work of looking at one
+/// cell for each of them (a step, and each value it may land on).
+fn piece_steps<'a>(steps: &'a Steps, onto: &'a [INT]) -> (Vec<PieceStep<'a>>, u64) {
+    let steps: Vec<PieceStep> = steps
+        .iter()
+        .map(|(delta, own)| PieceStep::new(*delta, own.as_deref().unwrap_or(onto)))
+        .collect();
+    let work = steps.iter().map(|s| 1 + s.onto.len() as u64).sum();
+    (steps, work)
 }
 
 /// The values to land on `[v, …]` a primitive named `what` was given.
@@ -241,5 +255,23 @@ mod tests {
                 "{bad}: {err}"
             );
         }
+    }
+
+    #[test]
+    fn many_steps_with_many_values_are_charged_before_they_are_looked_at() {
+        let e = engine();
+        let _call = crate::script::sandbox::begin();
+        let started = std::time::Instant::now();
+        // 100 000 steps, each to be checked against 100 000 values, on a one-cell board.
+        let err = e
+            .eval::<Array>(
+                "let onto = []; onto.pad(100000, 1); let steps = []; steps.pad(100000, [0, 1]);
+                 grid(1, 1).steps(cell(0, 0), steps, onto)",
+            )
+            .unwrap_err();
+        // The sandbox's own error, with its message.
+        let err = format!("{err:?}");
+        assert!(err.contains("operations in one call"), "{err}");
+        assert!(started.elapsed() < std::time::Duration::from_secs(2));
     }
 }
