@@ -1,6 +1,7 @@
 //! Rays, brackets, steps and drops as scripts see them: `g.ray(c, [dx, dy], v)`,
 //! `g.bracket(c, [dx, dy], between, end)`, `g.brackets(c, between, end)`,
-//! `g.steps(c, [[dx, dy], …], [values])`, `g.drop_cell(x, empty)`, and their whole-board forms `g.open_columns(empty)`,
+//! `g.steps(c, [[dx, dy], …], [values])`, `g.drop_cell(x, empty)`, `g.drop_piece(x, piece, empty)`,
+//! and their whole-board forms `g.open_columns(empty)`,
 //! `g.bracketing_cells(empty, between, end)` and `g.piece_steps(piece, [[dx, dy], …], [values])`.
 //! A step of `steps` or `piece_steps` may name its own values to land on: `[dx, dy, [values]]`.
 
@@ -77,6 +78,15 @@ pub fn register(engine: &mut Engine) {
         .register_fn("drop_cell", |g: &mut Grid, x: INT, empty: INT| {
             rays::drop_cell(g, x, empty).map_or(Dynamic::UNIT, Dynamic::from)
         })
+        .register_fn(
+            "drop_piece",
+            |g: &mut Grid, x: INT, piece: INT, empty: INT| {
+                let lands = rays::drop_cell(g, x, empty)
+                    .ok_or_else(|| format!("drop_piece: column {x} has no cell holding {empty}"))?;
+                g.set(lands, piece);
+                Ok::<_, Box<EvalAltResult>>(lands)
+            },
+        )
         .register_fn("open_columns", |g: &mut Grid, empty: INT| {
             sandbox::charge((g.width() * g.height()) as u64)?;
             let columns = rays::open_columns(g, empty);
@@ -208,6 +218,19 @@ mod tests {
             [1]
         );
         let drop: rhai::Dynamic = e.eval(&format!("{setup} g.drop_cell(1, 0)")).unwrap();
+        // The piece lands where drop_cell said, and the next one lands above it.
+        let dropped: bool = e
+            .eval(&format!(
+                "{setup} let c = g.drop_piece(1, 2, 0); \
+                 c == cell(1, 3) && g.get(c) == 2 && g.drop_cell(1, 0) == cell(1, 2)"
+            ))
+            .unwrap();
+        assert!(dropped);
+        let full = e.eval::<rhai::Dynamic>("grid(2, 2, 1).drop_piece(0, 2, 0)");
+        assert!(full
+            .unwrap_err()
+            .to_string()
+            .contains("column 0 has no cell holding 0"));
         assert_eq!(
             drop.cast::<crate::runtime::Cell>(),
             crate::runtime::Cell::new(1, 3)
