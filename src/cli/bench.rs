@@ -72,6 +72,7 @@ impl Length {
     /// The most playouts `--playouts` may ask for.
     const MAX_PLAYOUTS: u64 = 1_000_000_000;
 
+    /// The length itself, or what is wrong with it.
     fn check(self) -> Result<Self, Diagnostic> {
         match self {
             Length::Seconds(s) if !(s > 0.0 && s <= 3600.0) => Err(Diagnostic::new(
@@ -84,6 +85,7 @@ impl Length {
         }
     }
 
+    /// How long each side plays, in words.
     fn describe(self) -> String {
         match self {
             Length::Seconds(s) => format!("random playouts for {s} s each"),

@@ -51,7 +51,7 @@ pub fn register(engine: &mut Engine) {
             "steps",
             |g: &mut Grid, c: Cell, steps: Array, onto: Array| {
                 let (steps, onto) = (steps_of(&steps, "steps")?, values_of(&onto, "steps")?);
-                let (steps, work) = piece_steps(&steps, &onto);
+                let (steps, work) = with_targets(&steps, &onto);
                 sandbox::charge(work)?;
                 Ok::<_, Box<EvalAltResult>>(cells(rays::steps(g, c, &steps).into_iter()))
             },
@@ -61,7 +61,7 @@ pub fn register(engine: &mut Engine) {
             |g: &mut Grid, piece: INT, steps: Array, onto: Array| {
                 let steps = steps_of(&steps, "piece_steps")?;
                 let onto = values_of(&onto, "piece_steps")?;
-                let (steps, work) = piece_steps(&steps, &onto);
+                let (steps, work) = with_targets(&steps, &onto);
                 let cells = (g.width() * g.height()) as u64;
                 sandbox::charge(cells.saturating_mul(1 + work))?;
                 let pairs = rays::piece_steps(g, piece, &steps);
@@ -81,8 +81,17 @@ pub fn register(engine: &mut Engine) {
         .register_fn(
             "drop_piece",
             |g: &mut Grid, x: INT, piece: INT, empty: INT| {
-                let lands = rays::drop_cell(g, x, empty)
-                    .ok_or_else(|| format!("drop_piece: column {x} has no cell holding {empty}"))?;
+                if !(0..g.width()).contains(&x) {
+                    return Err(format!(
+                        "drop_piece: column {x} is off the {}×{} board",
+                        g.width(),
+                        g.height()
+                    )
+                    .into());
+                }
+                let lands = rays::drop_cell(g, x, empty).ok_or_else(|| {
+                    format!("drop_piece: column {x} is full (no cell of it holds {empty})")
+                })?;
                 g.set(lands, piece);
                 Ok::<_, Box<EvalAltResult>>(lands)
             },
@@ -94,10 +103,11 @@ pub fn register(engine: &mut Engine) {
         });
 }
 
-/// The steps a primitive named `what` was given, as deltas and the values each may land on:
-/// `[dx, dy]` lands on the call's `onto` (`None`), `[dx, dy, [values]]` on its own values.
+/// Steps as a script gave them: each delta, with its own values to land on if it names them.
 type Steps = Vec<((i64, i64), Option<Vec<INT>>)>;
 
+/// The steps a primitive named `what` was given: `[dx, dy]` lands on the call's values (`None`
+/// here), `[dx, dy, [values]]` on its own.
 fn steps_of(steps: &Array, what: &str) -> Fallible<Steps> {
     steps
         .iter()
@@ -124,7 +134,7 @@ fn steps_of(steps: &Array, what: &str) -> Fallible<Steps> {
 
 /// `steps` as [`PieceStep`]s, the plain ones landing on `onto`; and the work of looking at one
 /// cell for each of them (a step, and each value it may land on).
-fn piece_steps<'a>(steps: &'a Steps, onto: &'a [INT]) -> (Vec<PieceStep<'a>>, u64) {
+fn with_targets<'a>(steps: &'a Steps, onto: &'a [INT]) -> (Vec<PieceStep<'a>>, u64) {
     let steps: Vec<PieceStep> = steps
         .iter()
         .map(|(delta, own)| PieceStep::new(*delta, own.as_deref().unwrap_or(onto)))
@@ -230,7 +240,12 @@ mod tests {
         assert!(full
             .unwrap_err()
             .to_string()
-            .contains("column 0 has no cell holding 0"));
+            .contains("column 0 is full (no cell of it holds 0)"));
+        let off = e.eval::<rhai::Dynamic>("grid(2, 2).drop_piece(2, 1, 0)");
+        assert!(off
+            .unwrap_err()
+            .to_string()
+            .contains("column 2 is off the 2×2 board"));
         assert_eq!(
             drop.cast::<crate::runtime::Cell>(),
             crate::runtime::Cell::new(1, 3)

@@ -35,25 +35,7 @@ pub fn register(engine: &mut Engine) {
             },
         )
         .register_fn("piece_walks", |g: &mut Grid, piece: INT, rules: Array| {
-            let rules = rules
-                .iter()
-                .map(
-                    |r| match r.read_lock::<Array>().as_deref().map(Vec::as_slice) {
-                        Some([min, max, through, end]) => match (
-                            min.as_int(),
-                            max.as_int(),
-                            through.read_lock::<Array>(),
-                            end.read_lock::<Array>(),
-                        ) {
-                            (Ok(min), Ok(max), Some(through), Some(end)) => {
-                                rule(min, max, &through, &end)
-                            }
-                            _ => Err(RULE_SHAPE.into()),
-                        },
-                        _ => Err(RULE_SHAPE.into()),
-                    },
-                )
-                .collect::<Fallible<Vec<WalkRule>>>()?;
+            let rules = rules.iter().map(rule_of).collect::<Fallible<Vec<_>>>()?;
             piece_walks(g, piece, &rules)
         })
         .register_fn(
@@ -92,6 +74,20 @@ pub fn register(engine: &mut Engine) {
 /// What `piece_walks(piece, rules)` says of a rule that is not `[min, max, through, end]`.
 const RULE_SHAPE: &str =
     "piece_walks: each rule is [min, max, [through values], [end values]], like [1, 3, [0], [0, 2]]";
+
+/// A rule `[min, max, through, end]` of `piece_walks(piece, rules)`.
+fn rule_of(r: &Dynamic) -> Fallible<WalkRule> {
+    let r = r.read_lock::<Array>().ok_or(RULE_SHAPE)?;
+    let [min, max, through, end] = r.as_slice() else {
+        return Err(RULE_SHAPE.into());
+    };
+    let (through, end) = (through.read_lock::<Array>(), end.read_lock::<Array>());
+    let (Ok(min), Ok(max), Some(through), Some(end)) = (min.as_int(), max.as_int(), through, end)
+    else {
+        return Err(RULE_SHAPE.into());
+    };
+    rule(min, max, &through, &end)
+}
 
 /// Every walk of every piece holding `piece`: all the pieces' walks under the first rule, then
 /// under the next, and so on (pieces in reading order).

@@ -40,7 +40,7 @@ The reason is a sentence a script can pass to `throw` for an illegal move."),
     ("count", "`g.count(v)`: how many cells hold `v`."),
     ("distance", "`t.distance(from, to, dir)`: how many steps in direction `dir` (`1` or `-1`) lead from pit `from` to pit `to` (`0` to `t.len - 1`)."),
     ("drop_cell", "`g.drop_cell(x, empty)`: the lowest cell of column `x` holding `empty` (where a dropped piece comes to rest), or `()` if the column is full."),
-    ("drop_piece", "`g.drop_piece(x, piece, empty)`: puts `piece` on the lowest cell of column `x` holding `empty` (gravity: a dropped disc's move in one call) and returns that cell; an error if the column is full."),
+    ("drop_piece", "`g.drop_piece(x, piece, empty)`: puts `piece` on the lowest cell of column `x` holding `empty` (gravity: a dropped disc's move in one call) and returns that cell; an error if the column is full or off the board."),
     ("emit", "`emit(text)` or `emit(text, state)`: records an event of the move being played (\"sow 5 from pit 3\"), with the state just after it if given.\n\n\
 `run` prints events as `* ` lines and the REPL's `explain` steps through them. Searches and playouts turn recording off: see `recording`."),
     ("format_cell", "`g.format_cell(c, notation)`: cell `c` written in `notation`: `\"row-letter\"` (`12i`, row 1 at the bottom), `\"letter-row\"` (`e5`), `\"letter-row-top\"` (`d3`, row 1 at the top) or `\"xy\"` (`(3,4)`, zero-based)."),
