@@ -1,12 +1,11 @@
 //! `ScriptedGame`: a loaded rules script adapted to the runtime's [`Game`] trait.
 
 use std::{
-    cell::RefCell,
     hash::{BuildHasher, Hasher},
     rc::Rc,
 };
 
-use rhai::{Array, CallFnOptions, Dynamic, EvalAltResult, FuncArgs, Map, Scope, AST, INT};
+use rhai::{Array, Dynamic, EvalAltResult, FuncArgs, Map, AST, INT};
 
 use super::{
     api,
@@ -24,12 +23,15 @@ use crate::{
     },
 };
 
+mod caller;
 mod cells;
+
+use caller::Caller;
 
 /// A rules script ready to play, with the option values chosen for it.
 pub struct ScriptedGame {
     script: LoadedScript,
-    scope: RefCell<Scope<'static>>,
+    caller: Caller,
     events: api::EventSink,
     title: String,
     about: String,
@@ -63,7 +65,7 @@ impl ScriptedGame {
         api::register(&mut engine, Rc::clone(&events));
         let script = host::load(engine, library, source)?;
         let mut game = ScriptedGame {
-            scope: RefCell::new(script.constants.clone()),
+            caller: Caller::new(&script.ast, script.constants.clone()),
             script,
             events,
             title: String::new(),
@@ -473,12 +475,9 @@ impl ScriptedGame {
     }
 
     fn call(&self, name: &str, args: impl FuncArgs) -> Result<Dynamic, Box<EvalAltResult>> {
-        let mut scope = self.scope.borrow_mut();
-        let options = CallFnOptions::new().eval_ast(false);
         let _metered = sandbox::begin();
-        self.script
-            .engine
-            .call_fn_with_options(options, &mut scope, self.ast(), name, args)
+        self.caller
+            .call(&self.script.engine, self.ast(), name, args)
             .map_err(|e| {
                 // Rhai names only nested calls in its errors: name the called function too.
                 let label = self.label().to_string();
