@@ -109,16 +109,16 @@ type Steps = Vec<((i64, i64), Option<Vec<INT>>)>;
 /// The steps a primitive named `what` was given: `[dx, dy]` lands on the call's values (`None`
 /// here), `[dx, dy, [values]]` on its own.
 fn steps_of(steps: &Array, what: &str) -> Fallible<Steps> {
+    let shape = || {
+        format!(
+            "{what}: a step is [dx, dy] or [dx, dy, [values to land on]], like [0, 1] or \
+             [1, 1, [0, 2]]"
+        )
+        .into()
+    };
     steps
         .iter()
         .map(|s| {
-            let shape = || {
-                format!(
-                    "{what}: a step is [dx, dy] or [dx, dy, [values to land on]], like [0, 1] or \
-                     [1, 1, [0, 2]]"
-                )
-                .into()
-            };
             let s = s.read_lock::<Array>().ok_or_else(shape)?;
             match s.as_slice() {
                 [_, _] => Ok((step(&s, what)?, None)),

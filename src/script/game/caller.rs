@@ -37,7 +37,9 @@ impl Caller {
     }
 
     /// Calls the script function `name` with `args`, as `Engine::call_fn` would (without
-    /// running the top level again): the same result and the same errors.
+    /// running the top level again): the same result and the same errors. `engine` and `ast`
+    /// are the ones the script was loaded into and the caller made for: the kept resolutions
+    /// are theirs.
     pub fn call(
         &self,
         engine: &Engine,
