@@ -145,6 +145,14 @@ fn a_script_importing_itself_is_a_cycle_for_every_command() {
 }
 
 #[test]
+fn assigning_into_a_constant_is_refused_on_load_not_a_crash() {
+    let refused = "a constant cannot be changed, not even a part of it";
+    for command in ["run", "check", "bench"] {
+        fails(command, "constant_part", &[], refused);
+    }
+}
+
+#[test]
 fn two_scripts_importing_each_other_are_a_cycle() {
     fails(
         "run",

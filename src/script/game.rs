@@ -62,10 +62,10 @@ impl ScriptedGame {
         let events = api::EventSink::default();
         events.borrow_mut().enabled = true;
         let mut engine = sandbox::engine();
-        api::register(&mut engine, Rc::clone(&events));
+        let natives = api::register(&mut engine, Rc::clone(&events));
         let script = host::load(engine, library, source)?;
         let mut game = ScriptedGame {
-            caller: Caller::new(&script.ast, script.constants.clone()),
+            caller: Caller::new(&script.ast, script.constants.clone(), natives),
             script,
             events,
             title: String::new(),
@@ -196,6 +196,19 @@ impl ScriptedGame {
     pub fn set_seed(&mut self, seed: u64) {
         self.native_trusted.set(None);
         self.opts.insert("seed".into(), Dynamic::from(seed as INT));
+    }
+
+    /// Whether calls run the script's functions lowered for the runtime's own walker (`true`,
+    /// the default) or all through Rhai's interpreter. Both give the same results and errors;
+    /// this is for checking that they do.
+    pub fn set_compiled(&self, on: bool) {
+        self.caller.set_compiled(on);
+    }
+
+    /// How many of the script's functions the runtime's walker runs, of how many (the rest
+    /// run in Rhai's interpreter).
+    pub fn compiled_coverage(&self) -> (usize, usize) {
+        self.caller.coverage()
     }
 
     /// Whether `play` records the events the script emits (on by default; search turns it off).

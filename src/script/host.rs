@@ -235,9 +235,36 @@ impl RulesResolver {
         let mut ast = engine
             .compile(&script.text)
             .map_err(|e| EvalAltResult::ErrorInModule(path.into(), e.into(), pos))?;
+        if let Some(at) = assignment_into_constant(&ast) {
+            let err = EvalAltResult::ErrorRuntime(CONSTANT_PART.into(), at);
+            return Err(EvalAltResult::ErrorInModule(path.into(), err.into(), pos).into());
+        }
         ast.set_source(script.label.as_str());
         Ok(Module::eval_ast_as_new(Scope::new(), &ast, engine)?.into())
     }
+}
+
+/// Why a script that assigns into a constant is refused.
+const CONSTANT_PART: &str = "a constant cannot be changed, not even a part of it (`const C = #{ a: 1 }; C.a = 2`): declare it with `let`";
+
+/// Where `ast` assigns to a part of a constant (`C.a = 2` for a `const C`), if anywhere. Rhai
+/// puts the constant's value in place of its name, and its interpreter stops the whole program
+/// on such an assignment instead of reporting an error, so the script is refused when loaded.
+fn assignment_into_constant(ast: &AST) -> Option<Position> {
+    let mut found = None;
+    ast.walk(&mut |path: &[rhai::ASTNode]| {
+        if let Some(rhai::ASTNode::Stmt(rhai::Stmt::Assignment(assignment))) = path.last() {
+            let mut root = &assignment.1.lhs;
+            while let rhai::Expr::Dot(x, ..) | rhai::Expr::Index(x, ..) = root {
+                root = &x.lhs;
+            }
+            if !matches!(root, rhai::Expr::Variable(..) | rhai::Expr::ThisPtr(..)) {
+                found = Some(root.position());
+            }
+        }
+        found.is_none()
+    });
+    found
 }
 
 fn dir_of_label(label: &str) -> Option<PathBuf> {
@@ -346,6 +373,14 @@ fn compile_chain(
     let mut ast = engine
         .compile(&source.text)
         .map_err(|e| parse_diagnostic(&e, source))?;
+    if let Some(pos) = assignment_into_constant(&ast) {
+        let (line, col) = (pos.line().unwrap_or(1), pos.position().unwrap_or(1));
+        let span = token_at(&source.text, offset_of(&source.text, line, col));
+        return Err(Diagnostic::new(format!(
+            "the rules script does not compile: {CONSTANT_PART}"
+        ))
+        .at(&source.label, &source.text, span, "a constant"));
+    }
     ast.set_source(source.label.as_str());
     let Some((base, span)) = base_import(&source.text) else {
         sources.record_functions(&ast, &source.label);

@@ -7,6 +7,7 @@ pub mod game;
 pub mod host;
 pub mod library;
 pub mod native;
+pub mod natives;
 pub mod options;
 pub mod reference;
 pub mod sandbox;

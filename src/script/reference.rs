@@ -26,7 +26,7 @@ pub struct Entry {
 /// name, read from an engine set up exactly as a game's.
 pub fn entries() -> Vec<Entry> {
     let mut engine = sandbox::engine();
-    api::register(&mut engine, Rc::new(RefCell::new(api::EventLog::default())));
+    let _ = api::register(&mut engine, Rc::new(RefCell::new(api::EventLog::default())));
     let json = engine
         .gen_fn_metadata_to_json(false)
         .expect("the engine's metadata is JSON");

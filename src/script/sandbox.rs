@@ -45,7 +45,7 @@ pub mod limits {
 
 /// How often (in operations) the progress callback looks at the memory held: one operation
 /// allocates at most a few MiB (a string, a copied grid), so the budget is overshot by little.
-const CHECK_EVERY: u64 = 16;
+pub(crate) const CHECK_EVERY: u64 = 16;
 /// How often (in operations) the progress callback looks at the clock.
 const CLOCK_EVERY: u64 = 1024;
 
@@ -139,8 +139,9 @@ impl Meter {
     }
 }
 
-/// Rhai's progress callback: stops the call when its budget is spent.
-fn progress(operations: u64) -> Option<Dynamic> {
+/// Rhai's progress callback (also called by the compiled evaluator): stops the call when
+/// its budget is spent.
+pub(crate) fn progress(operations: u64) -> Option<Dynamic> {
     if !operations.is_multiple_of(CHECK_EVERY) {
         return None;
     }

@@ -1,6 +1,7 @@
 //! Grids, cells and line scans as scripts see them: `grid(…)`, `cell(x, y)`, `g.runs_through(c)`.
 
-use rhai::{Array, Dynamic, Engine, EvalAltResult, INT};
+use crate::script::natives::Natives;
+use rhai::{Array, Dynamic, EvalAltResult, INT};
 
 use crate::{
     runtime::{
@@ -14,13 +15,13 @@ use crate::{
 type Fallible<T> = Result<T, Box<EvalAltResult>>;
 
 /// Registers `Cell`, `Grid` and `Run` with their functions.
-pub fn register(engine: &mut Engine) {
+pub fn register(engine: &mut Natives) {
     register_cell(engine);
     register_grid(engine);
     register_run(engine);
 }
 
-fn register_cell(engine: &mut Engine) {
+fn register_cell(engine: &mut Natives) {
     engine
         .register_type_with_name::<Cell>("Cell")
         .register_fn("cell", Cell::new)
@@ -57,7 +58,7 @@ pub fn cells(iter: impl Iterator<Item = Cell>) -> Array {
     iter.map(Dynamic::from).collect()
 }
 
-fn register_grid(engine: &mut Engine) {
+fn register_grid(engine: &mut Natives) {
     engine
         .register_type_with_name::<Grid>("Grid")
         .register_fn("grid", |w: INT, h: INT| new_grid(w, h, 0))
@@ -188,7 +189,7 @@ fn beyond(b: Beyond) -> Dynamic {
     }
 }
 
-fn register_run(engine: &mut Engine) {
+fn register_run(engine: &mut Natives) {
     engine
         .register_type_with_name::<Run>("Run")
         .register_get("value", |r: &mut Run| r.value)

@@ -14,7 +14,13 @@ use std::{cell::RefCell, rc::Rc};
 
 use rhai::{Dynamic, Engine, EvalAltResult};
 
-use crate::{markup, script::sandbox};
+use crate::{
+    markup,
+    script::{
+        natives::{NativeTable, Natives},
+        sandbox,
+    },
+};
 
 /// What `emit` records: the event's text and, if given, the state just after it.
 #[derive(Debug, Default)]
@@ -47,8 +53,11 @@ impl EventLog {
 pub type EventSink = Rc<RefCell<EventLog>>;
 
 /// Registers every primitive, with `emit(text)` and `emit(text, state)` writing into `events`,
-/// and `highlight(kind, text)` tagging rendered text for the REPL's colours.
-pub fn register(engine: &mut Engine, events: EventSink) {
+/// and `highlight(kind, text)` tagging rendered text for the REPL's colours; the table of them
+/// lets compiled scripts call them directly.
+pub fn register(engine: &mut Engine, events: EventSink) -> NativeTable {
+    let mut natives = Natives::new(engine);
+    let engine = &mut natives;
     grid::register(engine);
     engine.register_fn("highlight", |kind: &str, text: &str| {
         markup::highlight(kind, text)
@@ -72,14 +81,16 @@ pub fn register(engine: &mut Engine, events: EventSink) {
     engine.register_fn("emit", move |text: &str, state: Dynamic| {
         events.borrow_mut().record(text, Some(state))
     });
+    natives.into_table()
 }
 
 /// An engine with the grid primitives and those `register` adds: what the primitives' tests run
 /// scripts in.
 #[cfg(test)]
-fn test_engine(register: fn(&mut Engine)) -> Engine {
+fn test_engine(register: fn(&mut Natives)) -> Engine {
     let mut engine = Engine::new();
-    grid::register(&mut engine);
-    register(&mut engine);
+    let mut natives = Natives::new(&mut engine);
+    grid::register(&mut natives);
+    register(&mut natives);
     engine
 }

@@ -1,7 +1,8 @@
 //! Shortest paths and reachability as scripts see them: `g.path(from, to, passable)`,
 //! `g.reachable(from, passable)`, `g.reachable_pairs(passable)` (4-neighbour steps).
 
-use rhai::{Dynamic, Engine, EvalAltResult, INT};
+use crate::script::natives::Natives;
+use rhai::{Dynamic, EvalAltResult, INT};
 
 use super::grid::{cells, on_board};
 use crate::{
@@ -12,7 +13,7 @@ use crate::{
 type Fallible<T> = Result<T, Box<EvalAltResult>>;
 
 /// Registers `path`, `reachable` and `reachable_pairs` on `Grid`.
-pub fn register(engine: &mut Engine) {
+pub fn register(engine: &mut Natives) {
     engine
         .register_fn(
             "path",

@@ -1,14 +1,15 @@
 //! The seedable random generator as scripts see it: `rng(seed)`, `r.int(n)`, `r.pick(array)`.
 //! A script keeps its generator in the game state, so undo and replay restore it.
 
-use rhai::{Array, Dynamic, Engine, EvalAltResult, INT};
+use crate::script::natives::Natives;
+use rhai::{Array, Dynamic, EvalAltResult, INT};
 
 use crate::runtime::Rng;
 
 type Fallible<T> = Result<T, Box<EvalAltResult>>;
 
 /// Registers the `Rng` type with `rng(seed)`, `int(n)` and `pick(array)`.
-pub fn register(engine: &mut Engine) {
+pub fn register(engine: &mut Natives) {
     engine
         .register_type_with_name::<Rng>("Rng")
         .register_fn("rng", |seed: INT| Rng::new(seed as u64))

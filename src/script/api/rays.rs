@@ -5,7 +5,8 @@
 //! `g.bracketing_cells(empty, between, end)` and `g.piece_steps(piece, [[dx, dy], …], [values])`.
 //! A step of `steps` or `piece_steps` may name its own values to land on: `[dx, dy, [values]]`.
 
-use rhai::{Array, Dynamic, Engine, EvalAltResult, INT};
+use crate::script::natives::Natives;
+use rhai::{Array, Dynamic, EvalAltResult, INT};
 
 use super::grid::cells;
 use crate::{
@@ -19,7 +20,7 @@ use crate::{
 type Fallible<T> = Result<T, Box<EvalAltResult>>;
 
 /// Registers the ray primitives on `Grid`.
-pub fn register(engine: &mut Engine) {
+pub fn register(engine: &mut Natives) {
     engine
         .register_fn("ray", |g: &mut Grid, c: Cell, d: Array, value: INT| {
             Ok::<_, Box<EvalAltResult>>(cells(rays::ray(g, c, step(&d, "ray")?, value).into_iter()))

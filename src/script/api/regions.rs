@@ -1,6 +1,7 @@
 //! Flood fill as scripts see it: `g.region(c)`, `g.regions(ignore)` and their 8-neighbour forms.
 
-use rhai::{Array, Engine, EvalAltResult, INT};
+use crate::script::natives::Natives;
+use rhai::{Array, EvalAltResult, INT};
 
 use super::grid::{cells, on_board};
 use crate::runtime::{
@@ -9,7 +10,7 @@ use crate::runtime::{
 };
 
 /// Registers `region`, `region8`, `regions` and `regions8` on `Grid`.
-pub fn register(engine: &mut Engine) {
+pub fn register(engine: &mut Natives) {
     engine
         .register_fn("region", |g: &mut Grid, c: Cell| region(g, c, &ORTHOGONAL))
         .register_fn("region8", |g: &mut Grid, c: Cell| region(g, c, &KING))
@@ -35,13 +36,11 @@ fn all(g: &Grid, steps: &[(i64, i64)], ignore: INT) -> Array {
 
 #[cfg(test)]
 mod tests {
-    use rhai::{Engine, INT};
+    use rhai::INT;
 
     #[test]
     fn regions_from_scripts() {
-        let mut e = Engine::new();
-        super::super::grid::register(&mut e);
-        super::register(&mut e);
+        let e = super::super::test_engine(super::register);
         let setup = "let g = grid(3, 3); g.set(cell(0, 0), 1); g.set(cell(1, 1), 1); ";
         let four: INT = e
             .eval(&format!("{setup} g.region(cell(0, 0)).len"))

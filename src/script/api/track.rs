@@ -1,6 +1,7 @@
 //! Circular tracks of pits as scripts see them: `track(12, 5)`, `t.sow(pit, n, dir, skip)`.
 
-use rhai::{Array, Dynamic, Engine, EvalAltResult, INT};
+use crate::script::natives::Natives;
+use rhai::{Array, Dynamic, EvalAltResult, INT};
 
 use crate::{
     runtime::{Track, TrackError},
@@ -57,7 +58,7 @@ fn skipped(skip: &Array) -> Fallible<Vec<INT>> {
 }
 
 /// Registers `Track` and its functions.
-pub fn register(engine: &mut Engine) {
+pub fn register(engine: &mut Natives) {
     engine
         .register_type_with_name::<Track>("Track")
         .register_fn("track", |len: INT| new_track(len, 0))
@@ -151,9 +152,11 @@ pub fn register(engine: &mut Engine) {
 mod tests {
     use rhai::Engine;
 
+    use crate::script::natives::Natives;
+
     fn eval<T: Clone + 'static>(script: &str) -> Result<T, String> {
         let mut engine = Engine::new();
-        super::register(&mut engine);
+        super::register(&mut Natives::new(&mut engine));
         engine.eval::<T>(script).map_err(|e| e.to_string())
     }
 

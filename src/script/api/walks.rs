@@ -3,7 +3,8 @@
 //! `g.reachable(from, min, max, through, end)`, `g.mobility(piece, min, max, through, end)`,
 //! `g.check_walk(path, min, max, through, end)`.
 
-use rhai::{Array, Dynamic, Engine, EvalAltResult, INT};
+use crate::script::natives::Natives;
+use rhai::{Array, Dynamic, EvalAltResult, INT};
 
 use super::grid::{cells, on_board};
 use crate::{
@@ -17,7 +18,7 @@ use crate::{
 type Fallible<T> = Result<T, Box<EvalAltResult>>;
 
 /// Registers `walks`, `piece_walks`, `reachable`, `mobility` and `check_walk` on `Grid`.
-pub fn register(engine: &mut Engine) {
+pub fn register(engine: &mut Natives) {
     engine
         .register_fn(
             "walks",

@@ -2,14 +2,15 @@
 //! `g.line_windows(len, empty, value)`) and `g.box_windows(w, h, empty)` — how many placements of a line or a rectangle hold k cells of
 //! one value and the rest empty, for an evaluation in one native call.
 
-use rhai::{Array, Dynamic, Engine, EvalAltResult, INT};
+use crate::script::natives::Natives;
+use rhai::{Array, Dynamic, EvalAltResult, INT};
 
 use crate::runtime::{windows, Grid};
 
 type Fallible<T> = Result<T, Box<EvalAltResult>>;
 
 /// Registers `line_windows` and `box_windows` on `Grid`.
-pub fn register(engine: &mut Engine) {
+pub fn register(engine: &mut Natives) {
     engine
         .register_fn(
             "line_windows",

@@ -8,12 +8,17 @@
 //! not change (the engine and the script's functions are fixed once it is loaded), so a
 //! resolution stays true for its whole life: [`Caller`] keeps them.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 use rhai::{
     Caches, Dynamic, Engine, EvalAltResult, EvalContext, FuncArgs, ImmutableString, Position,
     Scope, StaticVec, AST,
 };
+
+mod compiled;
+
+use crate::script::natives::NativeTable;
+use compiled::{Program, Runner};
 
 /// Calls the functions of one loaded script, with the script's constants in scope and the
 /// function resolutions of earlier calls kept.
@@ -24,16 +29,36 @@ pub struct Caller {
     caches: RefCell<Caches>,
     /// The script's source name, which Rhai puts in the errors of nested calls.
     source: Option<ImmutableString>,
+    /// The script's functions lowered for the host's own walker.
+    program: Program,
+    /// The runtime's native functions, which lowered functions call directly.
+    natives: NativeTable,
+    /// Whether calls go through [`Self::program`] (else all through Rhai's interpreter).
+    compiled: Cell<bool>,
 }
 
 impl Caller {
-    /// A caller for `ast`, whose top level left `constants`.
-    pub fn new(ast: &AST, constants: Scope<'static>) -> Self {
+    /// A caller for `ast`, whose top level left `constants`, in an engine with `natives`.
+    pub fn new(ast: &AST, constants: Scope<'static>, natives: NativeTable) -> Self {
         Caller {
+            program: Program::new(ast, &constants),
+            natives,
             scope: RefCell::new(constants),
             caches: RefCell::new(Caches::new()),
             source: ast.source().map(ImmutableString::from),
+            compiled: Cell::new(true),
         }
+    }
+
+    /// Runs calls through the lowered functions (`true`, the default) or all through Rhai's
+    /// interpreter (to compare the two).
+    pub fn set_compiled(&self, on: bool) {
+        self.compiled.set(on);
+    }
+
+    /// How many of the script's functions run lowered, of how many.
+    pub fn coverage(&self) -> (usize, usize) {
+        self.program.coverage()
     }
 
     /// Calls the script function `name` with `args`, as `Engine::call_fn` would (without
@@ -49,7 +74,11 @@ impl Caller {
     ) -> Result<Dynamic, Box<EvalAltResult>> {
         let mut values = StaticVec::<Dynamic>::new();
         args.parse(&mut values);
-        if ast.shared_lib().get_script_fn(name, values.len()).is_none() {
+        let lowered = self
+            .program
+            .function(name, values.len())
+            .filter(|_| self.compiled.get());
+        if lowered.is_none() && ast.shared_lib().get_script_fn(name, values.len()).is_none() {
             return Err(EvalAltResult::ErrorFunctionNotFound(name.into(), Position::NONE).into());
         }
         let mut global = engine.new_global_runtime_state();
@@ -57,9 +86,22 @@ impl Caller {
         global.source.clone_from(&self.source);
         let mut caches = self.caches.borrow_mut();
         let mut scope = self.scope.borrow_mut();
-        let mut args: StaticVec<&mut Dynamic> = values.iter_mut().collect();
-        let result = EvalContext::new(engine, &mut global, &mut caches, &mut scope, None)
-            .call_fn_raw(name, false, false, &mut args);
+        let result = match lowered {
+            Some(function) => Runner::new(
+                engine,
+                &self.program,
+                &self.natives,
+                &mut global,
+                &mut caches,
+                &mut scope,
+            )
+            .call(function, values),
+            None => {
+                let mut args: StaticVec<&mut Dynamic> = values.iter_mut().collect();
+                EvalContext::new(engine, &mut global, &mut caches, &mut scope, None)
+                    .call_fn_raw(name, false, false, &mut args)
+            }
+        };
         // A call that failed half-way may leave an inner layer (pushed for an import) behind.
         caches.rewind_fn_resolution_caches(1);
         result.or_else(|err| match *err {
@@ -77,7 +119,7 @@ mod tests {
     fn caller_for(script: &str) -> (Engine, AST, Caller) {
         let engine = crate::script::sandbox::engine();
         let ast = engine.compile(script).unwrap();
-        let caller = Caller::new(&ast, Scope::new());
+        let caller = Caller::new(&ast, Scope::new(), NativeTable::default());
         (engine, ast, caller)
     }
 

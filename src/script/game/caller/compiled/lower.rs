@@ -1,0 +1,561 @@
+//! Lowering Rhai's syntax tree of each script function into the walker's tree.
+
+use std::rc::Rc;
+
+use foldhash::{HashMap, HashMapExt};
+
+use rhai::{
+    ASTFlags, ASTNode, BinaryExpr, Dynamic, Expr as RhaiExpr, FnCallExpr, ImmutableString,
+    OpAssignment, Position, Scope, Shared, Span, Stmt as RhaiStmt, StmtBlock, Token, AST,
+};
+
+use super::{
+    Block, Call, Callee, Chain, Expr, Fallback, ForLoop, Function, MapLiteral, OpAssign, Program,
+    Rest, Root, Site, Slot, Step, Stmt,
+};
+
+/// Names Rhai treats as syntax rather than as functions: calls of them are left to Rhai.
+/// (`type_of`, `is_shared` and `is_def_fn` are answered by Rhai's native-call path, which the
+/// walker uses.)
+const KEYWORDS: [&str; 9] = [
+    "print",
+    "debug",
+    "eval",
+    "Fn",
+    "call",
+    "curry",
+    "is_def_var",
+    "this",
+    "global",
+];
+
+/// A function the walker does not run (Rhai runs it).
+struct Refused;
+
+type Lowered<T> = Result<T, Refused>;
+
+/// Lowers every function of `ast`.
+pub(super) fn program(ast: &AST, constants: &Scope) -> Program {
+    let defs: Vec<Shared<rhai::ScriptFuncDef>> = ast.iter_fn_def().cloned().collect();
+    let index: HashMap<(ImmutableString, usize), usize> = defs
+        .iter()
+        .enumerate()
+        .map(|(i, def)| ((def.name.clone(), def.params.len()), i))
+        .collect();
+    let constants: HashMap<&str, Dynamic> = constants
+        .iter_raw()
+        .map(|(name, _, value)| (name, value.clone()))
+        .collect();
+    let functions = defs
+        .iter()
+        .map(|def| {
+            let body = body_of(ast, &def.name, def.params.len());
+            if def.this_type.is_some() || !walkable(&body) {
+                return None;
+            }
+            let mut lower = Lower {
+                index: &index,
+                constants: &constants,
+                names: def.params.iter().cloned().collect(),
+                most: def.params.len(),
+            };
+            let body = lower.block(&body).ok()?;
+            Some(Function {
+                name: def.name.clone(),
+                params: def.params.iter().cloned().collect(),
+                body,
+                frame_size: lower.most,
+            })
+        })
+        .collect();
+    let mut by_name: HashMap<String, Vec<(usize, usize)>> = HashMap::new();
+    for (&(ref name, arity), &i) in &index {
+        by_name
+            .entry(name.to_string())
+            .or_default()
+            .push((arity, i));
+    }
+    Program {
+        functions,
+        by_name,
+        source: ast.shared_lib().id().map(ImmutableString::from),
+    }
+}
+
+/// The statements of the function `name` with `arity` parameters. (Rhai does not export the
+/// type holding a function's body; walking an AST of that function alone gives its
+/// statements. `AST::clone_functions_only_filtered` keeps every function in rhai 1.27, so the
+/// copy is filtered afterwards.)
+fn body_of(ast: &AST, name: &str, arity: usize) -> Vec<RhaiStmt> {
+    let mut alone = ast.clone_functions_only();
+    alone.retain_functions(|_, _, n, a| n == name && a == arity);
+    let mut body = Vec::new();
+    alone.walk(&mut |path: &[ASTNode]| {
+        if let [ASTNode::Stmt(stmt)] = path {
+            body.push((*stmt).clone());
+        }
+        true
+    });
+    body
+}
+
+/// Whether a function body holds nothing the walker cannot model anywhere in it: `this`,
+/// variables shared with closures, imports, calls that see the caller's scope.
+fn walkable(body: &[RhaiStmt]) -> bool {
+    let mut ok = true;
+    let mut path = Vec::new();
+    for stmt in body {
+        stmt.walk(&mut path, &mut |path: &[ASTNode]| {
+            let bad = match path.last() {
+                Some(ASTNode::Stmt(s)) => matches!(
+                    s,
+                    RhaiStmt::Share(..) | RhaiStmt::Import(..) | RhaiStmt::Export(..)
+                ),
+                Some(ASTNode::Expr(e)) => match e {
+                    RhaiExpr::ThisPtr(..) | RhaiExpr::Custom(..) => true,
+                    RhaiExpr::FnCall(call, ..) | RhaiExpr::MethodCall(call, ..) => {
+                        call.capture_parent_scope
+                    }
+                    _ => false,
+                },
+                _ => false,
+            };
+            ok &= !bad;
+            ok
+        });
+        path.clear();
+    }
+    ok
+}
+
+/// The state of lowering one function.
+struct Lower<'a> {
+    index: &'a HashMap<(ImmutableString, usize), usize>,
+    constants: &'a HashMap<&'a str, Dynamic>,
+    /// The frame's variable names at the point being lowered, bottom first.
+    names: Vec<ImmutableString>,
+    /// The most names the frame has held so far.
+    most: usize,
+}
+
+impl Lower<'_> {
+    fn block(&mut self, stmts: &[RhaiStmt]) -> Lowered<Block> {
+        let mark = self.names.len();
+        let block = stmts
+            .iter()
+            .map(|s| {
+                let stmt = self.stmt(s);
+                self.most = self.most.max(self.names.len());
+                stmt
+            })
+            .collect();
+        self.names.truncate(mark);
+        block
+    }
+
+    fn names(&self) -> Rc<[ImmutableString]> {
+        self.names.iter().cloned().collect()
+    }
+
+    /// A statement left to Rhai.
+    fn rhai_stmt(&self, stmt: &RhaiStmt) -> Stmt {
+        let pos = stmt.position();
+        let block = StmtBlock::new_with_span([stmt.clone()], Span::new(pos, pos));
+        Stmt::Rhai(Box::new(Fallback {
+            expr: RhaiExpr::Stmt(Box::new(block)),
+            names: self.names(),
+        }))
+    }
+
+    /// An expression left to Rhai.
+    fn rhai_expr(&self, expr: &RhaiExpr) -> Expr {
+        Expr::Rhai(Box::new(Fallback {
+            expr: expr.clone(),
+            names: self.names(),
+        }))
+    }
+
+    fn stmt(&mut self, stmt: &RhaiStmt) -> Lowered<Stmt> {
+        Ok(match stmt {
+            RhaiStmt::Noop(..) => Stmt::Expr(Expr::Value(Dynamic::UNIT)),
+            RhaiStmt::Expr(expr) => Stmt::Expr(self.expr(expr)?),
+            RhaiStmt::FnCall(call, pos) => Stmt::Expr(self.call(call, *pos)?),
+            RhaiStmt::Block(block) => Stmt::Block(self.block(block.statements())?),
+            RhaiStmt::Var(var, flags, _) => {
+                let (ident, init, reuse) = &**var;
+                if flags.contains(ASTFlags::EXPORTED) {
+                    return Err(Refused);
+                }
+                let value = self.expr(init)?;
+                if reuse.is_none() {
+                    self.names.push(ident.name.clone());
+                } else if reuse.is_some_and(|r| r.get() > self.names.len()) {
+                    return Err(Refused);
+                }
+                Stmt::Let {
+                    value,
+                    constant: flags.contains(ASTFlags::CONSTANT),
+                    reuse: *reuse,
+                }
+            }
+            RhaiStmt::Assignment(assignment) => {
+                let (op_info, BinaryExpr { lhs, rhs }) = &**assignment;
+                let op = op_assign(op_info);
+                match lhs {
+                    RhaiExpr::Variable(var, ..) if var.2.is_empty() => match self.slot(lhs)? {
+                        Some(slot) => Stmt::Assign {
+                            slot,
+                            name: var.1.clone(),
+                            pos: lhs.position(),
+                            op,
+                            value: self.expr(rhs)?,
+                        },
+                        None => self.rhai_stmt(stmt),
+                    },
+                    RhaiExpr::Dot(..) | RhaiExpr::Index(..) => match self.chain(lhs)? {
+                        // Rhai assigns through a method's result or to a constant its own way.
+                        Some(chain)
+                            if matches!(chain.root, Root::Local(_))
+                                && !chain
+                                    .steps
+                                    .iter()
+                                    .any(|s| matches!(s, Step::Method { .. })) =>
+                        {
+                            let Stmt::Rhai(whole) = self.rhai_stmt(stmt) else {
+                                unreachable!("rhai_stmt gives a fallback")
+                            };
+                            Stmt::ChainAssign {
+                                value: self.expr(rhs)?,
+                                chain: Box::new(chain),
+                                op,
+                                stmt: whole,
+                                pos: op_info.position(),
+                            }
+                        }
+                        _ => self.rhai_stmt(stmt),
+                    },
+                    _ => self.rhai_stmt(stmt),
+                }
+            }
+            RhaiStmt::If(flow, ..) => Stmt::If {
+                cond: self.expr(&flow.expr)?,
+                cond_pos: flow.expr.position(),
+                then: self.block(flow.body.statements())?,
+                otherwise: self.block(flow.branch.statements())?,
+            },
+            RhaiStmt::While(flow, ..) => Stmt::While {
+                cond: if matches!(
+                    flow.expr,
+                    RhaiExpr::Unit(..) | RhaiExpr::BoolConstant(true, ..)
+                ) {
+                    None
+                } else {
+                    Some((self.expr(&flow.expr)?, flow.expr.position()))
+                },
+                body: self.block(flow.body.statements())?,
+            },
+            RhaiStmt::Do(flow, flags, ..) => Stmt::Do {
+                body: self.block(flow.body.statements())?,
+                cond: self.expr(&flow.expr)?,
+                cond_pos: flow.expr.position(),
+                until: flags.contains(ASTFlags::NEGATED),
+            },
+            RhaiStmt::For(for_loop, ..) => {
+                let (var, counter, flow) = &**for_loop;
+                let iterable = self.expr(&flow.expr)?;
+                let Stmt::Rhai(rhai) = self.rhai_stmt(stmt) else {
+                    unreachable!("rhai_stmt gives a fallback")
+                };
+                let mark = self.names.len();
+                if let Some(counter) = counter {
+                    self.names.push(counter.name.clone());
+                }
+                self.names.push(var.name.clone());
+                self.most = self.most.max(self.names.len());
+                let body = self.block(flow.body.statements());
+                self.names.truncate(mark);
+                Stmt::For(Box::new(ForLoop {
+                    counter: counter.is_some(),
+                    iterable,
+                    body: body?,
+                    rhai,
+                }))
+            }
+            RhaiStmt::BreakLoop(value, flags, _) => Stmt::Break {
+                value: value.as_deref().map(|v| self.expr(v)).transpose()?,
+                is_break: flags.contains(ASTFlags::BREAK),
+            },
+            RhaiStmt::Return(value, flags, pos) => {
+                let value = value.as_deref().map(|v| self.expr(v)).transpose()?;
+                if flags.contains(ASTFlags::BREAK) {
+                    Stmt::Throw { value, pos: *pos }
+                } else {
+                    Stmt::Return(value)
+                }
+            }
+            RhaiStmt::Switch(..) | RhaiStmt::TryCatch(..) => self.rhai_stmt(stmt),
+            _ => return Err(Refused),
+        })
+    }
+
+    /// The slot of a variable the parser numbered; `None` for one it did not (not a local).
+    fn slot(&self, var: &RhaiExpr) -> Lowered<Option<Slot>> {
+        let RhaiExpr::Variable(v, short, ..) = var else {
+            return Ok(None);
+        };
+        let index = short.map_or(v.0.map_or(0, |i| i.get()), |i| usize::from(i.get()));
+        match Slot::new(index) {
+            Some(slot) if slot.get() <= self.names.len() => Ok(Some(slot)),
+            // Not where the parser says it is: leave the function to Rhai.
+            Some(_) => Err(Refused),
+            // A name the parser did not find among the locals must not be one either.
+            None if self.names.contains(&v.1) => Err(Refused),
+            None => Ok(None),
+        }
+    }
+
+    fn expr(&mut self, expr: &RhaiExpr) -> Lowered<Expr> {
+        if expr.is_constant() {
+            if let Some(value) = expr.get_literal_value(None) {
+                return Ok(Expr::Value(value));
+            }
+        }
+        Ok(match expr {
+            RhaiExpr::Variable(var, ..) if var.2.is_empty() => match self.slot(expr)? {
+                Some(slot) => Expr::Local(slot),
+                None => match self.constants.get(var.1.as_str()) {
+                    Some(value) => Expr::Value(value.clone()),
+                    None => self.rhai_expr(expr),
+                },
+            },
+            RhaiExpr::Array(items, ..) => Expr::Array(
+                items
+                    .iter()
+                    .map(|item| Ok((self.expr(item)?, item.position())))
+                    .collect::<Lowered<_>>()?,
+            ),
+            RhaiExpr::Map(map, ..) => {
+                let entries = map
+                    .0
+                    .iter()
+                    .map(|(key, value)| {
+                        Ok((
+                            key.name.as_str().into(),
+                            self.expr(value)?,
+                            value.position(),
+                        ))
+                    })
+                    .collect::<Lowered<_>>()?;
+                Expr::Map(Box::new(MapLiteral {
+                    entries,
+                    template: map.1.clone(),
+                }))
+            }
+            RhaiExpr::And(list, ..) => Expr::And(self.operands(list)?),
+            RhaiExpr::Or(list, ..) => Expr::Or(self.operands(list)?),
+            RhaiExpr::Stmt(block) => Expr::Block(self.block(block.statements())?),
+            RhaiExpr::FnCall(call, pos) => self.call(call, *pos)?,
+            RhaiExpr::Dot(..) | RhaiExpr::Index(..) => match self.chain(expr)? {
+                Some(chain) => Expr::Chain(Box::new(chain)),
+                None => self.rhai_expr(expr),
+            },
+            _ => self.rhai_expr(expr),
+        })
+    }
+
+    fn operands(&mut self, list: &[RhaiExpr]) -> Lowered<Vec<(Expr, Position)>> {
+        list.iter()
+            .map(|e| Ok((self.expr(e)?, e.position())))
+            .collect()
+    }
+
+    /// A call by name: an operator, one of the script's functions, or a native function.
+    fn call(&mut self, call: &FnCallExpr, pos: Position) -> Lowered<Expr> {
+        let whole = || RhaiExpr::FnCall(Box::new(call.clone()), pos);
+        if call.is_qualified() {
+            return Ok(self.rhai_expr(&whole()));
+        }
+        if let Some(token) = &call.op_token {
+            return Ok(match (token, &call.args[..]) {
+                (Token::Bang | Token::UnaryMinus | Token::UnaryPlus | Token::Minus, [arg]) => {
+                    Expr::Unary {
+                        token: token.clone(),
+                        name: call.name.clone(),
+                        arg: Box::new(self.expr(arg)?),
+                        pos,
+                        site: Site::default(),
+                    }
+                }
+                (token, [lhs, rhs]) if fast_binary(token) => Expr::Binary {
+                    token: token.clone(),
+                    name: call.name.clone(),
+                    args: Box::new([self.expr(lhs)?, self.expr(rhs)?]),
+                    pos,
+                    site: Site::default(),
+                },
+                _ => self.rhai_expr(&whole()),
+            });
+        }
+        if KEYWORDS.contains(&call.name.as_str()) {
+            return Ok(self.rhai_expr(&whole()));
+        }
+        let callee = match self.index.get(&(call.name.clone(), call.args.len())) {
+            Some(&i) => Callee::Script(i),
+            None => Callee::Native,
+        };
+        let first_local = match call.args.first() {
+            Some(first @ RhaiExpr::Variable(..)) => self.slot(first)?,
+            _ => None,
+        };
+        let args = call
+            .args
+            .iter()
+            .map(|a| self.expr(a))
+            .collect::<Lowered<_>>()?;
+        Ok(Expr::Call(Box::new(Call {
+            name: call.name.clone(),
+            args,
+            first_local,
+            callee,
+            pos,
+            site: Site::default(),
+        })))
+    }
+
+    /// A chain from a variable or constant; `None` for one left to Rhai.
+    fn chain(&mut self, expr: &RhaiExpr) -> Lowered<Option<Chain>> {
+        let (RhaiExpr::Dot(x, flags, _) | RhaiExpr::Index(x, flags, _)) = expr else {
+            return Ok(None);
+        };
+        if flags.contains(ASTFlags::NEGATED) {
+            return Ok(None);
+        }
+        let root = match &x.lhs {
+            var @ RhaiExpr::Variable(v, ..) if v.2.is_empty() => match self.slot(var)? {
+                Some(slot) => Root::Local(slot),
+                None => match self.constants.get(v.1.as_str()) {
+                    Some(value) => Root::Constant(value.clone()),
+                    None => return Ok(None),
+                },
+            },
+            _ => return Ok(None),
+        };
+        let mut chain = Chain {
+            root,
+            steps: Vec::new(),
+            args: Vec::new(),
+            whole: expr.clone(),
+            rests: Vec::new(),
+            names: self.names(),
+            calls_methods: false,
+        };
+        if !self.links(expr, &x.rhs, &mut chain)? {
+            return Ok(None);
+        }
+        chain.calls_methods = chain.steps.iter().any(|s| matches!(s, Step::Method { .. }));
+        Ok(Some(chain))
+    }
+
+    /// Adds the links of `rhs`, the right side of `parent` (a `Dot` or an `Index`), to
+    /// `chain`, in Rhai's order; `false` for a chain left to Rhai.
+    fn links(&mut self, parent: &RhaiExpr, rhs: &RhaiExpr, chain: &mut Chain) -> Lowered<bool> {
+        let (dot, flags, op_pos) = match parent {
+            RhaiExpr::Dot(_, flags, pos) => (true, *flags, *pos),
+            RhaiExpr::Index(_, flags, pos) => (false, *flags, *pos),
+            _ => return Ok(false),
+        };
+        chain.rests.push(Rest {
+            dot,
+            flags,
+            pos: op_pos,
+            rhs: rhs.clone(),
+        });
+        let continues = !flags.intersects(ASTFlags::BREAK)
+            && matches!(rhs, RhaiExpr::Dot(..) | RhaiExpr::Index(..));
+        let link = if continues {
+            match rhs {
+                RhaiExpr::Dot(x, f, _) | RhaiExpr::Index(x, f, _) => {
+                    if f.contains(ASTFlags::NEGATED) {
+                        return Ok(false);
+                    }
+                    &x.lhs
+                }
+                _ => unreachable!("checked above"),
+            }
+        } else {
+            rhs
+        };
+        let step = match (link, dot) {
+            (RhaiExpr::Property(p, pos), true) => Step::Prop {
+                name: p.2.clone(),
+                getter: p.0 .0.clone(),
+                pos: *pos,
+                site: Site::default(),
+            },
+            (RhaiExpr::MethodCall(call, pos), true) => {
+                if call.is_qualified() || KEYWORDS.contains(&call.name.as_str()) {
+                    return Ok(false);
+                }
+                for arg in &call.args {
+                    let arg = self.expr(arg)?;
+                    chain.args.push(arg);
+                }
+                let script = self.index.keys().any(|(name, _)| *name == call.name);
+                Step::Method {
+                    name: call.name.clone(),
+                    args: call.args.len(),
+                    script,
+                    pos: *pos,
+                    site: Site::default(),
+                }
+            }
+            (_, true) => return Ok(false),
+            (index, false) => {
+                let arg = self.expr(index)?;
+                chain.args.push(arg);
+                Step::Index
+            }
+        };
+        chain.steps.push(step);
+        if continues {
+            let (RhaiExpr::Dot(x, ..) | RhaiExpr::Index(x, ..)) = rhs else {
+                unreachable!("checked above")
+            };
+            return self.links(rhs, &x.rhs, chain);
+        }
+        Ok(true)
+    }
+}
+
+/// Binary operators the walker computes itself for integers (and some for booleans and `()`).
+fn fast_binary(token: &Token) -> bool {
+    matches!(
+        token,
+        Token::Plus
+            | Token::Minus
+            | Token::Multiply
+            | Token::Divide
+            | Token::Modulo
+            | Token::EqualsTo
+            | Token::NotEqualsTo
+            | Token::LessThan
+            | Token::LessThanEqualsTo
+            | Token::GreaterThan
+            | Token::GreaterThanEqualsTo
+            | Token::Ampersand
+            | Token::Pipe
+            | Token::XOr
+            | Token::ExclusiveRange
+            | Token::InclusiveRange
+    )
+}
+
+fn op_assign(op: &OpAssignment) -> Option<OpAssign> {
+    op.get_op_assignment_info()
+        .map(|(_, _, token, op_assign, _, op_name)| OpAssign {
+            op_assign,
+            op: op_name,
+            token: token.clone(),
+            pos: op.position(),
+        })
+}

@@ -1,0 +1,299 @@
+//! The script's functions lowered from Rhai's syntax tree into a tree the host walks itself.
+//!
+//! Rhai's interpreter spends most of a rules script's time around the work rather than on it:
+//! finding each variable, setting up each native call (a search for a script method of the
+//! same name, the arguments gathered into a fresh list, a target wrapper), boxing control flow
+//! as errors. [`Program`] lowers each function of a loaded script once: variables become
+//! frame slots, operators on integers and booleans are computed in place, and native functions
+//! are called through Rhai's own function resolution (so that the same function is found, and
+//! gives the same result and the same errors, as when Rhai runs the script).
+//!
+//! What the walker does not do itself it hands to Rhai, in the same frame: a node it does not
+//! lower (string interpolation, `switch`, `try`, closures, module paths…) is kept as Rhai's
+//! own node and evaluated by Rhai with the frame's variables in a scope laid out as Rhai lays
+//! out its own; and a chain (`a.b[i].f(x)`) that meets a value it does not handle (a string
+//! index, an index out of bounds, a property of a native value that is not a plain getter) is
+//! finished by Rhai with the values already computed. A function is not lowered at all when it
+//! uses `this` or closures capturing variables; Rhai runs it as before.
+//!
+//! The walker counts operations and reports them to the sandbox as Rhai does, so a compiled
+//! call is bounded by the same budget.
+
+mod lower;
+mod run;
+
+use std::{any::TypeId, cell::RefCell, num::NonZeroUsize, rc::Rc};
+
+use foldhash::{HashMap, HashMapExt};
+
+use rhai::{Dynamic, Identifier, ImmutableString, Position, RhaiFunc, Scope, StaticVec, AST};
+
+pub use run::Runner;
+
+/// The lowered functions of one script, by name and number of parameters.
+pub struct Program {
+    functions: Vec<Option<Function>>,
+    /// The lowered functions by name, then number of parameters (what the host looks up).
+    by_name: HashMap<String, Vec<(usize, usize)>>,
+    /// The name of the module holding the functions, which Rhai gives as the source of what
+    /// happens in them.
+    source: Option<ImmutableString>,
+}
+
+impl Program {
+    /// Lowers the functions of `ast`, whose top level left `constants`. Nothing is lowered when
+    /// the top level left a variable rather than a constant: Rhai lets a function called from
+    /// the host change such a variable for every later call, which the walker does not model.
+    pub fn new(ast: &AST, constants: &Scope) -> Self {
+        if constants.iter_raw().any(|(_, is_constant, _)| !is_constant) {
+            return Program {
+                functions: Vec::new(),
+                by_name: HashMap::new(),
+                source: None,
+            };
+        }
+        lower::program(ast, constants)
+    }
+
+    /// The lowered function `name` with `arity` parameters, if the script defines it and it
+    /// could be lowered.
+    pub fn function(&self, name: &str, arity: usize) -> Option<&Function> {
+        let &(_, i) = self.by_name.get(name)?.iter().find(|(a, _)| *a == arity)?;
+        self.functions[i].as_ref()
+    }
+
+    /// How many of the script's functions were lowered, of how many.
+    pub fn coverage(&self) -> (usize, usize) {
+        let lowered = self.functions.iter().filter(|f| f.is_some()).count();
+        (lowered, self.functions.len())
+    }
+}
+
+/// One lowered script function.
+pub struct Function {
+    name: ImmutableString,
+    params: Vec<ImmutableString>,
+    body: Block,
+    /// The most variables its frame holds at once.
+    frame_size: usize,
+}
+
+/// Statements run in order in a block of their own: the variables they declare end with it.
+type Block = Vec<Stmt>;
+
+/// A slot of the frame, counted from its end (as Rhai's parser numbers variables).
+type Slot = NonZeroUsize;
+
+/// A lowered statement.
+enum Stmt {
+    /// An expression; its value is the block's if it comes last.
+    Expr(Expr),
+    /// `let` / `const`: a new slot, or (`reuse`) a slot the parser chose to reuse.
+    Let {
+        value: Expr,
+        constant: bool,
+        reuse: Option<Slot>,
+    },
+    /// `x = v` or `x op= v` on a local variable.
+    Assign {
+        slot: Slot,
+        name: ImmutableString,
+        pos: Position,
+        op: Option<OpAssign>,
+        value: Expr,
+    },
+    /// `a.b[i] = v` or `a.b[i] op= v` (`stmt`: the statement as Rhai's, for a chain Rhai
+    /// must finish).
+    ChainAssign {
+        chain: Box<Chain>,
+        op: Option<OpAssign>,
+        value: Expr,
+        stmt: Box<Fallback>,
+        /// Where the assignment operator is (Rhai's size errors point there).
+        pos: Position,
+    },
+    If {
+        cond: Expr,
+        cond_pos: Position,
+        then: Block,
+        otherwise: Block,
+    },
+    /// `while cond { … }`, or `loop { … }` without a condition.
+    While {
+        cond: Option<(Expr, Position)>,
+        body: Block,
+    },
+    /// `do { … } while cond` (`until`: `do { … } until cond`).
+    Do {
+        body: Block,
+        cond: Expr,
+        cond_pos: Position,
+        until: bool,
+    },
+    For(Box<ForLoop>),
+    /// `break` / `continue`.
+    Break {
+        value: Option<Expr>,
+        is_break: bool,
+    },
+    Return(Option<Expr>),
+    Throw {
+        value: Option<Expr>,
+        pos: Position,
+    },
+    Block(Block),
+    /// A statement Rhai runs.
+    Rhai(Box<Fallback>),
+}
+
+/// `for x in iterable { … }` (or `for (x, i) in …`).
+struct ForLoop {
+    /// Whether the loop counts its rounds in a second variable.
+    counter: bool,
+    iterable: Expr,
+    body: Block,
+    /// The loop as Rhai's statement, for iterables the walker does not iterate itself (the
+    /// iterable is replaced by its value): strings, native types' iterators.
+    rhai: Box<Fallback>,
+}
+
+/// An assignment operator: `+=` and the like.
+struct OpAssign {
+    op_assign: &'static str,
+    op: &'static str,
+    token: rhai::Token,
+    pos: Position,
+}
+
+/// A lowered expression.
+enum Expr {
+    Value(Dynamic),
+    Local(Slot),
+    Array(Vec<(Expr, Position)>),
+    Map(Box<MapLiteral>),
+    And(Vec<(Expr, Position)>),
+    Or(Vec<(Expr, Position)>),
+    Unary {
+        token: rhai::Token,
+        name: ImmutableString,
+        arg: Box<Expr>,
+        pos: Position,
+        site: Site,
+    },
+    Binary {
+        token: rhai::Token,
+        name: ImmutableString,
+        args: Box<[Expr; 2]>,
+        pos: Position,
+        site: Site,
+    },
+    Call(Box<Call>),
+    Chain(Box<Chain>),
+    Block(Block),
+    /// An expression Rhai evaluates.
+    Rhai(Box<Fallback>),
+}
+
+/// An object map literal, `#{ a: x, b: y }`.
+struct MapLiteral {
+    /// Each property's name, value and where the value is.
+    entries: Vec<(Identifier, Expr, Position)>,
+    /// The map with every property, as Rhai's parser prepared it.
+    template: rhai::Map,
+}
+
+/// A call in function-call style, `f(a, b)`.
+struct Call {
+    name: ImmutableString,
+    args: Vec<Expr>,
+    /// The first argument is a local variable passed by reference (Rhai does this so that a
+    /// native function like `push(list, x)` may change it).
+    first_local: Option<Slot>,
+    callee: Callee,
+    pos: Position,
+    site: Site,
+}
+
+/// What a call by name reaches.
+#[derive(Clone, Copy)]
+enum Callee {
+    /// One of the script's functions (its index in [`Program::functions`]).
+    Script(usize),
+    /// A native function, found by Rhai's resolution.
+    Native,
+}
+
+/// A chain of properties, indexes and method calls from a variable: `state.pits.take(p)`.
+struct Chain {
+    root: Root,
+    steps: Vec<Step>,
+    /// Method arguments and indexes, in the order Rhai evaluates them.
+    args: Vec<Expr>,
+    /// The chain as Rhai's expression, for handing it to Rhai with the arguments replaced by
+    /// their values.
+    whole: rhai::Expr,
+    /// For each step, how Rhai would continue from it on a value: the chain's kind there and
+    /// the rest of the chain (`whole` cut at that step).
+    rests: Vec<Rest>,
+    /// The frame's variable names where the chain is (for handing it to Rhai).
+    names: Rc<[ImmutableString]>,
+    /// Whether a step calls a method.
+    calls_methods: bool,
+}
+
+/// Where a chain starts.
+enum Root {
+    Local(Slot),
+    /// A script constant (not in the frame).
+    Constant(Dynamic),
+}
+
+/// One link of a chain.
+enum Step {
+    /// `.name`: a map's property, or a native getter.
+    Prop {
+        name: ImmutableString,
+        getter: ImmutableString,
+        pos: Position,
+        site: Site,
+    },
+    /// `.name(args)`.
+    Method {
+        name: ImmutableString,
+        args: usize,
+        /// The script defines a function `name` (Rhai may call it with `this`).
+        script: bool,
+        pos: Position,
+        site: Site,
+    },
+    /// `[index]`.
+    Index,
+}
+
+/// The chain from one step on, as Rhai's expression with the value so far as its root.
+struct Rest {
+    dot: bool,
+    flags: rhai::ASTFlags,
+    pos: Position,
+    rhs: rhai::Expr,
+}
+
+/// What a native call site last called: the native function for its arguments' types, found in
+/// the [`crate::script::natives::NativeTable`] (`None`: not there, Rhai finds it).
+#[derive(Default)]
+struct Site(RefCell<Option<Resolved>>);
+
+struct Resolved {
+    types: StaticVec<TypeId>,
+    func: Option<RhaiFunc>,
+}
+
+/// A node Rhai evaluates in the walker's frame.
+struct Fallback {
+    expr: rhai::Expr,
+    /// The frame's variable names there, bottom first.
+    names: Rc<[ImmutableString]>,
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,1189 @@
+//! Running lowered functions: the tree walker.
+
+use std::{
+    any::TypeId,
+    ops::{Range, RangeInclusive},
+};
+
+use rhai::{
+    ASTFlags, Array, BinaryExpr, Caches, Dynamic, Engine, EvalAltResult, EvalContext,
+    Expr as RhaiExpr, GlobalRuntimeState, ImmutableString, Position, RhaiFunc, Scope, StaticVec,
+    Token, INT,
+};
+
+use super::{
+    Block, Call, Callee, Chain, Expr, Fallback, ForLoop, Function, OpAssign, Program, Resolved,
+    Root, Site, Slot, Step, Stmt,
+};
+use crate::script::{natives::NativeTable, sandbox};
+
+type Error = Box<EvalAltResult>;
+
+/// Why evaluation left the normal flow.
+enum Stop {
+    Error(Error),
+    Return(Dynamic),
+    Break(Dynamic),
+    Continue,
+}
+
+impl From<Error> for Stop {
+    /// Rhai reports `return`, `break` and `continue` in the nodes it evaluates as errors.
+    fn from(err: Error) -> Self {
+        match *err {
+            EvalAltResult::Return(value, ..) => Stop::Return(value),
+            EvalAltResult::LoopBreak(true, value, ..) => Stop::Break(value),
+            EvalAltResult::LoopBreak(false, ..) => Stop::Continue,
+            _ => Stop::Error(err),
+        }
+    }
+}
+
+type Flow<T> = Result<T, Stop>;
+
+/// How walking a chain ended when it did not give a value.
+enum Walked {
+    /// Rhai must run the whole chain (nothing has happened yet that it would repeat).
+    Whole,
+    Stop(Stop),
+}
+
+impl From<Stop> for Walked {
+    fn from(stop: Stop) -> Self {
+        Walked::Stop(stop)
+    }
+}
+
+impl From<Error> for Walked {
+    fn from(err: Error) -> Self {
+        Walked::Stop(err.into())
+    }
+}
+
+/// The variables of one call: its parameters, then its locals.
+struct Frame {
+    values: Vec<Dynamic>,
+    /// Called by the host (Rhai then puts the script's constants in the scope below).
+    top: bool,
+}
+
+impl Frame {
+    fn index(&self, slot: Slot) -> usize {
+        self.values.len() - slot.get()
+    }
+}
+
+/// Runs lowered functions of one script within one host call.
+pub struct Runner<'a> {
+    engine: &'a Engine,
+    program: &'a Program,
+    natives: &'a NativeTable,
+    global: &'a mut GlobalRuntimeState,
+    caches: &'a mut Caches,
+    /// The scope a host call runs in (the script's constants), which Rhai lets a host call
+    /// change (a native method called on a constant changes it).
+    constants: &'a mut Scope<'static>,
+    /// An empty scope for the native calls Rhai makes.
+    empty: Scope<'static>,
+    /// The engine's limit on operations in one call (`u64::MAX`: none).
+    max_operations: u64,
+}
+
+impl<'a> Runner<'a> {
+    /// A runner for one host call, with Rhai's state for the call.
+    pub fn new(
+        engine: &'a Engine,
+        program: &'a Program,
+        natives: &'a NativeTable,
+        global: &'a mut GlobalRuntimeState,
+        caches: &'a mut Caches,
+        constants: &'a mut Scope<'static>,
+    ) -> Self {
+        Runner {
+            engine,
+            program,
+            natives,
+            global,
+            caches,
+            constants,
+            empty: Scope::new(),
+            max_operations: match engine.max_operations() {
+                0 => u64::MAX,
+                max => max,
+            },
+        }
+    }
+
+    /// Calls `function` with `args` as the host does (what Rhai's `call_fn` would give).
+    pub fn call(
+        &mut self,
+        function: &Function,
+        args: impl IntoIterator<Item = Dynamic>,
+    ) -> Result<Dynamic, Error> {
+        // Rhai's call from the host goes one level deeper before the function's own.
+        self.global.level += 1;
+        let result = self.function(function, args, Position::NONE, true);
+        self.global.level -= 1;
+        result
+    }
+
+    /// Counts one operation and lets the sandbox stop the call, as Rhai does.
+    #[inline]
+    fn tick(&mut self, pos: Position) -> Result<(), Error> {
+        self.global.num_operations += 1;
+        let operations = self.global.num_operations;
+        // The sandbox looks at its budget every few operations only.
+        if operations.is_multiple_of(sandbox::CHECK_EVERY) || operations > self.max_operations {
+            self.check_budget(pos)
+        } else {
+            Ok(())
+        }
+    }
+
+    #[cold]
+    fn check_budget(&mut self, pos: Position) -> Result<(), Error> {
+        let operations = self.global.num_operations;
+        if operations > self.max_operations {
+            return Err(EvalAltResult::ErrorTooManyOperations(pos).into());
+        }
+        match sandbox::progress(operations) {
+            Some(token) => Err(EvalAltResult::ErrorTerminated(token, pos).into()),
+            None => Ok(()),
+        }
+    }
+
+    fn function(
+        &mut self,
+        function: &Function,
+        args: impl IntoIterator<Item = Dynamic>,
+        pos: Position,
+        top: bool,
+    ) -> Result<Dynamic, Error> {
+        self.tick(pos)?;
+        if self.global.level + 1 > self.engine.max_call_levels() {
+            return Err(EvalAltResult::ErrorStackOverflow(pos).into());
+        }
+        self.global.level += 1;
+        let mut values = Vec::with_capacity(function.frame_size);
+        values.extend(args);
+        debug_assert_eq!(values.len(), function.params.len());
+        let mut frame = Frame { values, top };
+        // Rhai runs a function's body with the source of the module it was found in.
+        let caller_source = std::mem::replace(&mut self.global.source, self.program.source.clone());
+        let result = self.stmts(&mut frame, &function.body);
+        let source = std::mem::replace(&mut self.global.source, caller_source);
+        self.global.level -= 1;
+        let err = match result {
+            Ok(value) | Err(Stop::Return(value)) => return Ok(value),
+            Err(Stop::Break(value)) => EvalAltResult::LoopBreak(true, value, pos).into(),
+            Err(Stop::Continue) => EvalAltResult::LoopBreak(false, Dynamic::UNIT, pos).into(),
+            Err(Stop::Error(err)) => err,
+        };
+        Err(match *err {
+            EvalAltResult::Exit(..) => with_position(err, pos),
+            _ if err.is_system_exception() => with_position(err, pos),
+            _ => EvalAltResult::ErrorInFunctionCall(
+                function.name.to_string(),
+                source.as_deref().unwrap_or("").to_string(),
+                err,
+                pos,
+            )
+            .into(),
+        })
+    }
+
+    fn block(&mut self, frame: &mut Frame, block: &Block) -> Flow<Dynamic> {
+        let mark = frame.values.len();
+        let result = self.stmts(frame, block);
+        frame.values.truncate(mark);
+        result
+    }
+
+    fn stmts(&mut self, frame: &mut Frame, block: &Block) -> Flow<Dynamic> {
+        let mut last = Dynamic::UNIT;
+        for stmt in block {
+            last = self.stmt(frame, stmt)?;
+        }
+        Ok(last)
+    }
+
+    fn stmt(&mut self, frame: &mut Frame, stmt: &Stmt) -> Flow<Dynamic> {
+        self.tick(Position::NONE)?;
+        match stmt {
+            Stmt::Expr(expr) => self.expr(frame, expr),
+            Stmt::Let {
+                value,
+                constant,
+                reuse,
+                ..
+            } => {
+                let mut value = self.expr(frame, value)?;
+                if *constant {
+                    value = value.into_read_only();
+                }
+                match reuse {
+                    Some(slot) => {
+                        let i = frame.index(*slot);
+                        frame.values[i] = value;
+                    }
+                    None => frame.values.push(value),
+                }
+                Ok(Dynamic::UNIT)
+            }
+            Stmt::Assign {
+                slot,
+                name,
+                pos,
+                op,
+                value,
+            } => {
+                let value = self.expr(frame, value)?;
+                self.tick(*pos)?;
+                let i = frame.index(*slot);
+                let target = &mut frame.values[i];
+                if target.is_read_only() {
+                    let err = EvalAltResult::ErrorAssignmentToConstant(name.to_string(), *pos);
+                    return Err(Stop::Error(err.into()));
+                }
+                self.assign(target, op.as_ref(), value, *pos)?;
+                Ok(Dynamic::UNIT)
+            }
+            Stmt::ChainAssign {
+                chain,
+                op,
+                value,
+                stmt,
+                pos,
+            } => {
+                let value = self.expr(frame, value)?;
+                self.chain(frame, chain, Some((value, op.as_ref(), *pos)), Some(stmt))
+            }
+            Stmt::If {
+                cond,
+                cond_pos,
+                then,
+                otherwise,
+            } => {
+                if self.condition(frame, cond, *cond_pos)? {
+                    self.block(frame, then)
+                } else {
+                    self.block(frame, otherwise)
+                }
+            }
+            Stmt::While { cond, body } => loop {
+                if let Some((cond, pos)) = cond {
+                    if !self.condition(frame, cond, *pos)? {
+                        return Ok(Dynamic::UNIT);
+                    }
+                } else {
+                    self.tick(Position::NONE)?;
+                }
+                match self.block(frame, body) {
+                    Ok(_) | Err(Stop::Continue) => (),
+                    Err(Stop::Break(value)) => return Ok(value),
+                    Err(stop) => return Err(stop),
+                }
+            },
+            Stmt::Do {
+                body,
+                cond,
+                cond_pos,
+                until,
+            } => loop {
+                self.tick(Position::NONE)?;
+                match self.block(frame, body) {
+                    Ok(_) => (),
+                    // Rhai starts the body again without looking at the condition.
+                    Err(Stop::Continue) => continue,
+                    Err(Stop::Break(value)) => return Ok(value),
+                    Err(stop) => return Err(stop),
+                }
+                if self.condition(frame, cond, *cond_pos)? == *until {
+                    return Ok(Dynamic::UNIT);
+                }
+            },
+            Stmt::For(for_loop) => self.for_loop(frame, for_loop),
+            Stmt::Break { value, is_break } => {
+                let value = match value {
+                    Some(value) => self.expr(frame, value)?,
+                    None => Dynamic::UNIT,
+                };
+                Err(if *is_break {
+                    Stop::Break(value)
+                } else {
+                    Stop::Continue
+                })
+            }
+            Stmt::Return(value) => {
+                let value = match value {
+                    Some(value) => self.expr(frame, value)?,
+                    None => Dynamic::UNIT,
+                };
+                Err(Stop::Return(value))
+            }
+            Stmt::Throw { value, pos } => {
+                let value = match value {
+                    Some(value) => self.expr(frame, value)?,
+                    None => Dynamic::UNIT,
+                };
+                Err(Stop::Error(EvalAltResult::ErrorRuntime(value, *pos).into()))
+            }
+            Stmt::Block(block) => self.block(frame, block),
+            Stmt::Rhai(fallback) => self.fallback(frame, &fallback.expr, fallback),
+        }
+    }
+
+    /// A condition's value, which must be a boolean.
+    fn condition(&mut self, frame: &mut Frame, cond: &Expr, pos: Position) -> Flow<bool> {
+        let value = self.expr(frame, cond)?;
+        value
+            .as_bool()
+            .map_err(|typ| Stop::Error(self.mismatch("bool", typ, pos)))
+    }
+
+    fn mismatch(&self, expected: &str, found: &str, pos: Position) -> Error {
+        EvalAltResult::ErrorMismatchDataType(
+            self.engine.map_type_name(expected).into(),
+            found.into(),
+            pos,
+        )
+        .into()
+    }
+
+    fn for_loop(&mut self, frame: &mut Frame, for_loop: &ForLoop) -> Flow<Dynamic> {
+        let iterable = self.expr(frame, &for_loop.iterable)?;
+        let items: Box<dyn Iterator<Item = Dynamic>> = if iterable.is_array() {
+            let array = iterable.into_array().unwrap_or_default();
+            Box::new(array.into_iter())
+        } else if iterable.is::<Range<INT>>() {
+            Box::new(iterable.cast::<Range<INT>>().map(Dynamic::from_int))
+        } else if iterable.is::<RangeInclusive<INT>>() {
+            Box::new(
+                iterable
+                    .cast::<RangeInclusive<INT>>()
+                    .map(Dynamic::from_int),
+            )
+        } else {
+            // Strings, native types' iterators: Rhai runs the loop over the value.
+            let mut stmt = for_loop.rhai.expr.clone();
+            if let RhaiExpr::Stmt(block) = &mut stmt {
+                if let Some(rhai::Stmt::For(parts, ..)) = block.statements_mut().first_mut() {
+                    let pos = parts.2.expr.position();
+                    parts.2.expr = RhaiExpr::DynamicConstant(Box::new(iterable), pos);
+                }
+            }
+            return self.fallback(frame, &stmt, &for_loop.rhai);
+        };
+        let mark = frame.values.len();
+        if for_loop.counter {
+            frame.values.push(Dynamic::ZERO);
+        }
+        frame.values.push(Dynamic::UNIT);
+        let mut result = Ok(Dynamic::UNIT);
+        for (index, value) in (0..).zip(items) {
+            if for_loop.counter {
+                frame.values[mark] = Dynamic::from_int(index);
+            }
+            if let Some(var) = frame.values.last_mut() {
+                *var = value;
+            }
+            if let Err(err) = self.tick(Position::NONE) {
+                result = Err(err.into());
+                break;
+            }
+            match self.block(frame, &for_loop.body) {
+                Ok(_) | Err(Stop::Continue) => (),
+                Err(Stop::Break(value)) => {
+                    result = Ok(value);
+                    break;
+                }
+                Err(stop) => {
+                    result = Err(stop);
+                    break;
+                }
+            }
+        }
+        frame.values.truncate(mark);
+        result
+    }
+
+    fn expr(&mut self, frame: &mut Frame, expr: &Expr) -> Flow<Dynamic> {
+        // Rhai counts an operation for every expression it evaluates.
+        self.tick(Position::NONE)?;
+        match expr {
+            Expr::Value(value) => Ok(value.clone()),
+            Expr::Local(slot) => Ok(frame.values[frame.index(*slot)].clone()),
+            Expr::Array(items) => {
+                let mut array = Array::with_capacity(items.len());
+                let mut sizes = (0, 0, 0);
+                for (item, pos) in items {
+                    let value = self.expr(frame, item)?;
+                    let (a, m, s) = data_sizes(&value);
+                    sizes = (sizes.0 + a + 1, sizes.1 + m, sizes.2 + s);
+                    self.check_sizes(sizes, *pos)?;
+                    array.push(value);
+                }
+                Ok(Dynamic::from_array(array))
+            }
+            Expr::Map(map) => {
+                let mut result = map.template.clone();
+                let entries = &map.entries;
+                let mut sizes = (0, 0, 0);
+                for (key, value, pos) in entries {
+                    let value = self.expr(frame, value)?;
+                    let (a, m, s) = data_sizes(&value);
+                    sizes = (sizes.0 + a, sizes.1 + m + 1, sizes.2 + s);
+                    self.check_sizes(sizes, *pos)?;
+                    result.insert(key.clone(), value);
+                }
+                Ok(Dynamic::from_map(result))
+            }
+            Expr::And(operands) => {
+                for (operand, pos) in operands {
+                    if !self.condition(frame, operand, *pos)? {
+                        return Ok(Dynamic::FALSE);
+                    }
+                }
+                Ok(Dynamic::TRUE)
+            }
+            Expr::Or(operands) => {
+                for (operand, pos) in operands {
+                    if self.condition(frame, operand, *pos)? {
+                        return Ok(Dynamic::TRUE);
+                    }
+                }
+                Ok(Dynamic::FALSE)
+            }
+            Expr::Unary {
+                token,
+                name,
+                arg,
+                pos,
+                site,
+            } => {
+                let mut value = self.expr(frame, arg)?;
+                match token {
+                    Token::Bang if value.is_bool() => {
+                        Ok((!value.as_bool().unwrap_or_default()).into())
+                    }
+                    Token::Minus | Token::UnaryMinus if value.is_int() => {
+                        match value.as_int().unwrap_or_default().checked_neg() {
+                            Some(n) => Ok(n.into()),
+                            None => Err(Stop::Error(
+                                EvalAltResult::ErrorArithmetic("integer overflow".into(), *pos)
+                                    .into(),
+                            )),
+                        }
+                    }
+                    _ => Ok(self.native(site, name, false, &mut [&mut value], *pos)?),
+                }
+            }
+            Expr::Binary {
+                token,
+                name,
+                args,
+                pos,
+                site,
+            } => {
+                let [lhs, rhs] = &**args;
+                let mut lhs = self.expr(frame, lhs)?;
+                let mut rhs = self.expr(frame, rhs)?;
+                match binary(token, &lhs, &rhs) {
+                    Some(value) => Ok(value),
+                    None => Ok(self.native(site, name, false, &mut [&mut lhs, &mut rhs], *pos)?),
+                }
+            }
+            Expr::Call(call) => self.call_by_name(frame, call),
+            Expr::Chain(chain) => self.chain(frame, chain, None, None),
+            Expr::Block(block) => self.block(frame, block),
+            Expr::Rhai(fallback) => self.fallback(frame, &fallback.expr, fallback),
+        }
+    }
+
+    /// Rhai's limits on the size of strings, arrays and maps.
+    fn check_sizes(&self, (a, m, s): (usize, usize, usize), pos: Position) -> Result<(), Error> {
+        if (a, m, s) == (0, 0, 0) {
+            return Ok(());
+        }
+        let over = |max: usize, n: usize| max > 0 && n > max;
+        let what = if over(self.engine.max_string_size(), s) {
+            "Length of string"
+        } else if over(self.engine.max_array_size(), a) {
+            "Size of array/BLOB"
+        } else if over(self.engine.max_map_size(), m) {
+            "Size of object map"
+        } else {
+            return Ok(());
+        };
+        Err(EvalAltResult::ErrorDataTooLarge(what.into(), pos).into())
+    }
+
+    /// Calls a native function from call site `site`: directly if it is one of the runtime's
+    /// (found by its arguments' types, remembered at the site), else through Rhai.
+    fn native(
+        &mut self,
+        site: &Site,
+        name: &str,
+        is_ref_mut: bool,
+        args: &mut [&mut Dynamic],
+        pos: Position,
+    ) -> Result<Dynamic, Error> {
+        let hit = match &*site.0.borrow() {
+            Some(r) if r.types.len() == args.len() => {
+                let mut same = true;
+                for (t, a) in r.types.iter().zip(args.iter()) {
+                    same &= *t == Dynamic::type_id(a);
+                }
+                same
+            }
+            _ => false,
+        };
+        if !hit {
+            let types: StaticVec<TypeId> = args.iter().map(|a| Dynamic::type_id(a)).collect();
+            let func = self.natives.get(name, &types).cloned();
+            *site.0.borrow_mut() = Some(Resolved { types, func });
+        }
+        let resolved = site.0.borrow();
+        let direct = resolved
+            .as_ref()
+            .and_then(|r| r.func.as_ref())
+            .and_then(|func| self.direct(func, is_ref_mut, args, pos));
+        drop(resolved);
+        match direct {
+            Some(result) => result,
+            None => self.rhai_native(name, is_ref_mut, args, pos),
+        }
+    }
+
+    /// Calls `func` as Rhai's native call would (the same checks around it), or `None` when Rhai
+    /// must: a function that needs Rhai's context, or one that would change a constant (Rhai
+    /// words that error).
+    fn direct(
+        &mut self,
+        func: &RhaiFunc,
+        is_ref_mut: bool,
+        args: &mut [&mut Dynamic],
+        pos: Position,
+    ) -> Option<Result<Dynamic, Error>> {
+        let call = func.get_native_fn()?;
+        if func.has_context() || (!func.is_pure() && args.first().is_some_and(|a| a.is_read_only()))
+        {
+            return None;
+        }
+        if let Err(err) = self.tick(pos) {
+            return Some(Err(err));
+        }
+        // A function that takes its first argument by value gets a copy of a variable.
+        let result = match args.split_first_mut() {
+            Some((first, rest)) if is_ref_mut && !func.is_method() => {
+                let mut copy = first.clone();
+                let mut copied: StaticVec<&mut Dynamic> = StaticVec::new();
+                copied.push(&mut copy);
+                copied.extend(rest.iter_mut().map(|a| &mut **a));
+                call(None, &mut copied)
+            }
+            _ => call(None, args),
+        };
+        let result = result
+            .and_then(|value| {
+                self.check_sizes(data_sizes(&value), pos)?;
+                if is_ref_mut {
+                    if let Some(first) = args.first() {
+                        self.check_sizes(data_sizes(first), pos)?;
+                    }
+                }
+                Ok(value)
+            })
+            .map_err(|err| with_position_if_none(err, pos));
+        Some(result)
+    }
+
+    /// Calls a native function through Rhai's function resolution.
+    fn rhai_native(
+        &mut self,
+        name: &str,
+        is_ref_mut: bool,
+        args: &mut [&mut Dynamic],
+        pos: Position,
+    ) -> Result<Dynamic, Error> {
+        EvalContext::new(self.engine, self.global, self.caches, &mut self.empty, None)
+            .call_native_fn_raw(name, is_ref_mut, args)
+            .map_err(|err| with_position_if_none(err, pos))
+    }
+
+    /// Calls a script function (or, with `method`, a method) the walker does not run.
+    fn rhai_call(
+        &mut self,
+        name: &str,
+        is_ref_mut: bool,
+        method: bool,
+        args: &mut [&mut Dynamic],
+        pos: Position,
+    ) -> Result<Dynamic, Error> {
+        EvalContext::new(self.engine, self.global, self.caches, &mut self.empty, None)
+            .call_fn_raw(name, is_ref_mut, method, args)
+            .map_err(|err| with_position_if_none(err, pos))
+    }
+
+    fn call_by_name(&mut self, frame: &mut Frame, call: &Call) -> Flow<Dynamic> {
+        // Rhai evaluates the arguments after the first before it looks up a first argument
+        // that is a variable (which it passes by reference).
+        let skip = usize::from(call.first_local.is_some());
+        let mut values: StaticVec<Dynamic> = StaticVec::new();
+        for arg in &call.args[skip..] {
+            values.push(self.expr(frame, arg)?);
+        }
+        match (call.callee, call.first_local) {
+            (Callee::Script(i), first) => {
+                if let Some(slot) = first {
+                    self.tick(call.pos)?;
+                    values.insert(0, frame.values[frame.index(slot)].clone());
+                }
+                self.script(i, &call.name, values, call.pos)
+            }
+            (Callee::Native, Some(slot)) => {
+                self.tick(call.pos)?;
+                let i = frame.index(slot);
+                let target = &mut frame.values[i];
+                let mut copy;
+                let (target, by_ref) = if target.is_read_only() {
+                    copy = target.clone();
+                    (&mut copy, false)
+                } else {
+                    (target, true)
+                };
+                let mut args: StaticVec<&mut Dynamic> = StaticVec::new();
+                args.push(target);
+                args.extend(values.iter_mut());
+                Ok(self.native(&call.site, &call.name, by_ref, &mut args, call.pos)?)
+            }
+            (Callee::Native, None) => {
+                let mut args: StaticVec<&mut Dynamic> = values.iter_mut().collect();
+                Ok(self.native(&call.site, &call.name, false, &mut args, call.pos)?)
+            }
+        }
+    }
+
+    /// Calls the script's function `index` with `args`.
+    fn script(
+        &mut self,
+        index: usize,
+        name: &str,
+        mut args: StaticVec<Dynamic>,
+        pos: Position,
+    ) -> Flow<Dynamic> {
+        let program = self.program;
+        match &program.functions[index] {
+            Some(function) => Ok(self.function(function, args, pos, false)?),
+            None => {
+                let mut refs: StaticVec<&mut Dynamic> = args.iter_mut().collect();
+                Ok(self.rhai_call(name, false, false, &mut refs, pos)?)
+            }
+        }
+    }
+
+    /// Lets Rhai evaluate `expr` (a node of `fallback`, or one made from it) in this frame:
+    /// the frame's variables go into a scope laid out as Rhai's own (below them, for a call
+    /// from the host, the script's constants), and come back changed.
+    fn fallback(
+        &mut self,
+        frame: &mut Frame,
+        expr: &RhaiExpr,
+        fallback: &Fallback,
+    ) -> Flow<Dynamic> {
+        debug_assert_eq!(fallback.names.len(), frame.values.len());
+        let mut scope = if frame.top {
+            std::mem::take(self.constants)
+        } else {
+            Scope::new()
+        };
+        let base = scope.len();
+        for (name, value) in fallback.names.iter().zip(frame.values.drain(..)) {
+            scope.push_dynamic(name.as_str(), value);
+        }
+        let result = EvalContext::new(self.engine, self.global, self.caches, &mut scope, None)
+            .eval_expression_tree(&expr.into());
+        // The frame's variables come back; a call from the host gives the constants back too
+        // (as Rhai left them: each keeps its access mode).
+        for (i, (name, value, _)) in scope.into_iter().enumerate() {
+            if i < base {
+                self.constants.push_dynamic(name, value);
+            } else {
+                frame.values.push(value);
+            }
+        }
+        Ok(result?)
+    }
+
+    /// Rhai evaluates `expr`, which names no variable.
+    fn detached(&mut self, expr: &RhaiExpr) -> Result<Dynamic, Error> {
+        let mut scope = Scope::new();
+        EvalContext::new(self.engine, self.global, self.caches, &mut scope, None)
+            .eval_expression_tree(&expr.into())
+    }
+
+    /// Assigns `value` to `target` (`op`: with an operator such as `+=`).
+    fn assign(
+        &mut self,
+        target: &mut Dynamic,
+        op: Option<&OpAssign>,
+        value: Dynamic,
+        root_pos: Position,
+    ) -> Result<(), Error> {
+        let Some(op) = op else {
+            *target = value;
+            return Ok(());
+        };
+        if target.is_int() && value.is_int() {
+            let (a, b) = (
+                target.as_int().unwrap_or_default(),
+                value.as_int().unwrap_or_default(),
+            );
+            let result = match op.token {
+                Token::PlusAssign => a.checked_add(b),
+                Token::MinusAssign => a.checked_sub(b),
+                Token::MultiplyAssign => a.checked_mul(b),
+                _ => None,
+            };
+            if let Some(result) = result {
+                *target = result.into();
+                return Ok(());
+            }
+        }
+        let mut value = value;
+        let pos = op.pos;
+        match self.rhai_native(op.op_assign, true, &mut [&mut *target, &mut value], pos) {
+            Ok(_) => (),
+            Err(err)
+                if matches!(&*err, EvalAltResult::ErrorFunctionNotFound(f, ..)
+                    if f.starts_with(op.op_assign)) =>
+            {
+                *target = self.rhai_native(op.op, true, &mut [&mut *target, &mut value], pos)?;
+            }
+            Err(err) => return Err(err),
+        }
+        self.check_sizes(data_sizes(target), root_pos)
+    }
+
+    /// Evaluates a chain, or (`assign`) assigns to its end.
+    fn chain(
+        &mut self,
+        frame: &mut Frame,
+        chain: &Chain,
+        assign: Option<(Dynamic, Option<&OpAssign>, Position)>,
+        stmt: Option<&Fallback>,
+    ) -> Flow<Dynamic> {
+        let mut values: StaticVec<Dynamic> = StaticVec::new();
+        for arg in &chain.args {
+            values.push(self.expr(frame, arg)?);
+        }
+        self.tick(Position::NONE)?;
+        let mut assign = assign;
+        let walked = match &chain.root {
+            Root::Local(slot) => {
+                let i = frame.index(*slot);
+                let target = &mut frame.values[i];
+                let mut walk = Walk {
+                    chain,
+                    values: &mut values,
+                    assign: &mut assign,
+                    check_root: None,
+                };
+                let walked = self.walk(&mut walk, target, true, 0, 0, true);
+                // A map's property assigned: Rhai checks the size of the whole variable.
+                match (walked, walk.check_root) {
+                    (Ok(value), Some(pos)) => self
+                        .check_sizes(data_sizes(&frame.values[i]), pos)
+                        .map(|()| value)
+                        .map_err(Walked::from),
+                    (walked, _) => walked,
+                }
+            }
+            // Called from the host, Rhai finds a constant in the host's scope, and a native
+            // method changes it there for the calls after: Rhai runs such a chain.
+            Root::Constant(_) if frame.top && chain.calls_methods => Err(Walked::Whole),
+            Root::Constant(value) => {
+                // Otherwise a read of the constant (called from a script, Rhai finds a copy in
+                // a module).
+                let (mut target, by_ref) = if frame.top {
+                    (value.clone().into_read_only(), true)
+                } else {
+                    (value.clone(), false)
+                };
+                let mut walk = Walk {
+                    chain,
+                    values: &mut values,
+                    assign: &mut assign,
+                    check_root: None,
+                };
+                self.walk(&mut walk, &mut target, by_ref, 0, 0, true)
+            }
+        };
+        match walked {
+            Ok(value) => Ok(value),
+            Err(Walked::Stop(stop)) => Err(stop),
+            Err(Walked::Whole) => {
+                // Nothing has changed yet: Rhai runs the chain from its root, with the values
+                // computed so far in place of the expressions that gave them.
+                let mut whole = chain.whole.clone();
+                substitute_whole(&mut whole, &mut values.into_iter());
+                match (assign, stmt) {
+                    (Some((value, ..)), Some(stmt)) => {
+                        let mut block = stmt.expr.clone();
+                        if let RhaiExpr::Stmt(b) = &mut block {
+                            if let Some(rhai::Stmt::Assignment(x)) = b.statements_mut().first_mut()
+                            {
+                                let pos = x.1.rhs.position();
+                                x.1.lhs = whole;
+                                x.1.rhs = RhaiExpr::DynamicConstant(Box::new(value), pos);
+                            }
+                        }
+                        self.fallback(frame, &block, stmt)
+                    }
+                    _ => {
+                        let names = Fallback {
+                            expr: RhaiExpr::Unit(Position::NONE),
+                            names: chain.names.clone(),
+                        };
+                        self.fallback(frame, &whole, &names)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Walks `walk.chain` from step `k` on `target` (`by_ref`: a variable, or a part of one,
+    /// rather than a value made on the way); `cursor`: the first of the values steps `k…`
+    /// use; `pure`: no method has been called on the way (Rhai may still run it all).
+    fn walk(
+        &mut self,
+        walk: &mut Walk,
+        target: &mut Dynamic,
+        by_ref: bool,
+        k: usize,
+        cursor: usize,
+        pure: bool,
+    ) -> Result<Dynamic, Walked> {
+        let chain = walk.chain;
+        let last = k + 1 == chain.steps.len();
+        match &chain.steps[k] {
+            Step::Prop {
+                name,
+                getter,
+                pos,
+                site,
+            } => {
+                if target.is_map() {
+                    return self.map_entry(walk, target, name.as_str(), k, cursor, pure);
+                }
+                if !last || walk.assign.is_some() {
+                    return self.rest(walk, target, k, cursor, pure);
+                }
+                // A native value's getter; Rhai tries an indexer by the property's name after.
+                let op_pos = chain.rests[k].pos;
+                match self.native(site, getter, by_ref, &mut [&mut *target], *pos) {
+                    Ok(value) => Ok(value),
+                    Err(err) if matches!(*err, EvalAltResult::ErrorDotExpr(..)) => {
+                        let mut prop = Dynamic::from(name.clone());
+                        self.rhai_native("index$get$", true, &mut [target, &mut prop], op_pos)
+                            .map_err(|e| match *e {
+                                EvalAltResult::ErrorIndexingType(..) => err,
+                                _ => e,
+                            })
+                            .map_err(Walked::from)
+                    }
+                    Err(err) => Err(err.into()),
+                }
+            }
+            Step::Index => {
+                let key = target
+                    .is_map()
+                    .then(|| {
+                        let index = &walk.values[cursor];
+                        index
+                            .is_string()
+                            .then(|| index.clone().cast::<ImmutableString>())
+                    })
+                    .flatten();
+                if let Some(key) = key {
+                    return self.map_entry(walk, target, key.as_str(), k, cursor + 1, pure);
+                }
+                let index = &walk.values[cursor];
+                let in_bounds = match (target.is_array() && index.is_int(), target.as_array_ref()) {
+                    (true, Ok(array)) => index
+                        .as_int()
+                        .ok()
+                        .and_then(|i| usize::try_from(i).ok())
+                        .filter(|&i| i < array.len()),
+                    _ => None,
+                };
+                let Some(i) = in_bounds else {
+                    return self.rest(walk, target, k, cursor, pure);
+                };
+                let Ok(mut array) = target.as_array_mut() else {
+                    return self.rest(walk, target, k, cursor, pure);
+                };
+                let item = &mut array[i];
+                if !last {
+                    return self.walk(walk, item, true, k + 1, cursor + 1, pure);
+                }
+                match walk.assign.take() {
+                    None => Ok(item.clone()),
+                    Some(assign) if item.is_read_only() => {
+                        *walk.assign = Some(assign);
+                        drop(array);
+                        self.rest(walk, target, k, cursor, pure)
+                    }
+                    Some((value, op, pos)) => {
+                        self.assign(item, op, value, pos)?;
+                        self.check_sizes(data_sizes(item), pos)?;
+                        Ok(Dynamic::UNIT)
+                    }
+                }
+            }
+            Step::Method {
+                name,
+                args,
+                script,
+                pos,
+                site,
+            } => {
+                // A map's property holding a function is called as a method by Rhai.
+                let oop = target.is_map()
+                    && target
+                        .as_map_ref()
+                        .is_ok_and(|map| map.get(name.as_str()).is_some_and(Dynamic::is_fnptr));
+                if oop {
+                    return self.rest(walk, target, k, cursor, pure);
+                }
+                let args = *args;
+                // The arguments are passed in place (a function may take them: they are not
+                // needed after the call).
+                let mut refs: StaticVec<&mut Dynamic> = StaticVec::new();
+                refs.push(target);
+                refs.extend(walk.values[cursor..cursor + args].iter_mut());
+                let value = if *script {
+                    self.rhai_call(name, by_ref, true, &mut refs, *pos)
+                } else {
+                    self.native(site, name, by_ref, &mut refs, *pos)
+                };
+                drop(refs);
+                let value = value?;
+                if last {
+                    return Ok(value);
+                }
+                let mut value = value;
+                self.walk(walk, &mut value, false, k + 1, cursor + args, false)
+            }
+        }
+    }
+
+    /// A map's property `name` at step `k` (a `.name` or a `["name"]`), `cursor` past its index.
+    fn map_entry(
+        &mut self,
+        walk: &mut Walk,
+        target: &mut Dynamic,
+        name: &str,
+        k: usize,
+        cursor: usize,
+        pure: bool,
+    ) -> Result<Dynamic, Walked> {
+        let last = k + 1 == walk.chain.steps.len();
+        let step_start = cursor - usize::from(matches!(walk.chain.steps[k], Step::Index));
+        let Ok(mut map) = target.as_map_mut() else {
+            return self.rest(walk, target, k, step_start, pure);
+        };
+        if !last {
+            return match map.get_mut(name) {
+                Some(item) => self.walk(walk, item, true, k + 1, cursor, pure),
+                None => {
+                    let mut unit = Dynamic::UNIT;
+                    self.walk(walk, &mut unit, false, k + 1, cursor, pure)
+                }
+            };
+        }
+        match walk.assign.take() {
+            None => Ok(map.get(name).cloned().unwrap_or(Dynamic::UNIT)),
+            Some(assign) if map.get(name).is_some_and(Dynamic::is_read_only) => {
+                *walk.assign = Some(assign);
+                drop(map);
+                self.rest(walk, target, k, step_start, pure)
+            }
+            Some((value, op, pos)) => {
+                let item = map.entry(name.into()).or_insert(Dynamic::UNIT);
+                self.assign(item, op, value, pos)?;
+                if matches!(walk.chain.steps[k], Step::Index) {
+                    self.check_sizes(data_sizes(item), pos)?;
+                } else {
+                    walk.check_root = Some(pos);
+                }
+                Ok(Dynamic::UNIT)
+            }
+        }
+    }
+
+    /// Hands the chain from step `k` (its values from `cursor`) to Rhai: the whole chain if
+    /// nothing has happened on the way, else the rest of it on the value reached.
+    fn rest(
+        &mut self,
+        walk: &mut Walk,
+        target: &mut Dynamic,
+        k: usize,
+        cursor: usize,
+        pure: bool,
+    ) -> Result<Dynamic, Walked> {
+        if pure {
+            return Err(Walked::Whole);
+        }
+        // After a method call the target is the call's result: a value, never assigned to.
+        let rest = &walk.chain.rests[k];
+        let mut rhs = rest.rhs.clone();
+        let mut values = walk.values[cursor..].iter_mut().map(std::mem::take);
+        substitute(rest.dot, rest.flags, &mut rhs, &mut values);
+        let lhs = RhaiExpr::DynamicConstant(Box::new(target.clone()), Position::NONE);
+        let binary = Box::new(BinaryExpr { lhs, rhs });
+        let expr = if rest.dot {
+            RhaiExpr::Dot(binary, rest.flags, rest.pos)
+        } else {
+            RhaiExpr::Index(binary, rest.flags, rest.pos)
+        };
+        Ok(self.detached(&expr)?)
+    }
+}
+
+/// A chain being walked: its values, and what is assigned to its end.
+struct Walk<'c, 'o> {
+    chain: &'c Chain,
+    values: &'c mut StaticVec<Dynamic>,
+    assign: &'c mut Option<(Dynamic, Option<&'o OpAssign>, Position)>,
+    /// Where to report the whole variable too large after a map property was assigned.
+    check_root: Option<Position>,
+}
+
+/// Puts `values` in place of the arguments and indexes of the chain `whole`.
+fn substitute_whole(whole: &mut RhaiExpr, values: &mut impl Iterator<Item = Dynamic>) {
+    match whole {
+        RhaiExpr::Dot(x, flags, _) => substitute(true, *flags, &mut x.rhs, values),
+        RhaiExpr::Index(x, flags, _) => substitute(false, *flags, &mut x.rhs, values),
+        _ => (),
+    }
+}
+
+/// Puts `values` in place of the arguments and indexes of `rhs`, the right side of a `Dot`
+/// (`dot`) or `Index` with `flags`, in the order Rhai evaluates them.
+fn substitute(
+    dot: bool,
+    flags: ASTFlags,
+    rhs: &mut RhaiExpr,
+    values: &mut impl Iterator<Item = Dynamic>,
+) {
+    let continues = !flags.intersects(ASTFlags::BREAK)
+        && matches!(rhs, RhaiExpr::Dot(..) | RhaiExpr::Index(..));
+    if !continues {
+        replace_link(dot, rhs, values);
+        return;
+    }
+    let (x, next_dot, next_flags) = match rhs {
+        RhaiExpr::Dot(x, f, _) => (x, true, *f),
+        RhaiExpr::Index(x, f, _) => (x, false, *f),
+        _ => return,
+    };
+    replace_link(dot, &mut x.lhs, values);
+    substitute(next_dot, next_flags, &mut x.rhs, values);
+}
+
+fn replace_link(dot: bool, link: &mut RhaiExpr, values: &mut impl Iterator<Item = Dynamic>) {
+    let constant = |value: Option<Dynamic>, pos| {
+        RhaiExpr::DynamicConstant(Box::new(value.unwrap_or_default()), pos)
+    };
+    match link {
+        RhaiExpr::MethodCall(call, _) if dot => {
+            for arg in call.args.iter_mut() {
+                *arg = constant(values.next(), arg.position());
+            }
+        }
+        _ if dot => (),
+        _ => *link = constant(values.next(), link.position()),
+    }
+}
+
+/// An operator on two integers, booleans or `()` computed in place; `None` for Rhai to
+/// compute (other types, and overflow or division by zero, whose errors Rhai words).
+fn binary(token: &Token, lhs: &Dynamic, rhs: &Dynamic) -> Option<Dynamic> {
+    if lhs.is_int() && rhs.is_int() {
+        let (x, y) = (lhs.as_int().ok()?, rhs.as_int().ok()?);
+        return Some(match token {
+            Token::Plus => x.checked_add(y)?.into(),
+            Token::Minus => x.checked_sub(y)?.into(),
+            Token::Multiply => x.checked_mul(y)?.into(),
+            Token::Divide => x.checked_div(y)?.into(),
+            Token::Modulo => x.checked_rem(y)?.into(),
+            Token::EqualsTo => (x == y).into(),
+            Token::NotEqualsTo => (x != y).into(),
+            Token::LessThan => (x < y).into(),
+            Token::LessThanEqualsTo => (x <= y).into(),
+            Token::GreaterThan => (x > y).into(),
+            Token::GreaterThanEqualsTo => (x >= y).into(),
+            Token::Ampersand => (x & y).into(),
+            Token::Pipe => (x | y).into(),
+            Token::XOr => (x ^ y).into(),
+            Token::ExclusiveRange => Dynamic::from(x..y),
+            Token::InclusiveRange => Dynamic::from(x..=y),
+            _ => return None,
+        });
+    }
+    if lhs.is_bool() && rhs.is_bool() {
+        let (x, y) = (lhs.as_bool().ok()?, rhs.as_bool().ok()?);
+        return match token {
+            Token::EqualsTo => Some((x == y).into()),
+            Token::NotEqualsTo => Some((x != y).into()),
+            _ => None,
+        };
+    }
+    // `()` against a value of another built-in type is never equal to it.
+    let unit_against_other =
+        (lhs.is_unit() != rhs.is_unit()) && !lhs.is_variant() && !rhs.is_variant();
+    match token {
+        Token::EqualsTo if unit_against_other => Some(Dynamic::FALSE),
+        Token::NotEqualsTo if unit_against_other => Some(Dynamic::TRUE),
+        Token::EqualsTo if lhs.is_unit() && rhs.is_unit() => Some(Dynamic::TRUE),
+        Token::NotEqualsTo if lhs.is_unit() && rhs.is_unit() => Some(Dynamic::FALSE),
+        _ => None,
+    }
+}
+
+/// The sizes Rhai's limits count in a value: array items, map entries, string bytes.
+fn data_sizes(value: &Dynamic) -> (usize, usize, usize) {
+    if value.is_int() || value.is_bool() || value.is_unit() || value.is_variant() {
+        (0, 0, 0)
+    } else if let Ok(array) = value.as_array_ref() {
+        array.iter().fold((0, 0, 0), |(a, m, s), item| {
+            let (ia, im, is) = data_sizes(item);
+            (a + 1 + ia, m + im, s + is)
+        })
+    } else if let Ok(map) = value.as_map_ref() {
+        map.values().fold((0, 0, 0), |(a, m, s), item| {
+            let (ia, im, is) = data_sizes(item);
+            (a + ia, m + 1 + im, s + is)
+        })
+    } else if let Ok(text) = value.as_immutable_string_ref() {
+        (0, 0, text.len())
+    } else if value.is::<rhai::Blob>() {
+        (value.read_lock::<rhai::Blob>().map_or(0, |b| b.len()), 0, 0)
+    } else {
+        (0, 0, 0)
+    }
+}
+
+fn with_position(mut err: Error, pos: Position) -> Error {
+    err.set_position(pos);
+    err
+}
+
+fn with_position_if_none(err: Error, pos: Position) -> Error {
+    if err.position().is_none() {
+        with_position(err, pos)
+    } else {
+        err
+    }
+}

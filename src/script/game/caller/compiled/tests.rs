@@ -1,0 +1,1470 @@
+//! The walker against Rhai's interpreter, construct by construct: each small script is loaded
+//! as the host loads a rules script, and the same calls made through a [`Caller`] that runs the
+//! lowered functions and through one that runs everything in Rhai must give the same values
+//! (compared by their `Debug` text) and the same errors (compared by their text, positions and
+//! nested calls included).
+
+use rhai::{Array, Dynamic, Engine, EvalAltResult, Module, Scope, AST};
+
+use super::{super::Caller, Program};
+use crate::script::{api, natives::NativeTable, sandbox};
+
+/// A script loaded twice over: `fast` runs the lowered functions, `slow` only Rhai.
+struct Both {
+    engine: Engine,
+    ast: AST,
+    fast: Caller,
+    slow: Caller,
+    /// The script lowered as the callers lower it, to see which functions are.
+    program: Program,
+}
+
+/// Loads `script` as `host::load` does: the top level run into a scope of constants, which are
+/// then published in a global module, and only the functions kept (`source`: the script's name,
+/// which Rhai puts in some errors).
+fn load(script: &str, with_api: bool, source: Option<&str>) -> Both {
+    let mut engine = sandbox::engine();
+    // The table of the runtime's natives the walker calls directly (the interpreting caller
+    // gets its own, from the same registration).
+    let (natives, unused) = if with_api {
+        let events = api::EventSink::default();
+        let natives = api::register(&mut engine, events.clone());
+        (natives, api::register(&mut sandbox::engine(), events))
+    } else {
+        (NativeTable::default(), NativeTable::default())
+    };
+    let mut ast = engine
+        .compile(script)
+        .unwrap_or_else(|e| panic!("{e}\n{script}"));
+    if let Some(source) = source {
+        ast.set_source(source);
+    }
+    let mut constants = Scope::new();
+    {
+        let _call = sandbox::begin();
+        engine
+            .run_ast_with_scope(&mut constants, &ast)
+            .unwrap_or_else(|e| panic!("{e}\n{script}"));
+    }
+    let mut globals = Module::new();
+    for (name, _, value) in constants.iter() {
+        globals.set_var(name, value);
+    }
+    engine.register_global_module(globals.into());
+    let ast = ast.clone_functions_only();
+    let program = Program::new(&ast, &constants);
+    let fast = Caller::new(&ast, constants.clone(), natives);
+    let slow = Caller::new(&ast, constants, unused);
+    slow.set_compiled(false);
+    Both {
+        engine,
+        ast,
+        fast,
+        slow,
+        program,
+    }
+}
+
+/// A call's result as text: the value's `Debug`, or the error's text and `Debug`.
+fn show(result: Result<Dynamic, Box<EvalAltResult>>) -> String {
+    match result {
+        Ok(value) => format!("Ok({value:?}: {})", value.type_name()),
+        Err(err) => format!("Err({err} | {err:?})"),
+    }
+}
+
+impl Both {
+    fn call(&self, caller: &Caller, name: &str, args: &Array) -> String {
+        let _call = sandbox::begin();
+        show(caller.call(&self.engine, &self.ast, name, args.clone()))
+    }
+}
+
+/// One case: a script and the calls to make (a function's name and its arguments, written as
+/// a Rhai array).
+struct Case {
+    name: &'static str,
+    script: &'static str,
+    calls: &'static [(&'static str, &'static str)],
+    /// Whether every named function of the script must be lowered (else some may be left to
+    /// Rhai; anonymous functions may always be).
+    all_lowered: bool,
+    /// Whether the script needs the runtime's primitives (grids, cells…).
+    with_api: bool,
+}
+
+/// A case whose functions must all be lowered.
+const fn all(
+    name: &'static str,
+    script: &'static str,
+    calls: &'static [(&'static str, &'static str)],
+) -> Case {
+    Case {
+        name,
+        script,
+        calls,
+        all_lowered: true,
+        with_api: false,
+    }
+}
+
+/// A case some of whose functions Rhai may run.
+const fn part(
+    name: &'static str,
+    script: &'static str,
+    calls: &'static [(&'static str, &'static str)],
+) -> Case {
+    Case {
+        name,
+        script,
+        calls,
+        all_lowered: false,
+        with_api: false,
+    }
+}
+
+/// A case that uses the runtime's primitives.
+const fn api(
+    name: &'static str,
+    script: &'static str,
+    calls: &'static [(&'static str, &'static str)],
+) -> Case {
+    Case {
+        name,
+        script,
+        calls,
+        all_lowered: true,
+        with_api: true,
+    }
+}
+
+/// The call `t()`.
+const T: &[(&str, &str)] = &[("t", "[]")];
+
+/// Makes every call of every case on both callers (each twice, so that the resolutions kept
+/// from the first call are used by the second), and returns what differs.
+fn disagreements(cases: &[Case], source: Option<&str>) -> Vec<String> {
+    let mut found = Vec::new();
+    for case in cases {
+        eprintln!("case: {}", case.name);
+        let both = load(case.script, case.with_api, source);
+        if case.all_lowered {
+            let left: Vec<String> = both
+                .ast
+                .iter_functions()
+                .filter(|f| !f.name.starts_with("anon$"))
+                .filter(|f| both.program.function(f.name, f.params.len()).is_none())
+                .map(|f| format!("{}/{}", f.name, f.params.len()))
+                .collect();
+            if !left.is_empty() {
+                found.push(format!(
+                    "{}: not lowered: {} (the case would compare Rhai with itself)",
+                    case.name,
+                    left.join(", ")
+                ));
+            }
+        }
+        assert_eq!(both.slow.coverage(), both.fast.coverage());
+        for (function, args) in case.calls {
+            let args: Array = both
+                .engine
+                .eval(args)
+                .unwrap_or_else(|e| panic!("{}: arguments {args}: {e}", case.name));
+            let fast = both.call(&both.fast, function, &args);
+            let slow = both.call(&both.slow, function, &args);
+            let again = both.call(&both.fast, function, &args);
+            let slow_again = both.call(&both.slow, function, &args);
+            if fast != slow || again != slow_again {
+                found.push(format!(
+                    "{}: {function}({args:?})\n  compiled:    {fast}\n  interpreted: {slow}\n  \
+                     compiled again:    {again}\n  interpreted again: {slow_again}",
+                    case.name
+                ));
+            }
+        }
+    }
+    found
+}
+
+/// Asserts that every call of `cases` agrees, for scripts loaded without a source name.
+fn assert_agree(cases: &[Case]) {
+    assert_agree_named(cases, None);
+}
+
+fn assert_agree_named(cases: &[Case], source: Option<&str>) {
+    let found = disagreements(cases, source);
+    assert!(
+        found.is_empty(),
+        "{} disagreement(s):\n{}",
+        found.len(),
+        found.join("\n")
+    );
+}
+
+#[test]
+fn variables_blocks_and_branches() {
+    assert_agree(&[
+        all(
+            "let, shadowing and blocks",
+            r#"fn t() {
+                let x = 1;
+                let x = x + 1;
+                let y = { let x = 10; x += 5; x * 2 };
+                { let x = 100; x -= 1; }
+                let z;
+                [x, y, z]
+            }"#,
+            T,
+        ),
+        all(
+            "const in a function",
+            r#"fn t() { const C = 3; let c = C; c += 1; [C, c] }"#,
+            T,
+        ),
+        all(
+            "if/else as an expression",
+            r#"fn t(n) {
+                let s = if n > 0 { "pos" } else if n < 0 { "neg" } else { "zero" };
+                let u = if n > 5 { 1 };
+                [s, u, if n == 0 { 'z' } else { 'n' }]
+            }"#,
+            &[("t", "[-4]"), ("t", "[0]"), ("t", "[9]")],
+        ),
+        all(
+            "an if whose condition is not a bool",
+            r#"fn t(c) { if c { 1 } else { 2 } }"#,
+            &[
+                ("t", "[1]"),
+                ("t", "[()]"),
+                ("t", "[\"yes\"]"),
+                ("t", "[true]"),
+            ],
+        ),
+        all(
+            "a while condition that is not a bool",
+            r#"fn t() { let i = 3; while i { i -= 1; } i }"#,
+            T,
+        ),
+        all(
+            "nested functions and recursion",
+            r#"fn fib(n) { if n < 2 { n } else { fib(n - 1) + fib(n - 2) } }
+               fn even(n) { if n == 0 { true } else { odd(n - 1) } }
+               fn odd(n) { if n == 0 { false } else { even(n - 1) } }
+               fn t() { [fib(15), even(10), odd(7), even(3)] }"#,
+            T,
+        ),
+        all(
+            "recursion too deep",
+            r#"fn down(n) { down(n + 1) + 1 }
+               fn t() { down(0) }
+               fn guarded() { try { down(0) } catch (e) { `caught: ${e}` } }"#,
+            &[("t", "[]"), ("down", "[5]"), ("guarded", "[]")],
+        ),
+        all(
+            "same name, different arities",
+            r#"fn f() { 0 }
+               fn f(a) { a * 10 }
+               fn f(a, b) { a + b }
+               fn t() { [f(), f(4), f(4, 5), f(f(1), f())] }"#,
+            &[("t", "[]"), ("f", "[7]"), ("f", "[1, 2]"), ("f", "[]")],
+        ),
+        all(
+            "a function called with the wrong number of arguments",
+            r#"fn f(a) { a } fn t() { f(1, 2) }"#,
+            &[("t", "[]"), ("f", "[1, 2]"), ("nope", "[]")],
+        ),
+        all(
+            "parameters are passed by value",
+            r#"fn bump(x) { x += 1; x }
+               fn grow(list) { list.push(9); list.len() }
+               fn t() { let a = 1; let b = bump(a); let l = [1]; let n = grow(l); [a, b, l, n] }"#,
+            &[("t", "[]"), ("grow", "[[1, 2]]")],
+        ),
+        all(
+            "return, early and without a value",
+            r#"fn first_even(list) { for x in list { if x % 2 == 0 { return x; } } return; }
+               fn t() { [first_even([1, 3, 4, 6]), first_even([1])] }"#,
+            &[("t", "[]"), ("first_even", "[[5, 8]]")],
+        ),
+        all(
+            "an empty function and a function of one expression",
+            r#"fn e() {} fn one() { 1 } fn t() { [e(), one()] }"#,
+            &[("t", "[]"), ("e", "[]")],
+        ),
+        all(
+            "arguments from the host",
+            r#"fn t(a, b, c, d, e) { [type_of(a), b.len(), c.x, d + 1, e] }"#,
+            &[
+                ("t", "[1, [1, 2], #{ x: 5 }, 2.5, ()]"),
+                ("t", "[\"s\", \"abc\", #{}, 'c', true]"),
+            ],
+        ),
+    ]);
+}
+
+#[test]
+fn loops() {
+    assert_agree(&[
+        all(
+            "while with break and continue",
+            r#"fn t() {
+                let i = 0; let sum = 0;
+                while i < 20 { i += 1; if i % 2 == 0 { continue; } if i > 15 { break; } sum += i; }
+                [i, sum]
+            }"#,
+            T,
+        ),
+        all(
+            "loop with a break value",
+            r#"fn t() { let i = 0; let r = loop { i += 1; if i > 5 { break i * 10; } }; [r, i] }"#,
+            T,
+        ),
+        all(
+            "while with a break value",
+            r#"fn t() { let i = 0; let r = while i < 10 { i += 1; if i == 4 { break "four"; } }; [r, while false {}] }"#,
+            T,
+        ),
+        all(
+            "do-while and do-until with continue",
+            r#"fn t() {
+                let a = 0; let n = 0;
+                do { a += 1; if a == 2 { continue; } n += a; } while a < 5;
+                let b = 10;
+                do { b -= 3; } until b < 0;
+                let c = 0;
+                do { c += 1; } while false;
+                let d = do { break 7; } while true;
+                [a, n, b, c, d]
+            }"#,
+            T,
+        ),
+        all(
+            "for over arrays and ranges",
+            r#"fn t() {
+                let out = [];
+                for x in [3, 1, 2] { out.push(x * 2); }
+                for i in 0..3 { out.push(i); }
+                for i in 5..=7 { out.push(i); }
+                for i in 3..1 { out.push("never"); }
+                for i in -2..0 { out.push(i); }
+                let r = 2..4;
+                for i in r { out.push(i); }
+                out
+            }"#,
+            T,
+        ),
+        all(
+            "for over strings and with a counter",
+            r#"fn t() {
+                let out = [];
+                for ch in "héllo" { out.push(ch); }
+                for (x, i) in [10, 20, 30] { out.push(x + i); }
+                for (ch, i) in "ab" { out.push(`${i}:${ch}`); }
+                for (n, i) in 7..9 { out.push([n, i]); }
+                out
+            }"#,
+            T,
+        ),
+        all(
+            "for over a native iterator and map keys",
+            r#"fn t() {
+                let out = [];
+                for i in range(0, 10, 3) { out.push(i); }
+                let m = #{ b: 2, a: 1 };
+                for k in m.keys() { out.push(k); }
+                for v in m.values() { out.push(v); }
+                for b in 5.bits() { out.push(b); }
+                out
+            }"#,
+            T,
+        ),
+        all(
+            "for with break value, continue and a changed loop variable",
+            r#"fn t() {
+                let found = for x in [1, 5, 8, 9] { if x > 4 { break x; } };
+                let none = for x in [1] { };
+                let out = [];
+                for x in 0..6 { if x == 2 { continue; } x *= 10; out.push(x); }
+                let x = "outer";
+                for x in 0..2 {}
+                [found, none, out, x]
+            }"#,
+            T,
+        ),
+        all(
+            "for over what cannot be iterated",
+            r#"fn t(v) { let n = 0; for x in v { n += 1; } n }"#,
+            &[
+                ("t", "[5]"),
+                ("t", "[#{ a: 1 }]"),
+                ("t", "[()]"),
+                ("t", "[1.5]"),
+                ("t", "[[1, 2]]"),
+                ("t", "[\"abc\"]"),
+            ],
+        ),
+        all(
+            "break and continue inside a for over a string (run by Rhai)",
+            r#"fn t() {
+                let out = "";
+                for ch in "abcdef" { if ch == 'b' { continue; } if ch == 'e' { break; } out += ch; }
+                let got = for ch in "xyz" { if ch == 'y' { break ch; } };
+                [out, got]
+            }"#,
+            T,
+        ),
+        all(
+            "return from inside loops",
+            r#"fn t(n) {
+                for i in 0..10 { let j = 0; while true { j += 1; if i * j == n { return [i, j]; } if j > i { break; } } }
+                "none"
+            }"#,
+            &[("t", "[6]"), ("t", "[7]"), ("t", "[1000]")],
+        ),
+    ]);
+}
+
+#[test]
+fn endless_loops_stop_both_ways() {
+    let both = load(
+        r#"fn t() { loop {} }
+           fn w() { let i = 0; while true { i += 1; } }
+           fn f() { let n = 0; for i in 0..1000000000 { n += i % 7; } n }
+           fn d() { let l = []; do { l.push(1); l.pop(); } while true; }"#,
+        false,
+        None,
+    );
+    assert_eq!(both.fast.coverage(), (4, 4));
+    let mut messages = Vec::new();
+    for f in ["t", "w", "f", "d"] {
+        let fast = both.call(&both.fast, f, &Array::new());
+        let slow = both.call(&both.slow, f, &Array::new());
+        assert!(fast.starts_with("Err("), "{f}: compiled gave {fast}");
+        assert!(slow.starts_with("Err("), "{f}: interpreted gave {slow}");
+        messages.push((f, fast, slow));
+    }
+    for (f, fast, slow) in messages {
+        if fast != slow {
+            // Allowed (an operations limit against a time limit), but worth seeing.
+            eprintln!("{f}: compiled {fast}\n   interpreted {slow}");
+        }
+    }
+}
+
+#[test]
+fn operators() {
+    assert_agree(&[
+        all(
+            "integer arithmetic",
+            r#"fn t(a, b) { [a + b, a - b, a * b, a / b, a % b, a ** 2, a & b, a | b, a ^ b, a << 2, a >> 1, -a, +a] }"#,
+            &[
+                ("t", "[17, 5]"),
+                ("t", "[-17, 5]"),
+                ("t", "[17, -5]"),
+                ("t", "[0, 3]"),
+            ],
+        ),
+        all(
+            "overflow",
+            r#"fn add(a, b) { a + b } fn sub(a, b) { a - b } fn mul(a, b) { a * b }
+               fn div(a, b) { a / b } fn rem(a, b) { a % b } fn neg(a) { -a } fn pow(a, b) { a ** b }
+               fn shl(a, b) { a << b }"#,
+            &[
+                ("add", "[9223372036854775807, 1]"),
+                ("sub", "[-9223372036854775807 - 1, 1]"),
+                ("mul", "[4611686018427387904, 2]"),
+                ("div", "[-9223372036854775807 - 1, -1]"),
+                ("rem", "[-9223372036854775807 - 1, -1]"),
+                ("neg", "[-9223372036854775807 - 1]"),
+                ("neg", "[-9223372036854775807]"),
+                ("pow", "[2, 64]"),
+                ("pow", "[2, -1]"),
+                ("shl", "[1, 64]"),
+                ("shl", "[1, -1]"),
+            ],
+        ),
+        all(
+            "division and modulo by zero",
+            r#"fn div(a, b) { a / b } fn rem(a, b) { a % b }
+               fn t() { let z = 0; 10 / z }"#,
+            &[
+                ("div", "[1, 0]"),
+                ("rem", "[1, 0]"),
+                ("div", "[0, 0]"),
+                ("div", "[1.0, 0.0]"),
+                ("rem", "[1.5, 0.0]"),
+                ("div", "[1, 0.0]"),
+                ("div", "[1.0, 0]"),
+                ("t", "[]"),
+            ],
+        ),
+        all(
+            "floats and mixed numbers",
+            r#"fn t(a, b) { [a + b, a - b, a * b, a / b, a < b, a == b, a >= b, -a] }"#,
+            &[
+                ("t", "[1.5, 2]"),
+                ("t", "[7, 2.0]"),
+                ("t", "[0.1, 0.2]"),
+                ("t", "[2.0, 2]"),
+            ],
+        ),
+        all(
+            "comparisons of every built-in type",
+            r#"fn eq(a, b) { [a == b, a != b] }
+               fn lt(a, b) { [a < b, a <= b, a > b, a >= b] }"#,
+            &[
+                ("eq", "[1, 1]"),
+                ("eq", "[1, \"a\"]"),
+                ("eq", "[(), 1]"),
+                ("eq", "[(), ()]"),
+                ("eq", "[1, ()]"),
+                ("eq", "[true, 1]"),
+                ("eq", "[true, false]"),
+                ("eq", "['a', \"a\"]"),
+                ("eq", "[\"ab\", \"ab\"]"),
+                ("eq", "[[1, 2], [1, 2]]"),
+                ("eq", "[#{ a: 1 }, #{ a: 1 }]"),
+                ("eq", "[#{ a: 1 }, ()]"),
+                ("eq", "[2.0, 2]"),
+                ("lt", "[1, 2.5]"),
+                ("lt", "[3, 2]"),
+                ("lt", "[\"a\", \"b\"]"),
+                ("lt", "['a', 'b']"),
+                ("lt", "['a', \"b\"]"),
+                ("lt", "[1, \"a\"]"),
+                ("lt", "[(), ()]"),
+                ("lt", "[true, false]"),
+                ("lt", "[[1], [2]]"),
+            ],
+        ),
+        all(
+            "not, and, or",
+            r#"fn not(a) { !a }
+               fn and(a, b) { a && b }
+               fn or(a, b) { a || b }
+               fn three(a, b, c) { a && b && c || !a }"#,
+            &[
+                ("not", "[true]"),
+                ("not", "[1]"),
+                ("not", "[()]"),
+                ("and", "[true, false]"),
+                ("and", "[1, true]"),
+                ("and", "[true, 1]"),
+                ("and", "[false, 1]"),
+                ("or", "[true, 1]"),
+                ("or", "[false, 1]"),
+                ("or", "[\"x\", true]"),
+                ("three", "[true, true, false]"),
+                ("three", "[false, 1, 2]"),
+                ("three", "[true, true, ()]"),
+            ],
+        ),
+        all(
+            "unary minus and plus on other types",
+            r#"fn neg(a) { -a } fn pos(a) { +a }"#,
+            &[
+                ("neg", "[2.5]"),
+                ("neg", "[\"a\"]"),
+                ("neg", "[()]"),
+                ("neg", "[true]"),
+                ("pos", "[\"a\"]"),
+                ("pos", "[3]"),
+            ],
+        ),
+        all(
+            "ranges as values",
+            r#"fn t(a, b) { let r = a..b; let s = a..=b; [r, s, r.contains(a), s.contains(b), r.len(), type_of(r)] }"#,
+            &[("t", "[1, 4]"), ("t", "[4, 1]"), ("t", "[1, 2.5]")],
+        ),
+        all(
+            "operators on strings and chars",
+            r#"fn t(s, c) { [s + c, c + s, s + 1, 1 + s, s + (), s * 2, c + c, s.len, s.len()] }"#,
+            &[("t", "[\"ab\", 'c']"), ("t", "[\"\", 'é']")],
+        ),
+    ]);
+}
+
+#[test]
+fn assignments() {
+    assert_agree(&[
+        all(
+            "operator assignment on integers",
+            r#"fn t(b) { let a = 17; a += b; let c = a; c -= b; let d = c; d *= b; let e = d; e /= b;
+                        let f = e; f %= 3; let g = f; g **= 2; let h = g; h <<= 1; h |= 1; h &= 7; h ^= 2; h >>= 1;
+                        [a, c, d, e, f, g, h] }"#,
+            &[("t", "[3]"), ("t", "[-3]"), ("t", "[0]")],
+        ),
+        all(
+            "operator assignment that overflows",
+            r#"fn add(b) { let a = 9223372036854775807; a += b; a }
+               fn sub(b) { let a = -9223372036854775807; a -= b; a }
+               fn mul(b) { let a = 4611686018427387904; a *= b; a }"#,
+            &[
+                ("add", "[1]"),
+                ("add", "[-1]"),
+                ("sub", "[2]"),
+                ("mul", "[2]"),
+                ("mul", "[-2]"),
+            ],
+        ),
+        all(
+            "operator assignment on strings, arrays, floats, mixed",
+            r#"fn t() {
+                let s = "a"; s += "b"; s += 'c'; s += 1; s += (); s -= "b";
+                let l = [1]; l += [2, 3]; l += 4; l += ["x"];
+                let f = 1.5; f += 1; f *= 2.0; f -= 0.5; f /= 2;
+                let i = 3; i += 1.5;
+                let m = #{ a: 1 }; m += #{ b: 2 };
+                [s, l, f, i, m]
+            }"#,
+            T,
+        ),
+        all(
+            "operator assignment a type refuses",
+            r#"fn t(a, b) { a += b; a }"#,
+            &[
+                ("t", "[1, \"x\"]"),
+                ("t", "[1, ()]"),
+                ("t", "[(), 1]"),
+                ("t", "[true, true]"),
+                ("t", "[#{ a: 1 }, 1]"),
+                ("t", "['a', 'b']"),
+            ],
+        ),
+        all(
+            "assignment to a constant",
+            r#"fn t() { const C = [1]; let x = C; x.push(2); C.len() + x.len() }
+               fn u() { const C = [[1]]; C[0][0] = 2; C }
+               fn v() { const C = [1]; C[0] += 1; C }"#,
+            &[("t", "[]"), ("u", "[]"), ("v", "[]")],
+        ),
+        all(
+            "method calls changing a local, function-call style too",
+            r#"fn t() {
+                let l = [3, 1, 2];
+                l.push(4);
+                push(l, 5);
+                l.sort();
+                l.insert(0, 0);
+                let popped = l.pop();
+                let s = "ab"; s.append("cd"); append(s, "e");
+                let m = #{}; m.set_x = 1;
+                [l, popped, s, len(l), l.len(), m]
+            }"#,
+            T,
+        ),
+        all(
+            "non-pure methods on a constant",
+            r#"fn t() { const C = [1, 2]; C.push(3); C }
+               fn u() { const C = [1, 2]; push(C, 3); C }
+               fn v() { const C = [3, 1]; C.len() + C.contains(1).to_string().len() }
+               fn w() { const S = "ab"; S.clear(); S }"#,
+            &[("t", "[]"), ("u", "[]"), ("v", "[]"), ("w", "[]")],
+        ),
+        all(
+            "data too large",
+            r#"fn grow() { let s = "x"; for i in 0..21 { s += s; } s.len() }
+               fn cat() { let s = "x"; for i in 0..21 { s = s + s; } s.len() }
+               fn pad() { let a = []; a.pad(100001, 0); a.len() }
+               fn doubled() { let a = [0]; for i in 0..17 { a += a; } a.len() }
+               fn literal() { let a = []; a.pad(99999, 0); [a, a].len() }
+               fn big() { let a = []; a.pad(60000, 0); a }
+               fn bigs() { let s = "x"; for i in 0..19 { s += s; } s }
+               fn arr_set() { let a = big(); let l = [0, 0]; l[0] = a; l[1] = a; l.len() }
+               fn push() { let a = big(); let l = []; l.push(a); l.push(a); l.len() }
+               fn push_call() { let a = big(); let l = []; push(l, a); push(l, a); l.len() }
+               fn map_push() { let a = big(); let m = #{ l: [] }; m.l.push(a); m.l.push(a); m.l.len() }
+               fn str_set() { let s = bigs(); let m = #{}; m.a = s; m.b = s; m.a.len() }
+               fn str_op() { let s = bigs(); let m = #{ a: "", b: "" }; m.a += s; m.b += s; m.a.len() }
+               fn str_arr() { let s = bigs(); let l = ["", ""]; l[0] += s; l[1] += s; l.len() }
+               fn plain() { let a = big(); let b = a; b += a; b.len() }
+               fn nested_op() { let a = big(); let l = [[], []]; l[0] += a; l[1] += a; l.len() }
+               fn string_literal() { let s = bigs(); [s, s].len() }
+               fn map_literal() { let s = bigs(); #{ a: s, b: s }.len() }"#,
+            &[
+                ("grow", "[]"),
+                ("cat", "[]"),
+                ("pad", "[]"),
+                ("doubled", "[]"),
+                ("literal", "[]"),
+                ("arr_set", "[]"),
+                ("push", "[]"),
+                ("push_call", "[]"),
+                ("map_push", "[]"),
+                ("str_set", "[]"),
+                ("str_op", "[]"),
+                ("str_arr", "[]"),
+                ("plain", "[]"),
+                ("nested_op", "[]"),
+                ("string_literal", "[]"),
+                ("map_literal", "[]"),
+            ],
+        ),
+    ]);
+}
+
+#[test]
+fn chains() {
+    assert_agree(&[
+        all(
+            "map properties: read, assign, operator assign, missing",
+            r#"fn t() {
+                let m = #{ a: #{ b: 1 }, n: 5 };
+                let before = m.a.b;
+                m.a.b = 2;
+                m.a.b += 10;
+                m.n *= 3;
+                m.c = "new";
+                m.a.d = [1];
+                [before, m, m.missing, m.a.missing, m["a"]["b"], m["c"]]
+            }"#,
+            T,
+        ),
+        all(
+            "a property of a missing property",
+            r#"fn read() { let m = #{}; m.x.y }
+               fn write() { let m = #{}; m.x.y = 1; m }
+               fn index() { let m = #{}; m.x[0] }
+               fn op() { let m = #{ a: () }; m.a += 1; m }
+               fn op_missing() { let m = #{}; m.a += 1; m }"#,
+            &[
+                ("read", "[]"),
+                ("write", "[]"),
+                ("index", "[]"),
+                ("op", "[]"),
+                ("op_missing", "[]"),
+            ],
+        ),
+        all(
+            "indexing maps by strings",
+            r#"fn t(k) {
+                let m = #{ a: 1, "two words": 2 };
+                m[k] = 7;
+                m["a"] += 1;
+                m["x" + "y"] = [m[k]];
+                [m, m["two words"], m["nope"]]
+            }
+            fn bad(k) { let m = #{ a: 1 }; m[k] }"#,
+            &[
+                ("t", "[\"two words\"]"),
+                ("t", "[\"z\"]"),
+                ("bad", "[1]"),
+                ("bad", "['a']"),
+                ("bad", "[()]"),
+            ],
+        ),
+        all(
+            "array indexes",
+            r#"fn get(a, i) { a[i] }
+               fn set(a, i, v) { a[i] = v; a }
+               fn add(a, i, v) { a[i] += v; a }
+               fn t() { let a = [[1, 2], [3, [4]]]; a[1][0] = 5; a[1][1][0] += 1; a[0][-1] = "z"; a }"#,
+            &[
+                ("get", "[[1, 2, 3], 0]"),
+                ("get", "[[1, 2, 3], -1]"),
+                ("get", "[[1, 2, 3], -3]"),
+                ("get", "[[1, 2, 3], -4]"),
+                ("get", "[[1, 2, 3], 10]"),
+                ("get", "[[1, 2, 3], 3]"),
+                ("get", "[[1, 2, 3], \"x\"]"),
+                ("get", "[[1, 2, 3], 1.5]"),
+                ("get", "[[], 0]"),
+                ("get", "[(), 0]"),
+                ("set", "[[1, 2, 3], 1, 9]"),
+                ("set", "[[1, 2, 3], -1, 9]"),
+                ("set", "[[1, 2, 3], 3, 9]"),
+                ("add", "[[1, 2, 3], 0, 5]"),
+                ("add", "[[1, 2, 3], 0, \"s\"]"),
+                ("add", "[[9223372036854775807], 0, 1]"),
+                ("add", "[[1], 5, 1]"),
+                ("t", "[]"),
+            ],
+        ),
+        all(
+            "indexing into what is not an array",
+            r#"fn t() { let a = [1, 2]; a[0][0] = 5; a }
+               fn u() { let a = [1, "x"]; a[1][0] }
+               fn v() { let a = [#{}, ()]; a[1][0] = 1; a }"#,
+            &[("t", "[]"), ("u", "[]"), ("v", "[]")],
+        ),
+        all(
+            "string indexes",
+            r#"fn get(s, i) { s[i] }
+               fn set(s, i, c) { s[i] = c; s }"#,
+            &[
+                ("get", "[\"héllo\", 0]"),
+                ("get", "[\"héllo\", 1]"),
+                ("get", "[\"héllo\", -1]"),
+                ("get", "[\"héllo\", 10]"),
+                ("get", "[\"héllo\", -10]"),
+                ("get", "[\"\", 0]"),
+                ("set", "[\"abc\", 1, 'x']"),
+                ("set", "[\"abc\", 5, 'x']"),
+                ("set", "[\"abc\", 0, \"x\"]"),
+            ],
+        ),
+        all(
+            "bits of integers",
+            r#"fn get(n, i) { n[i] }
+               fn set(n, i, b) { n[i] = b; n }"#,
+            &[
+                ("get", "[5, 0]"),
+                ("get", "[5, 1]"),
+                ("get", "[5, 63]"),
+                ("get", "[-1, 63]"),
+                ("get", "[5, 64]"),
+                ("get", "[5, -1]"),
+                ("get", "[5, -65]"),
+                ("set", "[0, 3, true]"),
+                ("set", "[15, 0, false]"),
+                ("set", "[0, 64, true]"),
+                ("set", "[0, 1, 1]"),
+            ],
+        ),
+        all(
+            "nested indexes and properties",
+            r#"fn t(i) {
+                let a = [#{ x: 1, l: [1, 2] }, #{ x: 2, l: [] }];
+                let before = a[i].x;
+                a[i].x = 10;
+                a[i].x += 5;
+                a[i].l.push(i);
+                a[i]["l"][0] = "first";
+                [before, a, a[i].l.len(), a[i].l[0]]
+            }"#,
+            &[("t", "[0]"), ("t", "[1]"), ("t", "[2]"), ("t", "[-1]")],
+        ),
+        all(
+            "methods in chains",
+            r#"fn t() {
+                let m = #{ list: [3, 1, 2], s: "abc", inner: #{ l: [] } };
+                let n = m.list.len();
+                m.list.push(4);
+                m.inner.l.push("x");
+                m.list.sort();
+                let big = m.list.filter(|x| x > 1).len();
+                let first = m.list.filter(|x| x > 1)[0];
+                let doubled = m.list.map(|x| x * 2).filter(|x| x > 4);
+                let chars = m.s.to_upper().len();
+                let popped = m.list.pop();
+                [n, m, big, first, doubled, chars, popped, m.list.len, m.s.len]
+            }"#,
+            T,
+        ),
+        all(
+            "a method through a method's result cannot change the variable",
+            r#"fn t() { let m = #{ l: [1] }; m.l.map(|x| x).push(5); m }
+               fn u() { let l = [[1], 2]; l.filter(|x| true)[0].push(9); l }"#,
+            &[("t", "[]"), ("u", "[]")],
+        ),
+        all(
+            "chains on what has no such property or method",
+            r#"fn prop(v) { v.foo }
+               fn method(v) { v.foo(1) }
+               fn deep(v) { v.a.b.c }
+               fn set(v) { v.foo = 1; v }"#,
+            &[
+                ("prop", "[1]"),
+                ("prop", "[[1]]"),
+                ("prop", "[\"s\"]"),
+                ("prop", "[()]"),
+                ("method", "[#{}]"),
+                ("method", "[1]"),
+                ("deep", "[#{ a: #{ b: 1 } }]"),
+                ("deep", "[#{ a: 1 }]"),
+                ("set", "[1]"),
+                ("set", "[[1]]"),
+                ("set", "[#{}]"),
+            ],
+        ),
+        all(
+            "methods of script functions",
+            r#"fn add(a, b) { a + b }
+               fn grow(l) { l.push(9); l.len() }
+               fn t() { let x = 1; let l = []; [x.add(2), l.grow(), l, "a".add("b")] }"#,
+            T,
+        ),
+        part(
+            "script methods with this",
+            r#"fn double() { this * 2 }
+               fn bump() { this += 1; }
+               fn t() { let x = 4; let a = x.double(); x.bump(); x.bump(); [a, x] }"#,
+            T,
+        ),
+        all(
+            "object-map methods",
+            r#"fn t() {
+                let m = #{ n: 1, f: |x| x + 1, inc: || { this.n += 1; this.n } };
+                let a = m.f(2);
+                let b = m.inc();
+                m.inc();
+                let c = m.f.call(10);
+                [a, b, c, m.n]
+            }
+            fn u() { let m = #{ f: 1 }; m.f(2) }"#,
+            &[("t", "[]"), ("u", "[]")],
+        ),
+    ]);
+}
+
+#[test]
+fn native_values() {
+    assert_agree(&[
+        api(
+            "properties of cells and grids",
+            r#"fn t() {
+                let c = cell(1, 2);
+                let g = grid(3, 4);
+                g.set(c, 7);
+                let m = #{ g: grid(2, 2), c: cell(0, 1) };
+                m.g.set(m.c, 5);
+                [c.x, c.y, cell(3, 4).x, g.width, g.height, g.get(c), m.g.get(cell(0, 1)), m.c.y, m.g.width]
+            }"#,
+            T,
+        ),
+        api(
+            "what native values do not have",
+            r#"fn prop() { let c = cell(1, 2); c.z }
+               fn set() { let c = cell(1, 2); c.x = 5; c }
+               fn index() { let g = grid(2, 2); g[0] }
+               fn method() { let g = grid(2, 2); g.nope() }
+               fn off() { let g = grid(2, 2); g.get(cell(5, 5)) }
+               fn wrong() { let g = grid(2, 2); g.get(1) }
+               fn nested() { let m = #{ g: grid(2, 2) }; m.g.width = 3; m }"#,
+            &[
+                ("prop", "[]"),
+                ("set", "[]"),
+                ("index", "[]"),
+                ("method", "[]"),
+                ("off", "[]"),
+                ("wrong", "[]"),
+                ("nested", "[]"),
+            ],
+        ),
+        api(
+            "the runtime's primitives with right and wrong arguments",
+            r#"fn prim(f) {
+                let t = track(8, 2);
+                let g = grid(3, 3, 1);
+                let m = #{ t: track(4), g: grid(2, 2) };
+                switch f {
+                    0 => { t.set_kind(0, "store"); t.set_owner(0, 1); [t.kind(0), t.owner(0), t.pits(1), t.pits(1, "store"), t.seeds(0)] }
+                    1 => t.set_kind(0, 's'),
+                    2 => t.sow(1, 3, 1, [0]),
+                    3 => t.sow(1, 3, 1, 0),
+                    4 => t.sow(1, 3, 1, "x"),
+                    5 => t.get(-1),
+                    6 => t.get(1.0),
+                    7 => [highlight("k", 'c'), highlight("k", "s")],
+                    8 => highlight('k', "s"),
+                    9 => { emit("x"); emit("y", #{}); recording() }
+                    10 => { let r = rng(1); [r.int(5), r.int(5)] }
+                    11 => rng(1).int(0),
+                    12 => [g.format_cell(cell(0, 0), "xy"), g.parse_cell("1 1", "xy"), g.count(1)],
+                    13 => g.parse_cell("zz", "xy"),
+                    14 => g.format_cell(cell(0, 0), "nope"),
+                    15 => { m.t.add(1, 5); m.g.set(cell(1, 1), 3); [m.t.get(1), m.t.take(1), m.t.get(1), m.g.get(cell(1, 1))] }
+                    16 => m.t.take(99),
+                    17 => take(m.t, 1),
+                    18 => { let x = track(3, 1); add(x, 0, 4); set(x, 1, 9); [get(x, 0), x.values(), x.total(), x.len] }
+                    19 => track(0),
+                    20 => grid(-1, 2),
+                    21 => cell(1),
+                    22 => cell("a", 1),
+                    23 => t.nothing(1),
+                    24 => [t == track(8, 2), t != t, g == g],
+                    _ => t.next(0, 1, 2)
+                }
+            }"#,
+            &[
+                ("prim", "[0]"),
+                ("prim", "[1]"),
+                ("prim", "[2]"),
+                ("prim", "[3]"),
+                ("prim", "[4]"),
+                ("prim", "[5]"),
+                ("prim", "[6]"),
+                ("prim", "[7]"),
+                ("prim", "[8]"),
+                ("prim", "[9]"),
+                ("prim", "[10]"),
+                ("prim", "[11]"),
+                ("prim", "[12]"),
+                ("prim", "[13]"),
+                ("prim", "[14]"),
+                ("prim", "[15]"),
+                ("prim", "[16]"),
+                ("prim", "[17]"),
+                ("prim", "[18]"),
+                ("prim", "[19]"),
+                ("prim", "[20]"),
+                ("prim", "[21]"),
+                ("prim", "[22]"),
+                ("prim", "[23]"),
+                ("prim", "[24]"),
+                ("prim", "[25]"),
+            ],
+        ),
+        api(
+            "primitives called outside switch (lowered calls, not Rhai's)",
+            r#"fn kind(t, c) { t.set_kind(0, c); t.kind(0) }
+               fn sow(t, skip) { let last = t.sow(1, 3, 1, skip); [last, t.values()] }
+               fn hl(a, b) { highlight(a, b) }
+               fn get(t, p) { t.get(p) }
+               fn fmt(g, c, n) { g.format_cell(c, n) }
+               fn events() { emit("x"); emit("y", #{ a: 1 }); emit(1); recording() }
+               fn in_map(p) { let m = #{ t: track(4, 1) }; m.t.add(p, 5); [m.t.get(p), m.t.take(p), m.t] }
+               fn call_style(p) { let t = track(3, 1); add(t, p, 4); [get(t, p), t.total(), t.len] }"#,
+            &[
+                ("kind", "[track(3), \"store\"]"),
+                ("kind", "[track(3), 's']"),
+                ("kind", "[track(3), 1]"),
+                ("sow", "[track(8, 2), [0]]"),
+                ("sow", "[track(8, 2), 0]"),
+                ("sow", "[track(8, 2), \"x\"]"),
+                ("sow", "[track(8, 2), [\"x\"]]"),
+                ("hl", "[\"k\", 'c']"),
+                ("hl", "[\"k\", \"s\"]"),
+                ("hl", "['k', \"s\"]"),
+                ("hl", "[1, 2]"),
+                ("get", "[track(3), -1]"),
+                ("get", "[track(3), 1.0]"),
+                ("get", "[track(3), 2]"),
+                ("get", "[grid(2, 2), cell(0, 0)]"),
+                ("get", "[#{}, 1]"),
+                ("fmt", "[grid(3, 3), cell(0, 0), \"xy\"]"),
+                ("fmt", "[grid(3, 3), cell(0, 0), \"nope\"]"),
+                ("fmt", "[grid(3, 3), 0, \"xy\"]"),
+                ("events", "[]"),
+                ("in_map", "[1]"),
+                ("in_map", "[9]"),
+                ("call_style", "[0]"),
+                ("call_style", "[5]"),
+            ],
+        ),
+        api(
+            "native values from the host",
+            r#"fn t(c, g) { g.set(c, c.x + c.y); [g.get(c), g.count(0), c == cell(1, 1), c != cell(0, 0)] }"#,
+            &[
+                ("t", "[cell(1, 1), grid(2, 2)]"),
+                ("t", "[cell(9, 9), grid(2, 2)]"),
+            ],
+        ),
+    ]);
+}
+
+#[test]
+fn closures_switch_try_and_keywords() {
+    assert_agree(&[
+        part(
+            "closures capturing variables",
+            r#"fn t() { let k = 3; let f = |x| x + k; k = 10; [f.call(2), f.call(k)] }
+               fn u() { let total = 0; [1, 2, 3].for_each(|| total += this); total }"#,
+            &[("t", "[]"), ("u", "[]")],
+        ),
+        all(
+            "closures capturing nothing",
+            r#"fn t() { let f = |x| x * 2; let g = |a, b| a + b; [f.call(3), g.call(1, 2), [1, 2].map(f), call(f, 5)] }"#,
+            T,
+        ),
+        all(
+            "a function pointer called as a function",
+            r#"fn t() { let f = |x| x * 2; f(3) }
+               fn u() { let f = Fn("twice"); f(4) }
+               fn twice(x) { 2 * x }"#,
+            &[("t", "[]"), ("u", "[]")],
+        ),
+        all(
+            "Fn, call and curry",
+            r#"fn twice(x) { 2 * x }
+               fn add(a, b) { a + b }
+               fn t() {
+                   let f = Fn("twice");
+                   let g = Fn("add").curry(10);
+                   [f.call(3), call(f, 4), g.call(5), f.name, type_of(f), Fn("add").call(1, 2)]
+               }
+               fn missing() { Fn("nope").call(1) }
+               fn bad_name() { Fn("no way") }
+               fn arity() { Fn("twice").call(1, 2) }"#,
+            &[
+                ("t", "[]"),
+                ("missing", "[]"),
+                ("bad_name", "[]"),
+                ("arity", "[]"),
+            ],
+        ),
+        all(
+            "switch, with return, break and continue inside",
+            r#"fn name(x) {
+                   switch x {
+                       1 => return "one",
+                       2 | 3 => { return "two or three"; }
+                       "s" => "a string",
+                       10 if x > 10 => "never",
+                       11 if x > 10 => "eleven",
+                       _ => "other"
+                   }
+               }
+               fn t() {
+                   let out = [];
+                   for i in 0..8 {
+                       switch i { 1 => continue, 5 => break, _ => out.push(i) }
+                       out.push(name(i));
+                   }
+                   let n = switch out.len() { 0 => 0, _ => out.len() * 2 };
+                   [out, n]
+               }"#,
+            &[
+                ("name", "[1]"),
+                ("name", "[3]"),
+                ("name", "[\"s\"]"),
+                ("name", "[11]"),
+                ("name", "[()]"),
+                ("t", "[]"),
+            ],
+        ),
+        all(
+            "try and catch",
+            r#"fn thrower(v) { throw v; }
+               fn t(v) {
+                   let a = (); let b = (); let c = (); let d = (); let e = ();
+                   try { thrower(v); a = "not thrown"; } catch (err) { a = ["caught", err]; }
+                   try { let z = 0; b = 1 / z; } catch (err) { b = [type_of(err), err]; }
+                   try { c = [1][5]; } catch (err) { c = err.message; }
+                   try { throw; } catch (err) { d = err; }
+                   try { e = 7; } catch { e = 8; }
+                   [a, b, c, d, e]
+               }
+               fn ret() { for i in 0..3 { try { if i == 1 { return i * 100; } } catch { } } -1 }
+               fn brk() { let n = 0; loop { try { n += 1; if n > 2 { break; } } catch {} } n }
+               fn rethrow() { try { throw "inner"; } catch (e) { throw `outer ${e}`; } }"#,
+            &[
+                ("t", "[42]"),
+                ("t", "[#{ a: 1 }]"),
+                ("t", "[()]"),
+                ("t", "[1.5]"),
+                ("ret", "[]"),
+                ("brk", "[]"),
+                ("rethrow", "[]"),
+            ],
+        ),
+        all(
+            "throw",
+            r#"fn t(v) { if v == () { throw; } throw v; }
+               fn nested(v) { t(v) }"#,
+            &[
+                ("t", "[\"message\"]"),
+                ("t", "[5]"),
+                ("t", "[#{ a: [1] }]"),
+                ("t", "[()]"),
+                ("nested", "[\"deep\"]"),
+            ],
+        ),
+        all(
+            "errors inside nested calls",
+            r#"fn a(x) { x / 0 }
+               fn b(x) { let l = [x]; l[x] }
+               fn c(x) { a(x) + b(x) }
+               fn d(x) { c(x) }
+               fn e(x) { x.nope }"#,
+            &[("d", "[1]"), ("b", "[3]"), ("c", "[1]"), ("e", "[1]")],
+        ),
+        all(
+            "string interpolation",
+            r#"fn t(x) { let s = `a${x}b${x + 1}c${[x]}`; [s, `${}`, `plain`, `${`${x}`}`] }"#,
+            &[("t", "[1]"), ("t", "[\"s\"]"), ("t", "[()]")],
+        ),
+        all(
+            "type_of and is_def_var",
+            r#"const G = 1;
+               fn t(v) { let x = 1; [type_of(v), v.type_of(), type_of(x), is_def_var("x"), is_def_var("y"), is_def_var("G"), is_def_var("v")] }
+               fn u() { t(1.5) }"#,
+            &[("t", "[1]"), ("t", "[\"s\"]"), ("t", "[#{}]"), ("u", "[]")],
+        ),
+        all(
+            "is_def_fn, print and debug",
+            r#"fn f(a) { a }
+               fn t() { print("x"); debug(1); [is_def_fn("f", 1), is_def_fn("f", 2), is_def_fn("g", 0)] }"#,
+            T,
+        ),
+    ]);
+}
+
+#[test]
+fn constants_and_literals() {
+    assert_agree(&[
+        all(
+            "global constants in functions called from functions",
+            r#"const K = 10;
+               const L = [1, 2, 3];
+               const M = #{ a: #{ b: 2 }, list: [5] };
+               const S = "str";
+               fn a() { K * 2 }
+               fn b() { a() + K + L[1] + L.len() + M.a.b + M["a"]["b"] + S.len() }
+               fn c() { b() }
+               fn shadow() { let K = 5; K + 1 }"#,
+            &[("a", "[]"), ("b", "[]"), ("c", "[]"), ("shadow", "[]")],
+        ),
+        all(
+            "copies of global constants",
+            r#"const L = [1, 2];
+               const M = #{ a: [1] };
+               fn copy() { let l = L; l.push(3); l += [4]; l[0] = 9; [l, L] }
+               fn copy_map() { let m = M; m.a.push(2); m.b = 1; [m, M] }
+               fn pass() { copy() }
+               fn through(l) { l.push(0); l }
+               fn arg() { through(L) }"#,
+            &[
+                ("copy", "[]"),
+                ("copy_map", "[]"),
+                ("pass", "[]"),
+                ("arg", "[]"),
+            ],
+        ),
+        all(
+            "changing global constants",
+            r#"const L = [1, 2];
+               const M = #{ a: [1] };
+               const N = 5;
+               fn push() { L.push(3); L }
+               fn push_call() { push(L, 3); L }
+               fn set() { L[0] = 7; L }
+               fn set_map() { M.a = 2; M }
+               fn push_map() { M.a.push(2); M }
+               fn assign() { N = 6; N }
+               fn op() { N += 1; N }
+               fn nested() { [push(), set(), set_map(), push_map()] }"#,
+            &[
+                ("push", "[]"),
+                ("push_call", "[]"),
+                ("set", "[]"),
+                ("set_map", "[]"),
+                ("push_map", "[]"),
+                ("assign", "[]"),
+                ("op", "[]"),
+                ("nested", "[]"),
+                ("push", "[]"),
+            ],
+        ),
+        all(
+            "array and map literals with expressions",
+            r#"fn t(x) {
+                let a = [x, x + 1, [x * 2, [x]], #{ a: x }, "s", 'c', (), true, 1.5, -x];
+                let m = #{ a: x, "b c": x + 1, c: [x, #{ d: x * 3 }], d: #{}, e: [] };
+                let empty = [];
+                [a, m, empty, #{}, [a.len(), m.len()], m.c[1].d]
+            }"#,
+            &[("t", "[2]"), ("t", "[-9]")],
+        ),
+        all(
+            "literals the parser folds",
+            r#"fn t() { [1 + 2, "a" + "b", 2 * 3.0, !true, -(-5), [1, 2][0], #{ a: 1 }.a, 1 < 2] }"#,
+            T,
+        ),
+        all(
+            "standard library calls",
+            r#"fn t() {
+                let s = "Hello, World";
+                [s.to_lower(), s.index_of('o'), s.sub_string(1, 3), s.split(", "), parse_int("42"),
+                 s.contains("World"), [3, 1, 2].sort(), [1, 2, 3].reduce(|a, b| a + b, 0), abs(-3),
+                 max(2, 7), min(1.5, 2.5), 7.to_string(), "x".pad(3, '-'), [1, 2].index_of(2)]
+            }
+            fn bad() { parse_int("x") }"#,
+            &[("t", "[]"), ("bad", "[]")],
+        ),
+    ]);
+}
+
+#[test]
+fn evaluation_order_and_fallbacks_sharing_the_frame() {
+    assert_agree(&[
+        all(
+            "arguments that change the first argument's variable",
+            r#"fn f(a, b) { [a, b] }
+               fn t() { let x = 1; let r = f(x, { x += 1; x }); [r, x] }
+               fn u() { let x = 1; let r = f(x + 0, { x += 1; x }); [r, x] }
+               fn v() { let l = [1]; push(l, { l.push(2); 3 }); l }
+               fn w() { let l = [1]; l.push({ l.push(2); 3 }); l }
+               fn m() { let x = 5; let r = x.f({ x = 6; 7 }); [r, x] }"#,
+            &[
+                ("t", "[]"),
+                ("u", "[]"),
+                ("v", "[]"),
+                ("w", "[]"),
+                ("m", "[]"),
+            ],
+        ),
+        all(
+            "locals changed inside switch, interpolation and try",
+            r#"fn t(x) {
+                let a = 1;
+                switch x { 1 => { let b = 2; a += b; } 2 => a = "two", _ => {} }
+                let s = `${ { a += 10; a } }`;
+                try { a += 100; throw a; } catch (e) { a = [a, e]; }
+                let c = 3;
+                [a, s, c]
+            }"#,
+            &[("t", "[1]"), ("t", "[2]"), ("t", "[3]")],
+        ),
+        all(
+            "return from inside a for over a string and inside switch in a loop",
+            r#"fn t(s) { for (ch, i) in s { if ch == 'x' { return i; } } -1 }
+               fn u() { let n = 0; while true { n += 1; switch n { 3 => return n * 10, _ => () } } }
+               fn v() { let out = []; for ch in "abc" { switch ch { 'b' => continue, _ => out.push(ch) } } out }"#,
+            &[
+                ("t", "[\"abxd\"]"),
+                ("t", "[\"ab\"]"),
+                ("u", "[]"),
+                ("v", "[]"),
+            ],
+        ),
+        all(
+            "parameters shadowing constants, and shadowing parameters",
+            r#"const K = 1;
+               fn t(K) { K + 1 }
+               fn u(a) { let a = a * 2; let K = a + K; [a, K] }"#,
+            &[("t", "[10]"), ("u", "[3]")],
+        ),
+        all(
+            "script functions with the names of natives",
+            r#"fn len(x) { 42 }
+               fn contains(a, b) { "mine" }
+               fn t() { let l = [1, 2]; [l.len(), len(l), l.len, l.contains(1), contains(l, 1), "ab".len()] }"#,
+            T,
+        ),
+        all(
+            "optional chaining",
+            r#"fn t(m) { [m?.a, m?.a?.b, m?["a"]] }"#,
+            &[("t", "[#{ a: #{ b: 1 } }]"), ("t", "[()]"), ("t", "[#{}]")],
+        ),
+        all(
+            "exit",
+            r#"fn inner() { exit(42); 1 }
+               fn t() { let x = inner(); x + 1 }
+               fn u() { exit(); }"#,
+            &[("t", "[]"), ("inner", "[]"), ("u", "[]")],
+        ),
+        all(
+            "global:: paths",
+            r#"const K = 7;
+               fn t() { global::K }"#,
+            T,
+        ),
+        part(
+            "recursion through a function Rhai runs",
+            r#"fn a(n) { let k = n; let f = || k; b(n + 1) }
+               fn b(n) { a(n + 1) }
+               fn t() { b(0) }"#,
+            &[("t", "[]"), ("a", "[0]")],
+        ),
+        part(
+            "recursion that reaches the limit exactly",
+            r#"fn depth(n) { if n == 0 { 0 } else { 1 + depth(n - 1) } }
+               fn closure(n) { let k = n; let f = || k; if n == 0 { 0 } else { 1 + closure(n - 1) } }"#,
+            &[
+                ("depth", "[62]"),
+                ("depth", "[64]"),
+                ("closure", "[62]"),
+                ("closure", "[63]"),
+                ("closure", "[64]"),
+            ],
+        ),
+    ]);
+}
+
+#[test]
+fn operations_are_counted_as_rhai_counts_them() {
+    assert_agree(&[all(
+        "loops near the operations limit",
+        r#"fn w(n) { let i = 0; while i < n { i += 1; } i }
+           fn c(n) { let s = 0; for i in 0..n { s += g(i); } s }
+           fn g(x) { x * 2 }
+           fn m(n) { let m = #{ a: [0] }; for i in 0..n { m.a[0] += 1; } m.a[0] }"#,
+        &[("w", "[1000000]"), ("c", "[700000]"), ("m", "[1000000]")],
+    )]);
+}
+
+#[test]
+fn call_depth_is_limited_as_rhai_limits_it() {
+    assert_agree(&[all(
+        "recursion to the limit",
+        r#"fn depth(n) { if n == 0 { 0 } else { 1 + depth(n - 1) } }
+           fn d2(n) { depth(n) }
+           fn via_map(n) { [n].map(|x| depth(x))[0] }"#,
+        &[("depth", "[63]"), ("d2", "[62]"), ("via_map", "[60]")],
+    )]);
+}
+
+#[test]
+fn data_size_is_checked_after_assigning_a_property() {
+    assert_agree(&[all(
+        "arrays assigned to properties",
+        r#"fn big() { let a = []; a.pad(60000, 0); a }
+           fn map_set() { let a = big(); let m = #{}; m.x = a; m.y = a; m.x.len() + m.y.len() }"#,
+        &[("map_set", "[]")],
+    )]);
+}
+
+#[test]
+fn native_methods_on_constants_change_them_as_in_rhai() {
+    assert_agree(&[api(
+        "natives on constants",
+        r#"const G = grid(2, 2);
+           const C = cell(0, 0);
+           const M = #{ g: grid(2, 2) };
+           fn t() { G.set(C, G.get(C) + 1); G.get(C) }
+           fn v() { M.g.set(C, M.g.get(C) + 1); M.g.get(C) }
+           fn x() { set(G, C, 5); G.get(C) }"#,
+        &[("t", "[]"), ("v", "[]"), ("x", "[]")],
+    )]);
+}
+
+#[test]
+fn native_methods_on_constants_from_other_functions_agree() {
+    // Called from a script function, a constant is a copy both ways.
+    assert_agree(&[api(
+        "natives on constants, one call down",
+        r#"const G = grid(2, 2);
+           const C = cell(0, 0);
+           const M = #{ g: grid(2, 2) };
+           fn t() { G.set(C, G.get(C) + 1); G.get(C) }
+           fn u() { t() }
+           fn v() { M.g.set(C, M.g.get(C) + 1); M.g.get(C) }
+           fn w() { v() }
+           fn y() { let g = G; g.set(C, 9); g.get(C) }"#,
+        &[("u", "[]"), ("w", "[]"), ("y", "[]"), ("u", "[]")],
+    )]);
+}
+
+/// The calls whose errors name the script: nested calls that fail, and an error caught whole.
+const ERRORS_WITH_SOURCES: &[Case] = &[
+    all(
+        "an error caught as a map",
+        r#"fn t() { let e = (); try { let z = 0; e = 1 / z; } catch (err) { e = err; } e }"#,
+        T,
+    ),
+    all(
+        "errors inside nested calls",
+        r#"fn a(x) { x / 0 }
+           fn c(x) { a(x) + 1 }
+           fn d(x) { c(x) }
+           fn thrower(v) { throw v; }
+           fn nested(v) { thrower(v) }"#,
+        &[
+            ("d", "[1]"),
+            ("c", "[1]"),
+            ("a", "[1]"),
+            ("nested", "[\"deep\"]"),
+        ],
+    ),
+];
+
+#[test]
+fn errors_without_a_source_name_agree() {
+    assert_agree(ERRORS_WITH_SOURCES);
+}
+
+#[test]
+fn errors_name_the_script_as_rhai_does() {
+    assert_agree_named(ERRORS_WITH_SOURCES, Some("test.rhai"));
+}

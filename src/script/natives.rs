@@ -1,0 +1,90 @@
+//! Registering the runtime's native functions: in the engine, as Rhai finds them, and in a
+//! table by name and parameter types, so that the compiled evaluator can call them without
+//! Rhai's search for a function (a tenth of a move's cost and more in most games).
+
+use std::{any::TypeId, collections::HashMap};
+
+use rhai::{Engine, ImmutableString, RhaiFunc, RhaiNativeFunc, Variant};
+
+/// The native functions registered through [`Natives`], by name and parameter types.
+#[derive(Default)]
+pub struct NativeTable {
+    functions: HashMap<(String, Vec<TypeId>), RhaiFunc>,
+}
+
+impl NativeTable {
+    /// The function `name` taking exactly `types`, if one was registered.
+    pub fn get(&self, name: &str, types: &[TypeId]) -> Option<&RhaiFunc> {
+        self.functions.get(&(name.to_string(), types.to_vec()))
+    }
+}
+
+/// Registers functions in an engine the way `Engine::register_fn` does, keeping a
+/// [`NativeTable`] of them.
+pub struct Natives<'e> {
+    engine: &'e mut Engine,
+    table: NativeTable,
+}
+
+impl<'e> Natives<'e> {
+    /// Registers into `engine`.
+    pub fn new(engine: &'e mut Engine) -> Self {
+        Natives {
+            engine,
+            table: NativeTable::default(),
+        }
+    }
+
+    /// The table of what was registered.
+    pub fn into_table(self) -> NativeTable {
+        self.table
+    }
+
+    /// `Engine::register_fn`.
+    pub fn register_fn<A: 'static, const N: usize, const X: bool, R, const F: bool, Func>(
+        &mut self,
+        name: &str,
+        func: Func,
+    ) -> &mut Self
+    where
+        R: Variant + Clone,
+        Func: RhaiNativeFunc<A, N, X, R, F> + Clone + 'static,
+    {
+        // Rhai takes `&str` and `String` parameters from its own strings.
+        let types = Func::param_types().map(|t| {
+            if t == TypeId::of::<&str>() || t == TypeId::of::<String>() {
+                TypeId::of::<ImmutableString>()
+            } else {
+                t
+            }
+        });
+        // The purity `Engine::register_fn` gives: a setter or an index setter changes its
+        // first argument, every other function is pure.
+        let setter = (N == 2 && name.starts_with("set$")) || (N == 3 && name == "index$set$");
+        let native = func.clone().into_rhai_function(!setter, false);
+        self.table
+            .functions
+            .insert((name.to_string(), types.to_vec()), native);
+        self.engine.register_fn(name, func);
+        self
+    }
+
+    /// `Engine::register_get`: the getter of property `name`.
+    pub fn register_get<A: 'static, const X: bool, R, const F: bool, Func>(
+        &mut self,
+        name: &str,
+        get: Func,
+    ) -> &mut Self
+    where
+        R: Variant + Clone,
+        Func: RhaiNativeFunc<A, 1, X, R, F> + Clone + 'static,
+    {
+        self.register_fn(&format!("get${name}"), get)
+    }
+
+    /// `Engine::register_type_with_name`.
+    pub fn register_type_with_name<T: Variant + Clone>(&mut self, name: &str) -> &mut Self {
+        self.engine.register_type_with_name::<T>(name);
+        self
+    }
+}
