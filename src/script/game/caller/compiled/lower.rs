@@ -46,11 +46,13 @@ pub(super) fn program(ast: &AST, constants: &Scope) -> Program {
         .iter_raw()
         .map(|(name, _, value)| (name, value.clone()))
         .collect();
+    let mut constants_may_change = false;
     let functions = defs
         .iter()
         .map(|def| {
             let body = body_of(ast, &def.name, def.params.len());
             if def.this_type.is_some() || !walkable(&body) {
+                constants_may_change |= calls_method_on_constant(&body);
                 return None;
             }
             let mut lower = Lower {
@@ -58,8 +60,15 @@ pub(super) fn program(ast: &AST, constants: &Scope) -> Program {
                 constants: &constants,
                 names: def.params.iter().cloned().collect(),
                 most: def.params.len(),
+                constants_may_change: false,
             };
-            let body = lower.block(&body).ok()?;
+            let lowered = lower.block(&body);
+            constants_may_change |= lower.constants_may_change;
+            let Ok(lowered) = lowered else {
+                constants_may_change |= calls_method_on_constant(&body);
+                return None;
+            };
+            let body = lowered;
             Some(Function {
                 name: def.name.clone(),
                 params: def.params.iter().cloned().collect(),
@@ -79,6 +88,7 @@ pub(super) fn program(ast: &AST, constants: &Scope) -> Program {
         functions,
         by_name,
         source: ast.shared_lib().id().map(ImmutableString::from),
+        constants_may_change,
     }
 }
 
@@ -128,6 +138,39 @@ fn walkable(body: &[RhaiStmt]) -> bool {
     ok
 }
 
+/// Whether `body` calls a method on a variable that is not a local (a script constant).
+fn calls_method_on_constant(body: &[RhaiStmt]) -> bool {
+    let mut found = false;
+    let mut path = Vec::new();
+    for stmt in body {
+        stmt.walk(&mut path, &mut |path: &[ASTNode]| {
+            if let Some(ASTNode::Expr(RhaiExpr::Dot(x, ..) | RhaiExpr::Index(x, ..))) = path.last()
+            {
+                found |= is_global(&x.lhs) && chain_calls_method(&x.rhs);
+            }
+            !found
+        });
+        path.clear();
+    }
+    found
+}
+
+/// A variable the parser did not find among the locals.
+fn is_global(expr: &RhaiExpr) -> bool {
+    matches!(expr, RhaiExpr::Variable(v, short, ..) if short.is_none() && v.0.is_none())
+}
+
+/// Whether the rest of a chain calls a method.
+fn chain_calls_method(rhs: &RhaiExpr) -> bool {
+    match rhs {
+        RhaiExpr::MethodCall(..) => true,
+        RhaiExpr::Dot(x, ..) | RhaiExpr::Index(x, ..) => {
+            matches!(x.lhs, RhaiExpr::MethodCall(..)) || chain_calls_method(&x.rhs)
+        }
+        _ => false,
+    }
+}
+
 /// The state of lowering one function.
 struct Lower<'a> {
     index: &'a HashMap<(ImmutableString, usize), usize>,
@@ -136,6 +179,9 @@ struct Lower<'a> {
     names: Vec<ImmutableString>,
     /// The most names the frame has held so far.
     most: usize,
+    /// Whether something left to Rhai may call a method on a constant (see
+    /// [`Program::constants_may_change`]).
+    constants_may_change: bool,
 }
 
 impl Lower<'_> {
@@ -158,7 +204,8 @@ impl Lower<'_> {
     }
 
     /// A statement left to Rhai.
-    fn rhai_stmt(&self, stmt: &RhaiStmt) -> Stmt {
+    fn rhai_stmt(&mut self, stmt: &RhaiStmt) -> Stmt {
+        self.constants_may_change |= calls_method_on_constant(std::slice::from_ref(stmt));
         let pos = stmt.position();
         let block = StmtBlock::new_with_span([stmt.clone()], Span::new(pos, pos));
         Stmt::Rhai(Box::new(Fallback {
@@ -168,7 +215,9 @@ impl Lower<'_> {
     }
 
     /// An expression left to Rhai.
-    fn rhai_expr(&self, expr: &RhaiExpr) -> Expr {
+    fn rhai_expr(&mut self, expr: &RhaiExpr) -> Expr {
+        let stmt = RhaiStmt::Expr(Box::new(expr.clone()));
+        self.constants_may_change |= calls_method_on_constant(std::slice::from_ref(&stmt));
         Expr::Rhai(Box::new(Fallback {
             expr: expr.clone(),
             names: self.names(),
@@ -324,7 +373,7 @@ impl Lower<'_> {
             RhaiExpr::Variable(var, ..) if var.2.is_empty() => match self.slot(expr)? {
                 Some(slot) => Expr::Local(slot),
                 None => match self.constants.get(var.1.as_str()) {
-                    Some(value) => Expr::Value(value.clone()),
+                    Some(value) => Expr::Constant(var.1.clone(), value.clone()),
                     None => self.rhai_expr(expr),
                 },
             },
@@ -434,7 +483,7 @@ impl Lower<'_> {
             var @ RhaiExpr::Variable(v, ..) if v.2.is_empty() => match self.slot(var)? {
                 Some(slot) => Root::Local(slot),
                 None => match self.constants.get(v.1.as_str()) {
-                    Some(value) => Root::Constant(value.clone()),
+                    Some(value) => Root::Constant(v.1.clone(), value.clone()),
                     None => return Ok(None),
                 },
             },
@@ -453,6 +502,9 @@ impl Lower<'_> {
             return Ok(None);
         }
         chain.calls_methods = chain.steps.iter().any(|s| matches!(s, Step::Method { .. }));
+        if chain.calls_methods && matches!(chain.root, Root::Constant(..)) {
+            self.constants_may_change = true;
+        }
         Ok(Some(chain))
     }
 

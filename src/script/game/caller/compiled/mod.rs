@@ -38,6 +38,10 @@ pub struct Program {
     /// The name of the module holding the functions, which Rhai gives as the source of what
     /// happens in them.
     source: Option<ImmutableString>,
+    /// Whether what Rhai runs may call a native method on a script constant, which (called from
+    /// the host) changes the constant for the calls after: reads of constants then look at the
+    /// host's scope rather than the values the script loaded with.
+    constants_may_change: bool,
 }
 
 impl Program {
@@ -50,6 +54,7 @@ impl Program {
                 functions: Vec::new(),
                 by_name: HashMap::new(),
                 source: None,
+                constants_may_change: false,
             };
         }
         lower::program(ast, constants)
@@ -169,6 +174,8 @@ struct OpAssign {
 enum Expr {
     Value(Dynamic),
     Local(Slot),
+    /// A script constant, by name, with its value when the script loaded.
+    Constant(ImmutableString, Dynamic),
     Array(Vec<(Expr, Position)>),
     Map(Box<MapLiteral>),
     And(Vec<(Expr, Position)>),
@@ -244,8 +251,8 @@ struct Chain {
 /// Where a chain starts.
 enum Root {
     Local(Slot),
-    /// A script constant (not in the frame).
-    Constant(Dynamic),
+    /// A script constant (not in the frame), by name, with its value when the script loaded.
+    Constant(ImmutableString, Dynamic),
 }
 
 /// One link of a chain.

@@ -413,6 +413,7 @@ impl<'a> Runner<'a> {
         match expr {
             Expr::Value(value) => Ok(value.clone()),
             Expr::Local(slot) => Ok(frame.values[frame.index(*slot)].clone()),
+            Expr::Constant(name, value) => Ok(self.constant(frame, name, value)),
             Expr::Array(items) => {
                 let mut array = Array::with_capacity(items.len());
                 let mut sizes = (0, 0, 0);
@@ -498,6 +499,18 @@ impl<'a> Runner<'a> {
             Expr::Block(block) => self.block(frame, block),
             Expr::Rhai(fallback) => self.fallback(frame, &fallback.expr, fallback),
         }
+    }
+
+    /// The value of the script constant `name` (`loaded`: its value when the script loaded):
+    /// called from the host, Rhai reads it in the host's scope, where a native method may have
+    /// changed it; called from a script, in a module, where nothing changes it.
+    fn constant(&self, frame: &Frame, name: &str, loaded: &Dynamic) -> Dynamic {
+        if frame.top && self.program.constants_may_change {
+            if let Some(value) = self.constants.get(name) {
+                return value.clone();
+            }
+        }
+        loaded.clone()
     }
 
     /// Rhai's limits on the size of strings, arrays and maps.
@@ -801,14 +814,15 @@ impl<'a> Runner<'a> {
             }
             // Called from the host, Rhai finds a constant in the host's scope, and a native
             // method changes it there for the calls after: Rhai runs such a chain.
-            Root::Constant(_) if frame.top && chain.calls_methods => Err(Walked::Whole),
-            Root::Constant(value) => {
+            Root::Constant(..) if frame.top && chain.calls_methods => Err(Walked::Whole),
+            Root::Constant(name, value) => {
                 // Otherwise a read of the constant (called from a script, Rhai finds a copy in
                 // a module).
+                let value = self.constant(frame, name, value);
                 let (mut target, by_ref) = if frame.top {
-                    (value.clone().into_read_only(), true)
+                    (value.into_read_only(), true)
                 } else {
-                    (value.clone(), false)
+                    (value, false)
                 };
                 let mut walk = Walk {
                     chain,

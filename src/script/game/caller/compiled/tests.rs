@@ -1414,8 +1414,19 @@ fn native_methods_on_constants_change_them_as_in_rhai() {
            const M = #{ g: grid(2, 2) };
            fn t() { G.set(C, G.get(C) + 1); G.get(C) }
            fn v() { M.g.set(C, M.g.get(C) + 1); M.g.get(C) }
-           fn x() { set(G, C, 5); G.get(C) }"#,
-        &[("t", "[]"), ("v", "[]"), ("x", "[]")],
+           fn x() { set(G, C, 5); G.get(C) }
+           fn read() { let g = G; g.get(C) }
+           fn in_switch(n) { switch n { 1 => G.set(C, 7), _ => () } G.count(7) }"#,
+        &[
+            ("t", "[]"),
+            ("v", "[]"),
+            ("x", "[]"),
+            ("read", "[]"),
+            ("in_switch", "[1]"),
+            ("read", "[]"),
+            ("t", "[]"),
+            ("read", "[]"),
+        ],
     )]);
 }
 
