@@ -85,7 +85,7 @@ impl Both {
 struct Case {
     name: &'static str,
     script: &'static str,
-    calls: &'static [(&'static str, &'static str)],
+    calls: Calls,
     /// Whether every named function of the script must be lowered (else some may be left to
     /// Rhai; anonymous functions may always be).
     all_lowered: bool,
@@ -93,12 +93,11 @@ struct Case {
     with_api: bool,
 }
 
+/// The calls `calls` of `script`.
+type Calls = &'static [(&'static str, &'static str)];
+
 /// A case whose functions must all be lowered.
-const fn all(
-    name: &'static str,
-    script: &'static str,
-    calls: &'static [(&'static str, &'static str)],
-) -> Case {
+const fn all(name: &'static str, script: &'static str, calls: Calls) -> Case {
     Case {
         name,
         script,
@@ -109,32 +108,18 @@ const fn all(
 }
 
 /// A case some of whose functions Rhai may run.
-const fn part(
-    name: &'static str,
-    script: &'static str,
-    calls: &'static [(&'static str, &'static str)],
-) -> Case {
+const fn part(name: &'static str, script: &'static str, calls: Calls) -> Case {
     Case {
-        name,
-        script,
-        calls,
         all_lowered: false,
-        with_api: false,
+        ..all(name, script, calls)
     }
 }
 
 /// A case that uses the runtime's primitives.
-const fn api(
-    name: &'static str,
-    script: &'static str,
-    calls: &'static [(&'static str, &'static str)],
-) -> Case {
+const fn api(name: &'static str, script: &'static str, calls: Calls) -> Case {
     Case {
-        name,
-        script,
-        calls,
-        all_lowered: true,
         with_api: true,
+        ..all(name, script, calls)
     }
 }
 
