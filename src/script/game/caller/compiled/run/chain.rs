@@ -1,0 +1,354 @@
+//! Walking chains of properties, indexes and method calls (`state.pits.take(p)`), and
+//! handing Rhai a chain the walker does not finish.
+
+use rhai::{
+    ASTFlags, BinaryExpr, Dynamic, EvalAltResult, Expr as RhaiExpr, ImmutableString, Position,
+    StaticVec,
+};
+
+use super::{data_sizes, Flow, Frame, Runner, Walked};
+use crate::script::game::caller::compiled::{Chain, Fallback, OpAssign, Root, Step};
+
+impl Runner<'_> {
+    /// Evaluates a chain, or (`assign`) assigns to its end.
+    pub(super) fn chain(
+        &mut self,
+        frame: &mut Frame,
+        chain: &Chain,
+        assign: Option<(Dynamic, Option<&OpAssign>, Position)>,
+        stmt: Option<&Fallback>,
+    ) -> Flow<Dynamic> {
+        let mut values: StaticVec<Dynamic> = StaticVec::new();
+        for arg in &chain.args {
+            values.push(self.expr(frame, arg)?);
+        }
+        self.tick(Position::NONE)?;
+        let mut assign = assign;
+        let walked = match &chain.root {
+            Root::Local(slot) => {
+                let i = frame.index(*slot);
+                let target = &mut frame.values[i];
+                let mut walk = Walk {
+                    chain,
+                    values: &mut values,
+                    assign: &mut assign,
+                    check_root: None,
+                };
+                let walked = self.walk(&mut walk, target, true, 0, 0, true);
+                // A map's property assigned: Rhai checks the size of the whole variable.
+                match (walked, walk.check_root) {
+                    (Ok(value), Some(pos)) => self
+                        .check_sizes(data_sizes(&frame.values[i]), pos)
+                        .map(|()| value)
+                        .map_err(Walked::from),
+                    (walked, _) => walked,
+                }
+            }
+            // Called from the host, Rhai finds a constant in the host's scope, and a native
+            // method changes it there for the calls after: Rhai runs such a chain.
+            Root::Constant(..) if frame.top && chain.calls_methods => Err(Walked::Whole),
+            Root::Constant(name, value) => {
+                // Otherwise a read of the constant (called from a script, Rhai finds a copy in
+                // a module).
+                let value = self.constant(frame, name, value);
+                let (mut target, by_ref) = if frame.top {
+                    (value.into_read_only(), true)
+                } else {
+                    (value, false)
+                };
+                let mut walk = Walk {
+                    chain,
+                    values: &mut values,
+                    assign: &mut assign,
+                    check_root: None,
+                };
+                self.walk(&mut walk, &mut target, by_ref, 0, 0, true)
+            }
+        };
+        match walked {
+            Ok(value) => Ok(value),
+            Err(Walked::Stop(stop)) => Err(stop),
+            Err(Walked::Whole) => {
+                // Nothing has changed yet: Rhai runs the chain from its root, with the values
+                // computed so far in place of the expressions that gave them.
+                let mut whole = chain.whole.clone();
+                substitute_whole(&mut whole, &mut values.into_iter());
+                match (assign, stmt) {
+                    (Some((value, ..)), Some(stmt)) => {
+                        let mut block = stmt.expr.clone();
+                        if let RhaiExpr::Stmt(b) = &mut block {
+                            if let Some(rhai::Stmt::Assignment(x)) = b.statements_mut().first_mut()
+                            {
+                                let pos = x.1.rhs.position();
+                                x.1.lhs = whole;
+                                x.1.rhs = RhaiExpr::DynamicConstant(Box::new(value), pos);
+                            }
+                        }
+                        self.fallback(frame, &block, stmt)
+                    }
+                    _ => {
+                        let names = Fallback {
+                            expr: RhaiExpr::Unit(Position::NONE),
+                            names: chain.names.clone(),
+                        };
+                        self.fallback(frame, &whole, &names)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Walks `walk.chain` from step `k` on `target` (`by_ref`: a variable, or a part of one,
+    /// rather than a value made on the way); `cursor`: the first of the values steps `k…`
+    /// use; `pure`: no method has been called on the way (Rhai may still run it all).
+    fn walk(
+        &mut self,
+        walk: &mut Walk,
+        target: &mut Dynamic,
+        by_ref: bool,
+        k: usize,
+        cursor: usize,
+        pure: bool,
+    ) -> Result<Dynamic, Walked> {
+        let chain = walk.chain;
+        let last = k + 1 == chain.steps.len();
+        match &chain.steps[k] {
+            Step::Prop {
+                name,
+                getter,
+                pos,
+                site,
+            } => {
+                if target.is_map() {
+                    return self.map_entry(walk, target, name.as_str(), k, cursor, pure);
+                }
+                if !last || walk.assign.is_some() {
+                    return self.rest(walk, target, k, cursor, pure);
+                }
+                // A native value's getter; Rhai tries an indexer by the property's name after.
+                let op_pos = chain.rests[k].pos;
+                match self.native(site, getter, by_ref, &mut [&mut *target], *pos) {
+                    Ok(value) => Ok(value),
+                    Err(err) if matches!(*err, EvalAltResult::ErrorDotExpr(..)) => {
+                        let mut prop = Dynamic::from(name.clone());
+                        self.rhai_native("index$get$", true, &mut [target, &mut prop], op_pos)
+                            .map_err(|e| match *e {
+                                EvalAltResult::ErrorIndexingType(..) => err,
+                                _ => e,
+                            })
+                            .map_err(Walked::from)
+                    }
+                    Err(err) => Err(err.into()),
+                }
+            }
+            Step::Index => {
+                let key = target
+                    .is_map()
+                    .then(|| {
+                        let index = &walk.values[cursor];
+                        index
+                            .is_string()
+                            .then(|| index.clone().cast::<ImmutableString>())
+                    })
+                    .flatten();
+                if let Some(key) = key {
+                    return self.map_entry(walk, target, key.as_str(), k, cursor + 1, pure);
+                }
+                let index = &walk.values[cursor];
+                let in_bounds = match (target.is_array() && index.is_int(), target.as_array_ref()) {
+                    (true, Ok(array)) => index
+                        .as_int()
+                        .ok()
+                        .and_then(|i| usize::try_from(i).ok())
+                        .filter(|&i| i < array.len()),
+                    _ => None,
+                };
+                let Some(i) = in_bounds else {
+                    return self.rest(walk, target, k, cursor, pure);
+                };
+                let Ok(mut array) = target.as_array_mut() else {
+                    return self.rest(walk, target, k, cursor, pure);
+                };
+                let item = &mut array[i];
+                if !last {
+                    return self.walk(walk, item, true, k + 1, cursor + 1, pure);
+                }
+                match walk.assign.take() {
+                    None => Ok(item.clone()),
+                    Some(assign) if item.is_read_only() => {
+                        *walk.assign = Some(assign);
+                        drop(array);
+                        self.rest(walk, target, k, cursor, pure)
+                    }
+                    Some((value, op, pos)) => {
+                        self.assign(item, op, value, pos)?;
+                        self.check_sizes(data_sizes(item), pos)?;
+                        Ok(Dynamic::UNIT)
+                    }
+                }
+            }
+            Step::Method {
+                name,
+                args,
+                script,
+                pos,
+                site,
+            } => {
+                // A map's property holding a function is called as a method by Rhai.
+                let oop = target.is_map()
+                    && target
+                        .as_map_ref()
+                        .is_ok_and(|map| map.get(name.as_str()).is_some_and(Dynamic::is_fnptr));
+                if oop {
+                    return self.rest(walk, target, k, cursor, pure);
+                }
+                let args = *args;
+                // The arguments are passed in place (a function may take them: they are not
+                // needed after the call).
+                let mut refs: StaticVec<&mut Dynamic> = StaticVec::new();
+                refs.push(target);
+                refs.extend(walk.values[cursor..cursor + args].iter_mut());
+                let value = if *script {
+                    self.rhai_call(name, by_ref, true, &mut refs, *pos)
+                } else {
+                    self.native(site, name, by_ref, &mut refs, *pos)
+                };
+                drop(refs);
+                let value = value?;
+                if last {
+                    return Ok(value);
+                }
+                let mut value = value;
+                self.walk(walk, &mut value, false, k + 1, cursor + args, false)
+            }
+        }
+    }
+
+    /// A map's property `name` at step `k` (a `.name` or a `["name"]`), `cursor` past its index.
+    fn map_entry(
+        &mut self,
+        walk: &mut Walk,
+        target: &mut Dynamic,
+        name: &str,
+        k: usize,
+        cursor: usize,
+        pure: bool,
+    ) -> Result<Dynamic, Walked> {
+        let last = k + 1 == walk.chain.steps.len();
+        let step_start = cursor - usize::from(matches!(walk.chain.steps[k], Step::Index));
+        let Ok(mut map) = target.as_map_mut() else {
+            return self.rest(walk, target, k, step_start, pure);
+        };
+        if !last {
+            return match map.get_mut(name) {
+                Some(item) => self.walk(walk, item, true, k + 1, cursor, pure),
+                None => {
+                    let mut unit = Dynamic::UNIT;
+                    self.walk(walk, &mut unit, false, k + 1, cursor, pure)
+                }
+            };
+        }
+        match walk.assign.take() {
+            None => Ok(map.get(name).cloned().unwrap_or(Dynamic::UNIT)),
+            Some(assign) if map.get(name).is_some_and(Dynamic::is_read_only) => {
+                *walk.assign = Some(assign);
+                drop(map);
+                self.rest(walk, target, k, step_start, pure)
+            }
+            Some((value, op, pos)) => {
+                let item = map.entry(name.into()).or_insert(Dynamic::UNIT);
+                self.assign(item, op, value, pos)?;
+                if matches!(walk.chain.steps[k], Step::Index) {
+                    self.check_sizes(data_sizes(item), pos)?;
+                } else {
+                    walk.check_root = Some(pos);
+                }
+                Ok(Dynamic::UNIT)
+            }
+        }
+    }
+
+    /// Hands the chain from step `k` (its values from `cursor`) to Rhai: the whole chain if
+    /// nothing has happened on the way, else the rest of it on the value reached.
+    fn rest(
+        &mut self,
+        walk: &mut Walk,
+        target: &mut Dynamic,
+        k: usize,
+        cursor: usize,
+        pure: bool,
+    ) -> Result<Dynamic, Walked> {
+        if pure {
+            return Err(Walked::Whole);
+        }
+        // After a method call the target is the call's result: a value, never assigned to.
+        let rest = &walk.chain.rests[k];
+        let mut rhs = rest.rhs.clone();
+        let mut values = walk.values[cursor..].iter_mut().map(std::mem::take);
+        substitute(rest.dot, rest.flags, &mut rhs, &mut values);
+        let lhs = RhaiExpr::DynamicConstant(Box::new(target.clone()), Position::NONE);
+        let binary = Box::new(BinaryExpr { lhs, rhs });
+        let expr = if rest.dot {
+            RhaiExpr::Dot(binary, rest.flags, rest.pos)
+        } else {
+            RhaiExpr::Index(binary, rest.flags, rest.pos)
+        };
+        Ok(self.detached(&expr)?)
+    }
+}
+
+/// A chain being walked: its values, and what is assigned to its end.
+struct Walk<'c, 'o> {
+    chain: &'c Chain,
+    values: &'c mut StaticVec<Dynamic>,
+    assign: &'c mut Option<(Dynamic, Option<&'o OpAssign>, Position)>,
+    /// Where to report the whole variable too large after a map property was assigned.
+    check_root: Option<Position>,
+}
+
+/// Puts `values` in place of the arguments and indexes of the chain `whole`.
+fn substitute_whole(whole: &mut RhaiExpr, values: &mut impl Iterator<Item = Dynamic>) {
+    match whole {
+        RhaiExpr::Dot(x, flags, _) => substitute(true, *flags, &mut x.rhs, values),
+        RhaiExpr::Index(x, flags, _) => substitute(false, *flags, &mut x.rhs, values),
+        _ => (),
+    }
+}
+
+/// Puts `values` in place of the arguments and indexes of `rhs`, the right side of a `Dot`
+/// (`dot`) or `Index` with `flags`, in the order Rhai evaluates them.
+fn substitute(
+    dot: bool,
+    flags: ASTFlags,
+    rhs: &mut RhaiExpr,
+    values: &mut impl Iterator<Item = Dynamic>,
+) {
+    let continues = !flags.intersects(ASTFlags::BREAK)
+        && matches!(rhs, RhaiExpr::Dot(..) | RhaiExpr::Index(..));
+    if !continues {
+        replace_link(dot, rhs, values);
+        return;
+    }
+    let (x, next_dot, next_flags) = match rhs {
+        RhaiExpr::Dot(x, f, _) => (x, true, *f),
+        RhaiExpr::Index(x, f, _) => (x, false, *f),
+        _ => return,
+    };
+    replace_link(dot, &mut x.lhs, values);
+    substitute(next_dot, next_flags, &mut x.rhs, values);
+}
+
+fn replace_link(dot: bool, link: &mut RhaiExpr, values: &mut impl Iterator<Item = Dynamic>) {
+    let constant = |value: Option<Dynamic>, pos| {
+        RhaiExpr::DynamicConstant(Box::new(value.unwrap_or_default()), pos)
+    };
+    match link {
+        RhaiExpr::MethodCall(call, _) if dot => {
+            for arg in call.args.iter_mut() {
+                *arg = constant(values.next(), arg.position());
+            }
+        }
+        _ if dot => (),
+        _ => *link = constant(values.next(), link.position()),
+    }
+}
