@@ -57,6 +57,7 @@ pub type EventSink = Rc<RefCell<EventLog>>;
 /// lets compiled scripts call them directly.
 pub fn register(engine: &mut Engine, events: EventSink) -> NativeTable {
     let mut natives = Natives::new(engine);
+    // Registered through `natives`, which registers in the engine too.
     let engine = &mut natives;
     grid::register(engine);
     engine.register_fn("highlight", |kind: &str, text: &str| {

@@ -1,5 +1,6 @@
-//! Calls of a loaded script's functions that keep Rhai's function resolutions from one call to
-//! the next.
+//! Calls of a loaded script's functions: through the runtime's walker of lowered functions
+//! ([`compiled`]) when the function could be lowered, else through Rhai, keeping Rhai's function
+//! resolutions from one call to the next.
 //!
 //! `Engine::call_fn` begins every call with empty caches, so each call resolves every function
 //! it meets from scratch: the script's own functions, then every registered module, then the
@@ -20,8 +21,8 @@ mod compiled;
 use crate::script::natives::NativeTable;
 use compiled::{Program, Runner};
 
-/// Calls the functions of one loaded script, with the script's constants in scope and the
-/// function resolutions of earlier calls kept.
+/// Calls the functions of one loaded script, lowered or through Rhai, with the script's
+/// constants in scope and the function resolutions of earlier calls kept.
 pub struct Caller {
     /// The scope each call runs in: the constants the script's top level defines.
     scope: RefCell<Scope<'static>>,

@@ -51,10 +51,6 @@ pub(super) fn program(ast: &AST, constants: &Scope) -> Program {
         .iter()
         .map(|def| {
             let body = body_of(ast, &def.name, def.params.len());
-            if def.this_type.is_some() || !walkable(&body) {
-                constants_may_change |= calls_method_on_constant(&body);
-                return None;
-            }
             let mut lower = Lower {
                 index: &index,
                 constants: &constants,
@@ -62,17 +58,18 @@ pub(super) fn program(ast: &AST, constants: &Scope) -> Program {
                 most: def.params.len(),
                 constants_may_change: false,
             };
-            let lowered = lower.block(&body);
-            constants_may_change |= lower.constants_may_change;
-            let Ok(lowered) = lowered else {
-                constants_may_change |= calls_method_on_constant(&body);
-                return None;
+            let lowered = (def.this_type.is_none() && walkable(&body))
+                .then(|| lower.block(&body).ok())
+                .flatten();
+            // What Rhai runs may change a constant: a function left to it, or a node.
+            constants_may_change |= match lowered {
+                Some(_) => lower.constants_may_change,
+                None => calls_method_on_constant(&body),
             };
-            let body = lowered;
             Some(Function {
                 name: def.name.clone(),
-                params: def.params.iter().cloned().collect(),
-                body,
+                arity: def.params.len(),
+                body: lowered?,
                 frame_size: lower.most,
             })
         })
@@ -109,50 +106,45 @@ fn body_of(ast: &AST, name: &str, arity: usize) -> Vec<RhaiStmt> {
     body
 }
 
-/// Whether a function body holds nothing the walker cannot model anywhere in it: `this`,
-/// variables shared with closures, imports, calls that see the caller's scope.
-fn walkable(body: &[RhaiStmt]) -> bool {
-    let mut ok = true;
-    let mut path = Vec::new();
-    for stmt in body {
-        stmt.walk(&mut path, &mut |path: &[ASTNode]| {
-            let bad = match path.last() {
-                Some(ASTNode::Stmt(s)) => matches!(
-                    s,
-                    RhaiStmt::Share(..) | RhaiStmt::Import(..) | RhaiStmt::Export(..)
-                ),
-                Some(ASTNode::Expr(e)) => match e {
-                    RhaiExpr::ThisPtr(..) | RhaiExpr::Custom(..) => true,
-                    RhaiExpr::FnCall(call, ..) | RhaiExpr::MethodCall(call, ..) => {
-                        call.capture_parent_scope
-                    }
-                    _ => false,
-                },
-                _ => false,
-            };
-            ok &= !bad;
-            ok
-        });
-        path.clear();
-    }
-    ok
-}
-
-/// Whether `body` calls a method on a variable that is not a local (a script constant).
-fn calls_method_on_constant(body: &[RhaiStmt]) -> bool {
+/// Whether any node of `body` (statements and expressions, nested ones included) is `wanted`.
+fn any_node(body: &[RhaiStmt], mut wanted: impl FnMut(&ASTNode) -> bool) -> bool {
     let mut found = false;
     let mut path = Vec::new();
     for stmt in body {
         stmt.walk(&mut path, &mut |path: &[ASTNode]| {
-            if let Some(ASTNode::Expr(RhaiExpr::Dot(x, ..) | RhaiExpr::Index(x, ..))) = path.last()
-            {
-                found |= is_global(&x.lhs) && chain_calls_method(&x.rhs);
-            }
+            found |= path.last().is_some_and(&mut wanted);
             !found
         });
         path.clear();
     }
     found
+}
+
+/// Whether a function body holds nothing the walker cannot model anywhere in it: `this`,
+/// variables shared with closures, imports, calls that see the caller's scope.
+fn walkable(body: &[RhaiStmt]) -> bool {
+    !any_node(body, |node| match node {
+        ASTNode::Stmt(s) => matches!(
+            s,
+            RhaiStmt::Share(..) | RhaiStmt::Import(..) | RhaiStmt::Export(..)
+        ),
+        ASTNode::Expr(e) => match e {
+            RhaiExpr::ThisPtr(..) | RhaiExpr::Custom(..) => true,
+            RhaiExpr::FnCall(call, ..) | RhaiExpr::MethodCall(call, ..) => {
+                call.capture_parent_scope
+            }
+            _ => false,
+        },
+        _ => false,
+    })
+}
+
+/// Whether `body` calls a method on a variable that is not a local (a script constant).
+fn calls_method_on_constant(body: &[RhaiStmt]) -> bool {
+    any_node(body, |node| {
+        matches!(node, ASTNode::Expr(RhaiExpr::Dot(x, ..) | RhaiExpr::Index(x, ..))
+            if is_global(&x.lhs) && chain_calls_method(&x.rhs))
+    })
 }
 
 /// A variable the parser did not find among the locals.
@@ -205,13 +197,18 @@ impl Lower<'_> {
 
     /// A statement left to Rhai.
     fn rhai_stmt(&mut self, stmt: &RhaiStmt) -> Stmt {
+        Stmt::Rhai(self.fallback_stmt(stmt))
+    }
+
+    /// `stmt` as Rhai evaluates it in the walker's frame (a block of that one statement).
+    fn fallback_stmt(&mut self, stmt: &RhaiStmt) -> Box<Fallback> {
         self.constants_may_change |= calls_method_on_constant(std::slice::from_ref(stmt));
         let pos = stmt.position();
         let block = StmtBlock::new_with_span([stmt.clone()], Span::new(pos, pos));
-        Stmt::Rhai(Box::new(Fallback {
+        Box::new(Fallback {
             expr: RhaiExpr::Stmt(Box::new(block)),
             names: self.names(),
-        }))
+        })
     }
 
     /// An expression left to Rhai.
@@ -264,20 +261,13 @@ impl Lower<'_> {
                     RhaiExpr::Dot(..) | RhaiExpr::Index(..) => match self.chain(lhs)? {
                         // Rhai assigns through a method's result or to a constant its own way.
                         Some(chain)
-                            if matches!(chain.root, Root::Local(_))
-                                && !chain
-                                    .steps
-                                    .iter()
-                                    .any(|s| matches!(s, Step::Method { .. })) =>
+                            if matches!(chain.root, Root::Local(_)) && !chain.calls_methods() =>
                         {
-                            let Stmt::Rhai(whole) = self.rhai_stmt(stmt) else {
-                                unreachable!("rhai_stmt gives a fallback")
-                            };
                             Stmt::ChainAssign {
                                 value: self.expr(rhs)?,
                                 chain: Box::new(chain),
                                 op,
-                                stmt: whole,
+                                stmt: self.fallback_stmt(stmt),
                                 pos: op_info.position(),
                             }
                         }
@@ -312,9 +302,7 @@ impl Lower<'_> {
             RhaiStmt::For(for_loop, ..) => {
                 let (var, counter, flow) = &**for_loop;
                 let iterable = self.expr(&flow.expr)?;
-                let Stmt::Rhai(rhai) = self.rhai_stmt(stmt) else {
-                    unreachable!("rhai_stmt gives a fallback")
-                };
+                let rhai = self.fallback_stmt(stmt);
                 let mark = self.names.len();
                 if let Some(counter) = counter {
                     self.names.push(counter.name.clone());
@@ -496,13 +484,11 @@ impl Lower<'_> {
             whole: expr.clone(),
             rests: Vec::new(),
             names: self.names(),
-            calls_methods: false,
         };
         if !self.links(expr, &x.rhs, &mut chain)? {
             return Ok(None);
         }
-        chain.calls_methods = chain.steps.iter().any(|s| matches!(s, Step::Method { .. }));
-        if chain.calls_methods && matches!(chain.root, Root::Constant(..)) {
+        if matches!(chain.root, Root::Constant(..)) && chain.calls_methods() {
             self.constants_may_change = true;
         }
         Ok(Some(chain))
@@ -522,21 +508,20 @@ impl Lower<'_> {
             pos: op_pos,
             rhs: rhs.clone(),
         });
-        let continues = !flags.intersects(ASTFlags::BREAK)
-            && matches!(rhs, RhaiExpr::Dot(..) | RhaiExpr::Index(..));
-        let link = if continues {
-            match rhs {
-                RhaiExpr::Dot(x, f, _) | RhaiExpr::Index(x, f, _) => {
-                    if f.contains(ASTFlags::NEGATED) {
-                        return Ok(false);
-                    }
-                    &x.lhs
+        // The chain goes on past this link unless `rhs` is the last one (an index expression
+        // that is itself a chain is marked so).
+        let next = match rhs {
+            RhaiExpr::Dot(x, f, _) | RhaiExpr::Index(x, f, _)
+                if !flags.intersects(ASTFlags::BREAK) =>
+            {
+                if f.contains(ASTFlags::NEGATED) {
+                    return Ok(false);
                 }
-                _ => unreachable!("checked above"),
+                Some(x)
             }
-        } else {
-            rhs
+            _ => None,
         };
+        let link = next.map_or(rhs, |x| &x.lhs);
         let step = match (link, dot) {
             (RhaiExpr::Property(p, pos), true) => Step::Prop {
                 name: p.2.clone(),
@@ -569,13 +554,10 @@ impl Lower<'_> {
             }
         };
         chain.steps.push(step);
-        if continues {
-            let (RhaiExpr::Dot(x, ..) | RhaiExpr::Index(x, ..)) = rhs else {
-                unreachable!("checked above")
-            };
-            return self.links(rhs, &x.rhs, chain);
+        match next {
+            Some(x) => self.links(rhs, &x.rhs, chain),
+            None => Ok(true),
         }
-        Ok(true)
     }
 }
 

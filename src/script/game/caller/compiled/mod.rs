@@ -4,9 +4,10 @@
 //! finding each variable, setting up each native call (a search for a script method of the
 //! same name, the arguments gathered into a fresh list, a target wrapper), boxing control flow
 //! as errors. [`Program`] lowers each function of a loaded script once: variables become
-//! frame slots, operators on integers and booleans are computed in place, and native functions
-//! are called through Rhai's own function resolution (so that the same function is found, and
-//! gives the same result and the same errors, as when Rhai runs the script).
+//! frame slots, operators on integers and booleans are computed in place, and the runtime's
+//! primitives are called directly (each call site remembers the function its arguments' types
+//! led to, in the [`crate::script::natives::NativeTable`] kept when they were registered);
+//! other native functions are called through Rhai's own function resolution.
 //!
 //! What the walker does not do itself it hands to Rhai, in the same frame: a node it does not
 //! lower (string interpolation, `switch`, `try`, closures, module paths…) is kept as Rhai's
@@ -14,7 +15,7 @@
 //! out its own; and a chain (`a.b[i].f(x)`) that meets a value it does not handle (a string
 //! index, an index out of bounds, a property of a native value that is not a plain getter) is
 //! finished by Rhai with the values already computed. A function is not lowered at all when it
-//! uses `this` or closures capturing variables; Rhai runs it as before.
+//! uses `this`, closures capturing variables or `import`; Rhai runs it as before.
 //!
 //! The walker counts operations and reports them to the sandbox as Rhai does, so a compiled
 //! call is bounded by the same budget.
@@ -24,13 +25,14 @@ mod run;
 
 use std::{any::TypeId, cell::RefCell, num::NonZeroUsize, rc::Rc};
 
-use foldhash::{HashMap, HashMapExt};
+use foldhash::HashMap;
 
 use rhai::{Dynamic, Identifier, ImmutableString, Position, RhaiFunc, Scope, StaticVec, AST};
 
 pub use run::Runner;
 
 /// The lowered functions of one script, by name and number of parameters.
+#[derive(Default)]
 pub struct Program {
     functions: Vec<Option<Function>>,
     /// The lowered functions by name, then number of parameters (what the host looks up).
@@ -50,12 +52,7 @@ impl Program {
     /// the host change such a variable for every later call, which the walker does not model.
     pub fn new(ast: &AST, constants: &Scope) -> Self {
         if constants.iter_raw().any(|(_, is_constant, _)| !is_constant) {
-            return Program {
-                functions: Vec::new(),
-                by_name: HashMap::new(),
-                source: None,
-                constants_may_change: false,
-            };
+            return Program::default();
         }
         lower::program(ast, constants)
     }
@@ -77,7 +74,7 @@ impl Program {
 /// One lowered script function.
 pub struct Function {
     name: ImmutableString,
-    params: Vec<ImmutableString>,
+    arity: usize,
     body: Block,
     /// The most variables its frame holds at once.
     frame_size: usize,
@@ -226,7 +223,7 @@ struct Call {
 enum Callee {
     /// One of the script's functions (its index in [`Program::functions`]).
     Script(usize),
-    /// A native function, found by Rhai's resolution.
+    /// A native function (found at the call's [`Site`], or by Rhai's resolution).
     Native,
 }
 
@@ -244,8 +241,13 @@ struct Chain {
     rests: Vec<Rest>,
     /// The frame's variable names where the chain is (for handing it to Rhai).
     names: Rc<[ImmutableString]>,
+}
+
+impl Chain {
     /// Whether a step calls a method.
-    calls_methods: bool,
+    fn calls_methods(&self) -> bool {
+        self.steps.iter().any(|s| matches!(s, Step::Method { .. }))
+    }
 }
 
 /// Where a chain starts.

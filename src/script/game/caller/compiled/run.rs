@@ -7,12 +7,11 @@ use std::{
 
 use rhai::{
     Array, Caches, Dynamic, Engine, EvalAltResult, EvalContext, Expr as RhaiExpr,
-    GlobalRuntimeState, Position, RhaiFunc, Scope, StaticVec, Token, INT,
+    GlobalRuntimeState, ImmutableString, Position, RhaiFunc, Scope, StaticVec, Token, INT,
 };
 
 use super::{
-    Block, Call, Callee, Expr, Fallback, ForLoop, Function, OpAssign, Program, Resolved, Site,
-    Slot, Stmt,
+    Block, Call, Callee, Expr, ForLoop, Function, OpAssign, Program, Resolved, Site, Slot, Stmt,
 };
 use crate::script::{natives::NativeTable, sandbox};
 
@@ -167,7 +166,7 @@ impl<'a> Runner<'a> {
         self.global.level += 1;
         let mut values = Vec::with_capacity(function.frame_size);
         values.extend(args);
-        debug_assert_eq!(values.len(), function.params.len());
+        debug_assert_eq!(values.len(), function.arity);
         let mut frame = Frame { values, top };
         // Rhai runs a function's body with the source of the module it was found in.
         let caller_source = std::mem::replace(&mut self.global.source, self.program.source.clone());
@@ -216,7 +215,6 @@ impl<'a> Runner<'a> {
                 value,
                 constant,
                 reuse,
-                ..
             } => {
                 let mut value = self.expr(frame, value)?;
                 if *constant {
@@ -305,32 +303,28 @@ impl<'a> Runner<'a> {
             },
             Stmt::For(for_loop) => self.for_loop(frame, for_loop),
             Stmt::Break { value, is_break } => {
-                let value = match value {
-                    Some(value) => self.expr(frame, value)?,
-                    None => Dynamic::UNIT,
-                };
+                let value = self.optional(frame, value.as_ref())?;
                 Err(if *is_break {
                     Stop::Break(value)
                 } else {
                     Stop::Continue
                 })
             }
-            Stmt::Return(value) => {
-                let value = match value {
-                    Some(value) => self.expr(frame, value)?,
-                    None => Dynamic::UNIT,
-                };
-                Err(Stop::Return(value))
-            }
+            Stmt::Return(value) => Err(Stop::Return(self.optional(frame, value.as_ref())?)),
             Stmt::Throw { value, pos } => {
-                let value = match value {
-                    Some(value) => self.expr(frame, value)?,
-                    None => Dynamic::UNIT,
-                };
+                let value = self.optional(frame, value.as_ref())?;
                 Err(Stop::Error(EvalAltResult::ErrorRuntime(value, *pos).into()))
             }
             Stmt::Block(block) => self.block(frame, block),
-            Stmt::Rhai(fallback) => self.fallback(frame, &fallback.expr, fallback),
+            Stmt::Rhai(fallback) => self.fallback(frame, &fallback.expr, &fallback.names),
+        }
+    }
+
+    /// The value of `expr`, `()` without one (`return;`, `break;`, `throw;`).
+    fn optional(&mut self, frame: &mut Frame, expr: Option<&Expr>) -> Flow<Dynamic> {
+        match expr {
+            Some(expr) => self.expr(frame, expr),
+            None => Ok(Dynamic::UNIT),
         }
     }
 
@@ -373,7 +367,7 @@ impl<'a> Runner<'a> {
                     parts.2.expr = RhaiExpr::DynamicConstant(Box::new(iterable), pos);
                 }
             }
-            return self.fallback(frame, &stmt, &for_loop.rhai);
+            return self.fallback(frame, &stmt, &for_loop.rhai.names);
         };
         let mark = frame.values.len();
         if for_loop.counter {
@@ -498,7 +492,7 @@ impl<'a> Runner<'a> {
             Expr::Call(call) => self.call_by_name(frame, call),
             Expr::Chain(chain) => self.chain(frame, chain, None, None),
             Expr::Block(block) => self.block(frame, block),
-            Expr::Rhai(fallback) => self.fallback(frame, &fallback.expr, fallback),
+            Expr::Rhai(fallback) => self.fallback(frame, &fallback.expr, &fallback.names),
         }
     }
 
@@ -696,23 +690,23 @@ impl<'a> Runner<'a> {
         }
     }
 
-    /// Lets Rhai evaluate `expr` (a node of `fallback`, or one made from it) in this frame:
-    /// the frame's variables go into a scope laid out as Rhai's own (below them, for a call
-    /// from the host, the script's constants), and come back changed.
+    /// Lets Rhai evaluate `expr` in this frame, whose variables are `names`: they go into a
+    /// scope laid out as Rhai's own (below them, for a call from the host, the script's
+    /// constants), and come back changed.
     fn fallback(
         &mut self,
         frame: &mut Frame,
         expr: &RhaiExpr,
-        fallback: &Fallback,
+        names: &[ImmutableString],
     ) -> Flow<Dynamic> {
-        debug_assert_eq!(fallback.names.len(), frame.values.len());
+        debug_assert_eq!(names.len(), frame.values.len());
         let mut scope = if frame.top {
             std::mem::take(self.constants)
         } else {
             Scope::new()
         };
         let base = scope.len();
-        for (name, value) in fallback.names.iter().zip(frame.values.drain(..)) {
+        for (name, value) in names.iter().zip(frame.values.drain(..)) {
             scope.push_dynamic(name.as_str(), value);
         }
         let result = EvalContext::new(self.engine, self.global, self.caches, &mut scope, None)

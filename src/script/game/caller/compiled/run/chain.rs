@@ -46,7 +46,7 @@ impl Runner<'_> {
             }
             // Called from the host, Rhai finds a constant in the host's scope, and a native
             // method changes it there for the calls after: Rhai runs such a chain.
-            Root::Constant(..) if frame.top && chain.calls_methods => Err(Walked::Whole),
+            Root::Constant(..) if frame.top && chain.calls_methods() => Err(Walked::Whole),
             Root::Constant(name, value) => {
                 // Otherwise a read of the constant (called from a script, Rhai finds a copy in
                 // a module).
@@ -84,15 +84,9 @@ impl Runner<'_> {
                                 x.1.rhs = RhaiExpr::DynamicConstant(Box::new(value), pos);
                             }
                         }
-                        self.fallback(frame, &block, stmt)
+                        self.fallback(frame, &block, &stmt.names)
                     }
-                    _ => {
-                        let names = Fallback {
-                            expr: RhaiExpr::Unit(Position::NONE),
-                            names: chain.names.clone(),
-                        };
-                        self.fallback(frame, &whole, &names)
-                    }
+                    _ => self.fallback(frame, &whole, &chain.names),
                 }
             }
         }
