@@ -4,7 +4,8 @@
 //! side: at every ply the legal moves, their notation, the outcome, the rendering, the player to
 //! move, the evaluation, the warnings and the state read back from its rendering must be the
 //! same, and so must what bad input gives (garbage move text, a move that is no longer legal,
-//! values that are not moves at all): the same errors, worded and placed the same.
+//! values that are not moves at all): the same errors, worded and placed the same. Random
+//! playouts through the script play the same games on both.
 
 use std::fmt::Debug;
 
@@ -125,7 +126,22 @@ fn check(case: &Case) {
                 assert_eq!(pair.slow.compiled_coverage(), (lowered, total));
             }
             play_one(&pair, seed, case.max_plies);
+            if g == 0 {
+                playouts_agree(&pair, seed);
+            }
         }
+    }
+}
+
+/// Random playouts through the script (where `moves` may hand the host a primitive's compact
+/// list) play the same games on both copies.
+fn playouts_agree(pair: &Pair, seed: u64) {
+    for k in 0..3 {
+        pair.agree("a random playout", |g| {
+            let start = g.start()?;
+            let mut rng = ChaCha8Rng::seed_from_u64(seed + k);
+            g.random_playout_through_script(&start, &mut rng, None)
+        });
     }
 }
 

@@ -184,7 +184,15 @@ impl Grid {
 
     /// The cells holding `value`, row by row from the top.
     pub fn cells_with(&self, value: i64) -> impl Iterator<Item = Cell> + '_ {
-        self.cells().filter(move |&c| self.get(c) == Some(value))
+        let width = self.width;
+        let (mut x, mut y) = (-1, 0);
+        self.cells.iter().filter_map(move |&v| {
+            x += 1;
+            if x == width {
+                (x, y) = (0, y + 1);
+            }
+            (v == value).then_some(Cell::new(x, y))
+        })
     }
 
     /// How many cells hold `value`.

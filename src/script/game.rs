@@ -11,6 +11,7 @@ use super::{
     api,
     host::{self, bare_message, innermost, LoadedScript, Sources},
     library::{Library, ScriptSource},
+    lists::NativeList,
     native::{self, NativeGame},
     options::OptionSpec,
     sandbox,
@@ -388,8 +389,8 @@ impl ScriptedGame {
             if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
                 return Ok((None, plies));
             }
-            let mut moves = self.legal_moves(&state)?;
-            if moves.is_empty() {
+            let mut moves = self.move_list(&state)?;
+            if moves.len() == 0 {
                 return match self.outcome(&state)? {
                     Some(outcome) => Ok((Some(outcome), plies)),
                     None => {
@@ -397,13 +398,27 @@ impl ScriptedGame {
                     }
                 };
             }
-            let mv = moves.swap_remove(rng.random_range(0..moves.len()));
+            let mv = moves.take(rng.random_range(0..moves.len()));
             let next = self
                 .call("play", (state, mv))
                 .map_err(|e| self.failure(&e, GameError::Illegal))?;
             state = self.state_value("play", next)?;
         }
         Ok((None, playout::MAX_PLIES))
+    }
+
+    /// The legal moves as a playout takes them: [`Game::legal_moves`], or a primitive's
+    /// compact list where `moves` returns one as it is.
+    fn move_list(&self, state: &Dynamic) -> Result<MoveList, GameError> {
+        let value = self
+            .call_with("moves", (state.clone(),), true)
+            .map_err(|e| self.failure(&e, GameError::Illegal))?;
+        match value.try_cast_result::<NativeList>() {
+            Ok(list) => Ok(MoveList::Native(list)),
+            Err(value) => Ok(MoveList::Values(
+                self.returned_as("moves", value, MOVES_ARE)?,
+            )),
+        }
     }
 
     /// Whether the script defines `name` with `arity` parameters.
@@ -488,15 +503,29 @@ impl ScriptedGame {
     }
 
     fn call(&self, name: &str, args: impl FuncArgs) -> Result<Dynamic, Box<EvalAltResult>> {
+        self.call_with(name, args, false)
+    }
+
+    /// Calls `name`; `listing`: for a list of moves, which may come as a [`NativeList`] (see
+    /// [`Caller::call_for_list`]).
+    fn call_with(
+        &self,
+        name: &str,
+        args: impl FuncArgs,
+        listing: bool,
+    ) -> Result<Dynamic, Box<EvalAltResult>> {
         let _metered = sandbox::begin();
-        self.caller
-            .call(&self.script.engine, self.ast(), name, args)
-            .map_err(|e| {
-                // Rhai names only nested calls in its errors: name the called function too.
-                let label = self.label().to_string();
-                EvalAltResult::ErrorInFunctionCall(name.into(), label, e, rhai::Position::NONE)
-                    .into()
-            })
+        let (engine, ast) = (&self.script.engine, self.ast());
+        let result = if listing {
+            self.caller.call_for_list(engine, ast, name, args)
+        } else {
+            self.caller.call(engine, ast, name, args)
+        };
+        result.map_err(|e| {
+            // Rhai names only nested calls in its errors: name the called function too.
+            let label = self.label().to_string();
+            EvalAltResult::ErrorInFunctionCall(name.into(), label, e, rhai::Position::NONE).into()
+        })
     }
 
     fn call_map(&self, name: &str, args: impl FuncArgs) -> Result<Map, Diagnostic> {
@@ -563,6 +592,16 @@ impl ScriptedGame {
         let value = self
             .call(name, args)
             .map_err(|e| self.failure(&e, thrown))?;
+        self.returned_as(name, value, expected)
+    }
+
+    /// What `name` returned, which must be a `T` (`expected` says what that is).
+    fn returned_as<T: 'static + Clone>(
+        &self,
+        name: &str,
+        value: Dynamic,
+        expected: &str,
+    ) -> Result<T, GameError> {
         let type_name = value.type_name();
         value.try_cast::<T>().ok_or_else(|| {
             self.rules_error(format!(
@@ -616,12 +655,7 @@ impl Game for ScriptedGame {
     }
 
     fn legal_moves(&self, state: &Dynamic) -> Result<Vec<Dynamic>, GameError> {
-        self.call_as::<Array>(
-            "moves",
-            (state.clone(),),
-            GameError::Illegal,
-            "an array of moves",
-        )
+        self.call_as::<Array>("moves", (state.clone(),), GameError::Illegal, MOVES_ARE)
     }
 
     fn play(&self, state: &Dynamic, mv: &Dynamic) -> Result<Played<Dynamic>, GameError> {
@@ -775,6 +809,34 @@ const MOVE_HASHER: foldhash::fast::FixedState = foldhash::fast::FixedState::with
 
 /// Feeds a script value into a hasher: equal values (maps by key, arrays in order, runtime
 /// types by content) feed equal bytes.
+/// What `moves` must return.
+const MOVES_ARE: &str = "an array of moves";
+
+/// The legal moves a playout chooses from.
+enum MoveList {
+    /// The array `moves` returned.
+    Values(Array),
+    /// A primitive's list that `moves` returned as it is.
+    Native(NativeList),
+}
+
+impl MoveList {
+    fn len(&self) -> usize {
+        match self {
+            MoveList::Values(moves) => moves.len(),
+            MoveList::Native(list) => list.len(),
+        }
+    }
+
+    /// Takes move `i` (the others are not wanted after).
+    fn take(&mut self, i: usize) -> Dynamic {
+        match self {
+            MoveList::Values(moves) => moves.swap_remove(i),
+            MoveList::Native(list) => list.item(i),
+        }
+    }
+}
+
 fn hash_value(value: &Dynamic, h: &mut impl Hasher) {
     use std::hash::Hash;
     // (`is_…` first: a failed `as_…` spends time naming the type, and a search hashes every

@@ -6,6 +6,7 @@ pub mod contract;
 pub mod game;
 pub mod host;
 pub mod library;
+pub mod lists;
 pub mod native;
 pub mod natives;
 pub mod options;

@@ -1,21 +1,36 @@
 //! Registering the runtime's native functions: in the engine, as Rhai finds them, and in a
 //! table by name and parameter types, so that the compiled evaluator can call them without
-//! Rhai's search for a function (a tenth of a move's cost and more in most games).
+//! Rhai's search for a function (a tenth of a move's cost and more in most games). A
+//! primitive that returns a list of cells may also register its list form, which gives the
+//! same list as a compact [`NativeList`] (see [`crate::script::lists`]).
 
 use std::{any::TypeId, collections::HashMap};
 
 use rhai::{Engine, ImmutableString, RhaiFunc, RhaiNativeFunc, Variant};
 
+use crate::script::lists::NativeList;
+
+/// A function's name and parameter types.
+type Key = (String, Vec<TypeId>);
+
 /// The native functions registered through [`Natives`], by name and parameter types.
 #[derive(Default)]
 pub struct NativeTable {
-    functions: HashMap<(String, Vec<TypeId>), RhaiFunc>,
+    functions: HashMap<Key, RhaiFunc>,
+    /// The list forms of functions that return lists of cells.
+    lists: HashMap<Key, RhaiFunc>,
 }
 
 impl NativeTable {
     /// The function `name` taking exactly `types`, if one was registered.
     pub fn get(&self, name: &str, types: &[TypeId]) -> Option<&RhaiFunc> {
         self.functions.get(&(name.to_string(), types.to_vec()))
+    }
+
+    /// The list form of the function `name` taking exactly `types`: it gives a [`NativeList`]
+    /// of what the function's array holds.
+    pub fn get_list(&self, name: &str, types: &[TypeId]) -> Option<&RhaiFunc> {
+        self.lists.get(&(name.to_string(), types.to_vec()))
     }
 }
 
@@ -50,14 +65,7 @@ impl<'e> Natives<'e> {
         R: Variant + Clone,
         Func: RhaiNativeFunc<A, N, X, R, F> + Clone + 'static,
     {
-        // Rhai takes `&str` and `String` parameters from its own strings.
-        let types = Func::param_types().map(|t| {
-            if t == TypeId::of::<&str>() || t == TypeId::of::<String>() {
-                TypeId::of::<ImmutableString>()
-            } else {
-                t
-            }
-        });
+        let types = param_types::<A, N, X, R, F, Func>();
         // The purity `Engine::register_fn` gives: a setter or an index setter changes its
         // first argument, every other function is pure.
         let setter = (N == 2 && name.starts_with("set$")) || (N == 3 && name == "index$set$");
@@ -66,6 +74,32 @@ impl<'e> Natives<'e> {
             .functions
             .insert((name.to_string(), types.to_vec()), native);
         self.engine.register_fn(name, func);
+        self
+    }
+
+    /// Registers `list`, the list form of the function `name` (registered with
+    /// [`Self::register_fn`] with the same parameters): the same items as its array, as a
+    /// [`NativeList`]. Scripts never see it: the walker calls it where a host call's result is
+    /// the function's list.
+    pub fn register_list_fn<A: 'static, const N: usize, const X: bool, const F: bool, Func>(
+        &mut self,
+        name: &str,
+        list: Func,
+    ) -> &mut Self
+    where
+        Func: RhaiNativeFunc<A, N, X, NativeList, F> + Clone + 'static,
+    {
+        let types = param_types::<A, N, X, NativeList, F, Func>();
+        debug_assert!(
+            self.table
+                .functions
+                .contains_key(&(name.to_string(), types.to_vec())),
+            "{name}: register the function before its list form"
+        );
+        self.table.lists.insert(
+            (name.to_string(), types.to_vec()),
+            list.into_rhai_function(true, false),
+        );
         self
     }
 
@@ -87,4 +121,20 @@ impl<'e> Natives<'e> {
         self.engine.register_type_with_name::<T>(name);
         self
     }
+}
+
+/// The parameter types of `Func` as Rhai matches them: it passes `&str` and `String`
+/// parameters from its own strings.
+fn param_types<A: 'static, const N: usize, const X: bool, R, const F: bool, Func>() -> [TypeId; N]
+where
+    R: Variant + Clone,
+    Func: RhaiNativeFunc<A, N, X, R, F>,
+{
+    Func::param_types().map(|t| {
+        if t == TypeId::of::<&str>() || t == TypeId::of::<String>() {
+            TypeId::of::<ImmutableString>()
+        } else {
+            t
+        }
+    })
 }

@@ -9,7 +9,7 @@ use crate::{
         lines::{self, LINE_DIRECTIONS},
         Beyond, Cell, Grid, Notation, Run,
     },
-    script::sandbox,
+    script::{lists::NativeList, sandbox},
 };
 
 type Fallible<T> = Result<T, Box<EvalAltResult>>;
@@ -90,6 +90,11 @@ fn register_grid(engine: &mut Natives) {
         .register_fn("count", |g: &mut Grid, v: INT| g.count(v) as INT)
         .register_fn("cells", |g: &mut Grid| cells(g.cells()))
         .register_fn("cells_with", |g: &mut Grid, v: INT| cells(g.cells_with(v)))
+        .register_list_fn("cells_with", |g: &mut Grid, v: INT| {
+            let mut cells = Vec::with_capacity(g.count(v));
+            cells.extend(g.cells_with(v));
+            NativeList::Cells(cells)
+        })
         .register_fn("neighbours", |g: &mut Grid, c: Cell| {
             cells(g.neighbours(c, &ORTHOGONAL))
         })

@@ -7,7 +7,7 @@ use rhai::{Dynamic, EvalAltResult, INT};
 use super::grid::{cells, on_board};
 use crate::{
     runtime::{grid::ORTHOGONAL, paths, Cell, Grid},
-    script::sandbox,
+    script::{lists::NativeList, sandbox},
 };
 
 type Fallible<T> = Result<T, Box<EvalAltResult>>;
@@ -28,21 +28,9 @@ pub fn register(engine: &mut Natives) {
             },
         )
         .register_fn("reachable_pairs", |g: &mut Grid, passable: INT| {
-            let regions = paths::PassableRegions::of(g, &ORTHOGONAL, passable);
-            let count = regions.pair_count();
-            // Each pair is a two-cell array: about 100 bytes.
-            sandbox::charge(count as u64)?;
-            sandbox::reserve(count.saturating_mul(100))?;
-            let mut pairs = rhai::Array::with_capacity(count);
-            for from in regions.pieces() {
-                pairs.extend(
-                    regions.destinations(from).into_iter().map(|to| {
-                        Dynamic::from_array(vec![Dynamic::from(from), Dynamic::from(to)])
-                    }),
-                );
-            }
-            Ok::<_, Box<EvalAltResult>>(pairs)
+            reachable_pairs(g, passable).map(NativeList::into_array)
         })
+        .register_list_fn("reachable_pairs", reachable_pairs)
         .register_fn(
             "reachable",
             |g: &mut Grid, from: Cell, passable: INT| -> Fallible<rhai::Array> {
@@ -52,6 +40,20 @@ pub fn register(engine: &mut Natives) {
                 ))
             },
         );
+}
+
+/// `g.reachable_pairs(passable)`: every piece with every empty cell it can reach.
+fn reachable_pairs(g: &mut Grid, passable: INT) -> Fallible<NativeList> {
+    let regions = paths::PassableRegions::of(g, &ORTHOGONAL, passable);
+    let count = regions.pair_count();
+    // Each pair is a two-cell array in the script: about 100 bytes.
+    sandbox::charge(count as u64)?;
+    sandbox::reserve(count.saturating_mul(100))?;
+    let mut pairs = Vec::with_capacity(count);
+    for from in regions.pieces() {
+        pairs.extend(regions.destinations(from).into_iter().map(|to| [from, to]));
+    }
+    Ok(NativeList::CellPairs(pairs))
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@ use crate::{
         rays::{self, PieceStep},
         Cell, Grid,
     },
-    script::sandbox,
+    script::{lists::NativeList, sandbox},
 };
 
 type Fallible<T> = Result<T, Box<EvalAltResult>>;
@@ -60,20 +60,13 @@ pub fn register(engine: &mut Natives) {
         .register_fn(
             "piece_steps",
             |g: &mut Grid, piece: INT, steps: Array, onto: Array| {
-                let steps = steps_of(&steps, "piece_steps")?;
-                let onto = values_of(&onto, "piece_steps")?;
-                let (steps, work) = with_targets(&steps, &onto);
-                let cells = (g.width() * g.height()) as u64;
-                sandbox::charge(cells.saturating_mul(1 + work))?;
-                let pairs = rays::piece_steps(g, piece, &steps);
-                Ok::<_, Box<EvalAltResult>>(
-                    pairs
-                        .into_iter()
-                        .map(|(from, to)| {
-                            Dynamic::from_array(vec![Dynamic::from(from), Dynamic::from(to)])
-                        })
-                        .collect::<Array>(),
-                )
+                piece_steps(g, piece, &steps, &onto).map(NativeList::into_array)
+            },
+        )
+        .register_list_fn(
+            "piece_steps",
+            |g: &mut Grid, piece: INT, steps: Array, onto: Array| {
+                piece_steps(g, piece, &steps, &onto)
             },
         )
         .register_fn("drop_cell", |g: &mut Grid, x: INT, empty: INT| {
@@ -102,6 +95,19 @@ pub fn register(engine: &mut Natives) {
             let columns = rays::open_columns(g, empty);
             Ok::<_, Box<EvalAltResult>>(columns.into_iter().map(Dynamic::from).collect::<Array>())
         });
+}
+
+/// `g.piece_steps(piece, steps, onto)`: every step of every `piece` that lands on the board.
+fn piece_steps(g: &Grid, piece: INT, steps: &Array, onto: &Array) -> Fallible<NativeList> {
+    let steps = steps_of(steps, "piece_steps")?;
+    let onto = values_of(onto, "piece_steps")?;
+    let (steps, work) = with_targets(&steps, &onto);
+    let cells = (g.width() * g.height()) as u64;
+    sandbox::charge(cells.saturating_mul(1 + work))?;
+    let pairs = rays::piece_steps(g, piece, &steps);
+    Ok(NativeList::CellPairs(
+        pairs.into_iter().map(|(from, to)| [from, to]).collect(),
+    ))
 }
 
 /// Steps as a script gave them: each delta, with its own values to land on if it names them.

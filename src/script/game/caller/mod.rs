@@ -73,6 +73,30 @@ impl Caller {
         name: &str,
         args: impl FuncArgs,
     ) -> Result<Dynamic, Box<EvalAltResult>> {
+        self.call_as(engine, ast, name, args, false)
+    }
+
+    /// [`Self::call`] for a list of moves: where a lowered function returns a primitive's list
+    /// as it is (`state.board.cells_with(EMPTY)`), the result is a
+    /// [`crate::script::lists::NativeList`] of the same items rather than an array.
+    pub fn call_for_list(
+        &self,
+        engine: &Engine,
+        ast: &AST,
+        name: &str,
+        args: impl FuncArgs,
+    ) -> Result<Dynamic, Box<EvalAltResult>> {
+        self.call_as(engine, ast, name, args, true)
+    }
+
+    fn call_as(
+        &self,
+        engine: &Engine,
+        ast: &AST,
+        name: &str,
+        args: impl FuncArgs,
+        listing: bool,
+    ) -> Result<Dynamic, Box<EvalAltResult>> {
         let mut values = StaticVec::<Dynamic>::new();
         args.parse(&mut values);
         let lowered = self
@@ -88,15 +112,18 @@ impl Caller {
         let mut caches = self.caches.borrow_mut();
         let mut scope = self.scope.borrow_mut();
         let result = match lowered {
-            Some(function) => Runner::new(
-                engine,
-                &self.program,
-                &self.natives,
-                &mut global,
-                &mut caches,
-                &mut scope,
-            )
-            .call(function, values),
+            Some(function) => {
+                let runner = Runner::new(
+                    engine,
+                    &self.program,
+                    &self.natives,
+                    &mut global,
+                    &mut caches,
+                    &mut scope,
+                );
+                let mut runner = if listing { runner.listing() } else { runner };
+                runner.call(function, values)
+            }
             None => {
                 let mut args: StaticVec<&mut Dynamic> = values.iter_mut().collect();
                 EvalContext::new(engine, &mut global, &mut caches, &mut scope, None)

@@ -60,7 +60,11 @@ pub(super) fn program(ast: &AST, constants: &Scope) -> Program {
             };
             let lowered = (def.this_type.is_none() && walkable(&body))
                 .then(|| lower.block(&body).ok())
-                .flatten();
+                .flatten()
+                .map(|mut body| {
+                    super::mark_returned(&mut body);
+                    body
+                });
             // What Rhai runs may change a constant: a function left to it, or a node.
             constants_may_change |= match lowered {
                 Some(_) => lower.constants_may_change,
@@ -456,6 +460,7 @@ impl Lower<'_> {
             callee,
             pos,
             site: Site::default(),
+            returned: false,
         })))
     }
 
@@ -484,6 +489,7 @@ impl Lower<'_> {
             whole: expr.clone(),
             rests: Vec::new(),
             names: self.names(),
+            returned: false,
         };
         if !self.links(expr, &x.rhs, &mut chain)? {
             return Ok(None);

@@ -216,6 +216,8 @@ struct Call {
     callee: Callee,
     pos: Position,
     site: Site,
+    /// The function returns the call's value as it is (see [`mark_returned`]).
+    returned: bool,
 }
 
 /// What a call by name reaches.
@@ -241,6 +243,8 @@ struct Chain {
     rests: Vec<Rest>,
     /// The frame's variable names where the chain is (for handing it to Rhai).
     names: Rc<[ImmutableString]>,
+    /// The function returns the chain's value as it is (see [`mark_returned`]).
+    returned: bool,
 }
 
 impl Chain {
@@ -295,6 +299,8 @@ struct Site(RefCell<Option<Resolved>>);
 struct Resolved {
     types: StaticVec<TypeId>,
     func: Option<RhaiFunc>,
+    /// The function's list form, if it has one.
+    list: Option<RhaiFunc>,
 }
 
 /// A node Rhai evaluates in the walker's frame.
@@ -302,6 +308,53 @@ struct Fallback {
     expr: rhai::Expr,
     /// The frame's variable names there, bottom first.
     names: Rc<[ImmutableString]>,
+}
+
+/// Marks the chains and calls of `body` whose value the function returns as it is: those of a
+/// `return`, and the last expression of the body (through `if` branches and blocks). Called
+/// from the host for a list of moves, the function gives there a primitive's list form
+/// ([`crate::script::lists::NativeList`]) rather than its array.
+fn mark_returned(body: &mut Block) {
+    fn mark(expr: &mut Expr) {
+        match expr {
+            Expr::Chain(chain) => chain.returned = true,
+            Expr::Call(call) => call.returned = true,
+            _ => (),
+        }
+    }
+    fn returns(block: &mut Block) {
+        for stmt in block {
+            match stmt {
+                Stmt::Return(Some(value)) => mark(value),
+                Stmt::If {
+                    then, otherwise, ..
+                } => {
+                    returns(then);
+                    returns(otherwise);
+                }
+                Stmt::While { body, .. } | Stmt::Do { body, .. } | Stmt::Block(body) => {
+                    returns(body)
+                }
+                Stmt::For(for_loop) => returns(&mut for_loop.body),
+                _ => (),
+            }
+        }
+    }
+    fn last(block: &mut Block) {
+        match block.last_mut() {
+            Some(Stmt::Expr(value)) => mark(value),
+            Some(Stmt::If {
+                then, otherwise, ..
+            }) => {
+                last(then);
+                last(otherwise);
+            }
+            Some(Stmt::Block(inner)) => last(inner),
+            _ => (),
+        }
+    }
+    returns(body);
+    last(body);
 }
 
 #[cfg(test)]

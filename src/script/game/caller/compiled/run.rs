@@ -13,7 +13,7 @@ use rhai::{
 use super::{
     Block, Call, Callee, Expr, ForLoop, Function, OpAssign, Program, Resolved, Site, Slot, Stmt,
 };
-use crate::script::{natives::NativeTable, sandbox};
+use crate::script::{lists::NativeList, natives::NativeTable, sandbox};
 
 mod chain;
 
@@ -87,6 +87,9 @@ pub struct Runner<'a> {
     empty: Scope<'static>,
     /// The engine's limit on operations in one call (`u64::MAX`: none).
     max_operations: u64,
+    /// The host asked for a list of moves: where the called function returns a primitive's
+    /// list as it is, the primitive's list form gives it.
+    listing: bool,
 }
 
 impl<'a> Runner<'a> {
@@ -111,7 +114,15 @@ impl<'a> Runner<'a> {
                 0 => u64::MAX,
                 max => max,
             },
+            listing: false,
         }
+    }
+
+    /// A runner for a host call that asks for a list of moves: the called function may give
+    /// a [`NativeList`] where it returns a primitive's list as it is.
+    pub fn listing(mut self) -> Self {
+        self.listing = true;
+        self
     }
 
     /// Calls `function` with `args` as the host does (what Rhai's `call_fn` would give).
@@ -536,6 +547,19 @@ impl<'a> Runner<'a> {
         args: &mut [&mut Dynamic],
         pos: Position,
     ) -> Result<Dynamic, Error> {
+        self.native_or_list(site, name, is_ref_mut, args, pos, false)
+    }
+
+    /// [`Self::native`], or (`list`) the function's list form where it has one.
+    fn native_or_list(
+        &mut self,
+        site: &Site,
+        name: &str,
+        is_ref_mut: bool,
+        args: &mut [&mut Dynamic],
+        pos: Position,
+        list: bool,
+    ) -> Result<Dynamic, Error> {
         let hit = match &*site.0.borrow() {
             Some(r) if r.types.len() == args.len() => {
                 let mut same = true;
@@ -549,13 +573,29 @@ impl<'a> Runner<'a> {
         if !hit {
             let types: StaticVec<TypeId> = args.iter().map(|a| Dynamic::type_id(a)).collect();
             let func = self.natives.get(name, &types).cloned();
-            *site.0.borrow_mut() = Some(Resolved { types, func });
+            let list = self.natives.get_list(name, &types).cloned();
+            *site.0.borrow_mut() = Some(Resolved { types, func, list });
         }
         let resolved = site.0.borrow();
-        let direct = resolved
+        let list_form = resolved
             .as_ref()
-            .and_then(|r| r.func.as_ref())
-            .and_then(|func| self.direct(func, is_ref_mut, args, pos));
+            .and_then(|r| r.list.as_ref())
+            .filter(|_| list);
+        let direct = match list_form {
+            Some(func) => self.direct(func, is_ref_mut, args, pos).map(|result| {
+                // Rhai's limits count the array the list stands for.
+                let value = result?;
+                let items = value
+                    .read_lock::<NativeList>()
+                    .map_or(0, |l| l.array_items());
+                self.check_sizes((items, 0, 0), pos)?;
+                Ok(value)
+            }),
+            None => resolved
+                .as_ref()
+                .and_then(|r| r.func.as_ref())
+                .and_then(|func| self.direct(func, is_ref_mut, args, pos)),
+        };
         drop(resolved);
         match direct {
             Some(result) => result,
@@ -634,6 +674,7 @@ impl<'a> Runner<'a> {
     }
 
     fn call_by_name(&mut self, frame: &mut Frame, call: &Call) -> Flow<Dynamic> {
+        let list = self.listing && frame.top && call.returned;
         // Rhai evaluates the arguments after the first before it looks up a first argument
         // that is a variable (which it passes by reference).
         let skip = usize::from(call.first_local.is_some());
@@ -663,11 +704,13 @@ impl<'a> Runner<'a> {
                 let mut args: StaticVec<&mut Dynamic> = StaticVec::new();
                 args.push(target);
                 args.extend(values.iter_mut());
-                Ok(self.native(&call.site, &call.name, by_ref, &mut args, call.pos)?)
+                let (site, name, pos) = (&call.site, &call.name, call.pos);
+                Ok(self.native_or_list(site, name, by_ref, &mut args, pos, list)?)
             }
             (Callee::Native, None) => {
                 let mut args: StaticVec<&mut Dynamic> = values.iter_mut().collect();
-                Ok(self.native(&call.site, &call.name, false, &mut args, call.pos)?)
+                let (site, name, pos) = (&call.site, &call.name, call.pos);
+                Ok(self.native_or_list(site, name, false, &mut args, pos, list)?)
             }
         }
     }

@@ -1464,3 +1464,63 @@ fn errors_without_a_source_name_agree() {
 fn errors_name_the_script_as_rhai_does() {
     assert_agree_named(ERRORS_WITH_SOURCES, Some("test.rhai"));
 }
+
+#[test]
+fn a_list_for_the_host_is_the_array_rhai_gives_compact_where_returned_as_it_is() {
+    let both = load(
+        r#"
+        fn state(n) { #{ board: grid(n, n), n: n } }
+        fn tail(s) { s.board.cells_with(0) }
+        fn early(s) { if s.n > 5 { return []; } return s.board.cells_with(0); }
+        fn branches(s) { if s.n == 4 { s.board.cells_with(1) } else { s.board.cells_with(0) } }
+        fn call_style(s) { cells_with(s.board, 0) }
+        fn pairs(s) { s.board.piece_steps(0, [[0, 1], [1, 0]], [0]) }
+        fn in_loop(s) { for i in 0..3 { if i == 1 { return s.board.cells_with(0); } } [] }
+        fn kept(s) { let m = s.board.cells_with(0); m }
+        fn used(s) { s.board.cells_with(0).len() }
+        fn nested(s) { tail(s) }
+        fn bad(s) { s.board.cells_with("x") }
+        "#,
+        true,
+        None,
+    );
+    let cases = [
+        ("tail", 4, true),
+        ("early", 4, true),
+        ("early", 6, false),
+        ("branches", 4, true),
+        ("call_style", 4, true),
+        ("pairs", 3, true),
+        ("in_loop", 4, true),
+        ("kept", 4, false),
+        ("used", 4, false),
+        ("nested", 4, false),
+        ("bad", 4, false),
+        // More cells than Rhai lets an array hold: the same error both ways.
+        ("tail", 400, false),
+    ];
+    for (function, n, compact) in cases {
+        let _call = sandbox::begin();
+        let state = both
+            .fast
+            .call(&both.engine, &both.ast, "state", (n as rhai::INT,))
+            .unwrap();
+        let listed = both
+            .fast
+            .call_for_list(&both.engine, &both.ast, function, (state.clone(),));
+        let gave_list = listed
+            .as_ref()
+            .is_ok_and(|v| v.is::<crate::script::lists::NativeList>());
+        let listed =
+            listed.map(
+                |v| match v.try_cast_result::<crate::script::lists::NativeList>() {
+                    Ok(list) => Dynamic::from_array(list.into_array()),
+                    Err(v) => v,
+                },
+            );
+        let rhai = show(both.slow.call(&both.engine, &both.ast, function, (state,)));
+        assert_eq!(show(listed), rhai, "{function}({n})");
+        assert_eq!(rhai.starts_with("Err"), function == "bad" || n == 400);
+        assert_eq!(gave_list, compact, "{function}({n}) gave a compact list");
+    }
+}

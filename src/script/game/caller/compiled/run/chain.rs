@@ -24,6 +24,7 @@ impl Runner<'_> {
         }
         self.tick(Position::NONE)?;
         let mut assign = assign;
+        let list = self.listing && frame.top && chain.returned;
         let walked = match &chain.root {
             Root::Local(slot) => {
                 let i = frame.index(*slot);
@@ -33,6 +34,7 @@ impl Runner<'_> {
                     values: &mut values,
                     assign: &mut assign,
                     check_root: None,
+                    list,
                 };
                 let walked = self.walk(&mut walk, target, true, 0, 0, true);
                 // A map's property assigned: Rhai checks the size of the whole variable.
@@ -61,6 +63,7 @@ impl Runner<'_> {
                     values: &mut values,
                     assign: &mut assign,
                     check_root: None,
+                    list,
                 };
                 self.walk(&mut walk, &mut target, by_ref, 0, 0, true)
             }
@@ -205,7 +208,8 @@ impl Runner<'_> {
                 let value = if *script {
                     self.rhai_call(name, by_ref, true, &mut refs, *pos)
                 } else {
-                    self.native(site, name, by_ref, &mut refs, *pos)
+                    let list = last && walk.list;
+                    self.native_or_list(site, name, by_ref, &mut refs, *pos, list)
                 };
                 drop(refs);
                 let value = value?;
@@ -298,6 +302,8 @@ struct Walk<'c, 'o> {
     assign: &'c mut Option<(Dynamic, Option<&'o OpAssign>, Position)>,
     /// Where to report the whole variable too large after a map property was assigned.
     check_root: Option<Position>,
+    /// The function returns the chain's value to a host that asked for a list of moves.
+    list: bool,
 }
 
 /// Puts `values` in place of the arguments and indexes of the chain `whole`.
