@@ -389,7 +389,7 @@ impl ScriptedGame {
             if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
                 return Ok((None, plies));
             }
-            let mut moves = self.move_list(&state)?;
+            let mut moves = self.move_list(&mut state)?;
             if moves.len() == 0 {
                 return match self.outcome(&state)? {
                     Some(outcome) => Ok((Some(outcome), plies)),
@@ -409,9 +409,9 @@ impl ScriptedGame {
 
     /// The legal moves as a playout takes them: [`Game::legal_moves`], or a primitive's
     /// compact list where `moves` returns one as it is.
-    fn move_list(&self, state: &Dynamic) -> Result<MoveList, GameError> {
+    fn move_list(&self, state: &mut Dynamic) -> Result<MoveList, GameError> {
         let value = self
-            .call_with("moves", (state.clone(),), true)
+            .call_moves(state)
             .map_err(|e| self.failure(&e, GameError::Illegal))?;
         match value.try_cast_result::<NativeList>() {
             Ok(list) => Ok(MoveList::Native(list)),
@@ -503,29 +503,28 @@ impl ScriptedGame {
     }
 
     fn call(&self, name: &str, args: impl FuncArgs) -> Result<Dynamic, Box<EvalAltResult>> {
-        self.call_with(name, args, false)
+        let _metered = sandbox::begin();
+        let result = self
+            .caller
+            .call(&self.script.engine, self.ast(), name, args);
+        result.map_err(|e| self.called(name, e))
     }
 
-    /// Calls `name`; `listing`: for a list of moves, which may come as a [`NativeList`] (see
-    /// [`Caller::call_for_list`]).
-    fn call_with(
-        &self,
-        name: &str,
-        args: impl FuncArgs,
-        listing: bool,
-    ) -> Result<Dynamic, Box<EvalAltResult>> {
+    /// `moves(state)` for a list of moves, which may come as a [`NativeList`], with `state`
+    /// lent rather than copied (see [`Caller::call_for_list`]).
+    fn call_moves(&self, state: &mut Dynamic) -> Result<Dynamic, Box<EvalAltResult>> {
         let _metered = sandbox::begin();
-        let (engine, ast) = (&self.script.engine, self.ast());
-        let result = if listing {
-            self.caller.call_for_list(engine, ast, name, args)
-        } else {
-            self.caller.call(engine, ast, name, args)
-        };
-        result.map_err(|e| {
-            // Rhai names only nested calls in its errors: name the called function too.
-            let label = self.label().to_string();
-            EvalAltResult::ErrorInFunctionCall(name.into(), label, e, rhai::Position::NONE).into()
-        })
+        let result = self
+            .caller
+            .call_for_list(&self.script.engine, self.ast(), "moves", state);
+        result.map_err(|e| self.called("moves", e))
+    }
+
+    /// An error of the call of `name`: Rhai names only nested calls in its errors, so the
+    /// called function is named too.
+    fn called(&self, name: &str, e: Box<EvalAltResult>) -> Box<EvalAltResult> {
+        let label = self.label().to_string();
+        EvalAltResult::ErrorInFunctionCall(name.into(), label, e, rhai::Position::NONE).into()
     }
 
     fn call_map(&self, name: &str, args: impl FuncArgs) -> Result<Map, Diagnostic> {

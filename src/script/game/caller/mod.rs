@@ -73,37 +73,42 @@ impl Caller {
         name: &str,
         args: impl FuncArgs,
     ) -> Result<Dynamic, Box<EvalAltResult>> {
-        self.call_as(engine, ast, name, args, false)
+        let mut values = StaticVec::<Dynamic>::new();
+        args.parse(&mut values);
+        self.call_with(engine, ast, name, Args::Values(values))
     }
 
-    /// [`Self::call`] for a list of moves: where a lowered function returns a primitive's list
-    /// as it is (`state.board.cells_with(EMPTY)`), the result is a
-    /// [`crate::script::lists::NativeList`] of the same items rather than an array.
+    /// [`Self::call`] of `name(state)` for a list of moves. Where a lowered function returns a
+    /// primitive's list as it is (`state.board.cells_with(EMPTY)`), the result is a
+    /// [`crate::script::lists::NativeList`] of the same items rather than an array. `state` is
+    /// lent to a lowered function rather than copied (see [`Runner::call_lending`]), and is as
+    /// it was afterwards.
     pub fn call_for_list(
         &self,
         engine: &Engine,
         ast: &AST,
         name: &str,
-        args: impl FuncArgs,
+        state: &mut Dynamic,
     ) -> Result<Dynamic, Box<EvalAltResult>> {
-        self.call_as(engine, ast, name, args, true)
+        self.call_with(engine, ast, name, Args::Lent(state))
     }
 
-    fn call_as(
+    fn call_with(
         &self,
         engine: &Engine,
         ast: &AST,
         name: &str,
-        args: impl FuncArgs,
-        listing: bool,
+        args: Args,
     ) -> Result<Dynamic, Box<EvalAltResult>> {
-        let mut values = StaticVec::<Dynamic>::new();
-        args.parse(&mut values);
+        let arity = match &args {
+            Args::Values(values) => values.len(),
+            Args::Lent(_) => 1,
+        };
         let lowered = self
             .program
-            .function(name, values.len())
+            .function(name, arity)
             .filter(|_| self.compiled.get());
-        if lowered.is_none() && ast.shared_lib().get_script_fn(name, values.len()).is_none() {
+        if lowered.is_none() && ast.shared_lib().get_script_fn(name, arity).is_none() {
             return Err(EvalAltResult::ErrorFunctionNotFound(name.into(), Position::NONE).into());
         }
         let mut global = engine.new_global_runtime_state();
@@ -113,7 +118,7 @@ impl Caller {
         let mut scope = self.scope.borrow_mut();
         let result = match lowered {
             Some(function) => {
-                let runner = Runner::new(
+                let mut runner = Runner::new(
                     engine,
                     &self.program,
                     &self.natives,
@@ -121,10 +126,16 @@ impl Caller {
                     &mut caches,
                     &mut scope,
                 );
-                let mut runner = if listing { runner.listing() } else { runner };
-                runner.call(function, values)
+                match args {
+                    Args::Values(values) => runner.call(function, values),
+                    Args::Lent(state) => runner.listing().call_lending(function, state),
+                }
             }
             None => {
+                let mut values = match args {
+                    Args::Values(values) => values,
+                    Args::Lent(state) => std::iter::once(state.clone()).collect(),
+                };
                 let mut args: StaticVec<&mut Dynamic> = values.iter_mut().collect();
                 EvalContext::new(engine, &mut global, &mut caches, &mut scope, None)
                     .call_fn_raw(name, false, false, &mut args)
@@ -138,6 +149,13 @@ impl Caller {
             _ => Err(err),
         })
     }
+}
+
+/// The arguments of a call.
+enum Args<'s> {
+    Values(StaticVec<Dynamic>),
+    /// The host's state, lent to a lowered function (copied for Rhai).
+    Lent(&'s mut Dynamic),
 }
 
 #[cfg(test)]

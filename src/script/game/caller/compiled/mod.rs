@@ -171,6 +171,9 @@ struct OpAssign {
 enum Expr {
     Value(Dynamic),
     Local(Slot),
+    /// A variable whose value the function returns as it is (see [`mark_returned`]): moved out
+    /// of the frame, which ends with the call, rather than copied.
+    Returned(Slot),
     /// A script constant, by name, with its value when the script loaded.
     Constant(ImmutableString, Dynamic),
     Array(Vec<(Expr, Position)>),
@@ -252,6 +255,16 @@ impl Chain {
     fn calls_methods(&self) -> bool {
         self.steps.iter().any(|s| matches!(s, Step::Method { .. }))
     }
+
+    /// Whether the only method the chain calls is a native one at its end.
+    fn calls_only_at_end(&self) -> bool {
+        match self.steps.split_last() {
+            Some((Step::Method { script, .. }, before)) => {
+                !script && !before.iter().any(|s| matches!(s, Step::Method { .. }))
+            }
+            _ => false,
+        }
+    }
 }
 
 /// Where a chain starts.
@@ -310,15 +323,17 @@ struct Fallback {
     names: Rc<[ImmutableString]>,
 }
 
-/// Marks the chains and calls of `body` whose value the function returns as it is: those of a
-/// `return`, and the last expression of the body (through `if` branches and blocks). Called
-/// from the host for a list of moves, the function gives there a primitive's list form
+/// Marks the expressions of `body` whose value the function returns as it is: those of a
+/// `return`, and the last expression of the body (through `if` branches and blocks). A
+/// variable there is moved out of the frame (`state` at the end of `play`); a chain or call
+/// there, called from the host for a list of moves, gives a primitive's list form
 /// ([`crate::script::lists::NativeList`]) rather than its array.
 fn mark_returned(body: &mut Block) {
     fn mark(expr: &mut Expr) {
         match expr {
             Expr::Chain(chain) => chain.returned = true,
             Expr::Call(call) => call.returned = true,
+            Expr::Local(slot) => *expr = Expr::Returned(*slot),
             _ => (),
         }
     }

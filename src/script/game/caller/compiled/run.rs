@@ -73,6 +73,15 @@ impl Frame {
     }
 }
 
+/// The host's state lent to a host call (see [`Runner::call_lending`]).
+#[derive(Default)]
+struct Lending {
+    /// The state as lent, copied before the call first changes it.
+    copy: Option<Dynamic>,
+    /// The state as the call left it (its first parameter).
+    back: Option<Dynamic>,
+}
+
 /// Runs lowered functions of one script within one host call.
 pub struct Runner<'a> {
     engine: &'a Engine,
@@ -90,6 +99,8 @@ pub struct Runner<'a> {
     /// The host asked for a list of moves: where the called function returns a primitive's
     /// list as it is, the primitive's list form gives it.
     listing: bool,
+    /// The host lent its state to the call rather than copying it.
+    lending: Option<Lending>,
 }
 
 impl<'a> Runner<'a> {
@@ -115,6 +126,7 @@ impl<'a> Runner<'a> {
                 max => max,
             },
             listing: false,
+            lending: None,
         }
     }
 
@@ -136,6 +148,40 @@ impl<'a> Runner<'a> {
         let result = self.function(function, args, Position::NONE, true);
         self.global.level -= 1;
         result
+    }
+
+    /// Calls `function`, which takes one parameter, with the host's `state` lent rather than
+    /// copied: the call runs on the value itself until it would change it (it then copies it
+    /// first), and `state` is as it was afterwards. Most `moves` functions only read the state,
+    /// and a copy of it is a good part of their cost.
+    pub fn call_lending(
+        &mut self,
+        function: &Function,
+        state: &mut Dynamic,
+    ) -> Result<Dynamic, Error> {
+        debug_assert_eq!(function.arity, 1);
+        self.lending = Some(Lending::default());
+        let result = self.call(function, [std::mem::take(state)]);
+        let lending = self.lending.take().unwrap_or_default();
+        *state = lending
+            .copy
+            .or(lending.back)
+            .expect("a lent state comes back from its frame or was copied");
+        result
+    }
+
+    /// Before slot `i` of `frame` may change: a lent state is copied first (see
+    /// [`Self::call_lending`]).
+    #[inline]
+    fn before_change(&mut self, frame: &Frame, i: usize) {
+        if i != 0 || !frame.top {
+            return;
+        }
+        if let Some(lending) = &mut self.lending {
+            if lending.copy.is_none() {
+                lending.copy = Some(frame.values[0].clone());
+            }
+        }
     }
 
     /// Counts one operation and lets the sandbox stop the call, as Rhai does.
@@ -170,18 +216,31 @@ impl<'a> Runner<'a> {
         pos: Position,
         top: bool,
     ) -> Result<Dynamic, Error> {
+        let mut values = Vec::with_capacity(function.frame_size);
+        values.extend(args);
+        debug_assert_eq!(values.len(), function.arity);
+        let mut frame = Frame { values, top };
+        let result = self.run_function(function, &mut frame, pos);
+        if let Some(lending) = self.lending.as_mut().filter(|_| top) {
+            lending.back = frame.values.first_mut().map(std::mem::take);
+        }
+        result
+    }
+
+    fn run_function(
+        &mut self,
+        function: &Function,
+        frame: &mut Frame,
+        pos: Position,
+    ) -> Result<Dynamic, Error> {
         self.tick(pos)?;
         if self.global.level + 1 > self.engine.max_call_levels() {
             return Err(EvalAltResult::ErrorStackOverflow(pos).into());
         }
         self.global.level += 1;
-        let mut values = Vec::with_capacity(function.frame_size);
-        values.extend(args);
-        debug_assert_eq!(values.len(), function.arity);
-        let mut frame = Frame { values, top };
         // Rhai runs a function's body with the source of the module it was found in.
         let caller_source = std::mem::replace(&mut self.global.source, self.program.source.clone());
-        let result = self.stmts(&mut frame, &function.body);
+        let result = self.stmts(frame, &function.body);
         let source = std::mem::replace(&mut self.global.source, caller_source);
         self.global.level -= 1;
         let err = match result {
@@ -234,6 +293,7 @@ impl<'a> Runner<'a> {
                 match reuse {
                     Some(slot) => {
                         let i = frame.index(*slot);
+                        self.before_change(frame, i);
                         frame.values[i] = value;
                     }
                     None => frame.values.push(value),
@@ -250,6 +310,7 @@ impl<'a> Runner<'a> {
                 let value = self.expr(frame, value)?;
                 self.tick(*pos)?;
                 let i = frame.index(*slot);
+                self.before_change(frame, i);
                 let target = &mut frame.values[i];
                 if target.is_read_only() {
                     let err = EvalAltResult::ErrorAssignmentToConstant(name.to_string(), *pos);
@@ -419,6 +480,15 @@ impl<'a> Runner<'a> {
         match expr {
             Expr::Value(value) => Ok(value.clone()),
             Expr::Local(slot) => Ok(frame.values[frame.index(*slot)].clone()),
+            Expr::Returned(slot) => {
+                let i = frame.index(*slot);
+                // A lent state stays in the frame for the host (see `call_lending`).
+                if i == 0 && frame.top && self.lending.is_some() {
+                    Ok(frame.values[i].clone())
+                } else {
+                    Ok(std::mem::take(&mut frame.values[i]))
+                }
+            }
             Expr::Constant(name, value) => Ok(self.constant(frame, name, value)),
             Expr::Array(items) => {
                 let mut array = Array::with_capacity(items.len());
@@ -591,6 +661,17 @@ impl<'a> Runner<'a> {
                 self.check_sizes((items, 0, 0), pos)?;
                 Ok(value)
             }),
+            // Asked for a list, the function gets a copy of its first argument: the caller
+            // counts on it not changing (see `call_lending`).
+            None if list => {
+                drop(resolved);
+                let (first, rest) = args.split_first_mut().expect("a method has a target");
+                let mut copy = first.clone();
+                let mut copied: StaticVec<&mut Dynamic> = StaticVec::new();
+                copied.push(&mut copy);
+                copied.extend(rest.iter_mut().map(|a| &mut **a));
+                return self.native_or_list(site, name, is_ref_mut, &mut copied, pos, false);
+            }
             None => resolved
                 .as_ref()
                 .and_then(|r| r.func.as_ref())
@@ -693,6 +774,10 @@ impl<'a> Runner<'a> {
             (Callee::Native, Some(slot)) => {
                 self.tick(call.pos)?;
                 let i = frame.index(slot);
+                // A list form never changes its arguments (nor, called for one, the function).
+                if !list {
+                    self.before_change(frame, i);
+                }
                 let target = &mut frame.values[i];
                 let mut copy;
                 let (target, by_ref) = if target.is_read_only() {
@@ -743,6 +828,7 @@ impl<'a> Runner<'a> {
         names: &[ImmutableString],
     ) -> Flow<Dynamic> {
         debug_assert_eq!(names.len(), frame.values.len());
+        self.before_change(frame, 0);
         let mut scope = if frame.top {
             std::mem::take(self.constants)
         } else {

@@ -1465,6 +1465,16 @@ fn errors_name_the_script_as_rhai_does() {
     assert_agree_named(ERRORS_WITH_SOURCES, Some("test.rhai"));
 }
 
+/// Whether two states `#{ board, n }` are equal.
+fn same_state(a: &Dynamic, b: &Dynamic) -> bool {
+    let parts = |s: &Dynamic| {
+        let map = s.read_lock::<rhai::Map>().expect("a map");
+        let board = map["board"].clone().cast::<crate::runtime::Grid>();
+        (board, map["n"].as_int().ok(), map.len())
+    };
+    parts(a) == parts(b)
+}
+
 #[test]
 fn a_list_for_the_host_is_the_array_rhai_gives_compact_where_returned_as_it_is() {
     let both = load(
@@ -1480,6 +1490,14 @@ fn a_list_for_the_host_is_the_array_rhai_gives_compact_where_returned_as_it_is()
         fn used(s) { s.board.cells_with(0).len() }
         fn nested(s) { tail(s) }
         fn bad(s) { s.board.cells_with("x") }
+        fn changes(s) { s.n = 99; s.board.cells_with(0) }
+        fn sets(s) { s.board.set(cell(0, 0), 1); s.board.cells_with(0) }
+        fn drops(s) { s.board.drop_piece(0, 1, 0) }
+        fn local_drop(s) { let b = s.board; drop_piece(b, 0, 1, 0) }
+        fn replaced(s) { s = 5; [s] }
+        fn interpolated(s) { let t = `${s.n}`; s.board.cells_with(0) }
+        fn fails(s) { s.n = 1; throw "no moves today"; }
+        fn deep(s) { deep(s) }
         "#,
         true,
         None,
@@ -1498,6 +1516,15 @@ fn a_list_for_the_host_is_the_array_rhai_gives_compact_where_returned_as_it_is()
         ("bad", 4, false),
         // More cells than Rhai lets an array hold: the same error both ways.
         ("tail", 400, false),
+        // The state is lent to the call: what changes it changes a copy.
+        ("changes", 4, true),
+        ("sets", 4, true),
+        ("drops", 4, false),
+        ("local_drop", 4, false),
+        ("replaced", 4, false),
+        ("interpolated", 4, true),
+        ("fails", 4, false),
+        ("deep", 4, false),
     ];
     for (function, n, compact) in cases {
         let _call = sandbox::begin();
@@ -1505,9 +1532,14 @@ fn a_list_for_the_host_is_the_array_rhai_gives_compact_where_returned_as_it_is()
             .fast
             .call(&both.engine, &both.ast, "state", (n as rhai::INT,))
             .unwrap();
+        let mut lent = state.clone();
         let listed = both
             .fast
-            .call_for_list(&both.engine, &both.ast, function, (state.clone(),));
+            .call_for_list(&both.engine, &both.ast, function, &mut lent);
+        assert!(
+            same_state(&lent, &state),
+            "{function}({n}) changed the state"
+        );
         let gave_list = listed
             .as_ref()
             .is_ok_and(|v| v.is::<crate::script::lists::NativeList>());
@@ -1520,7 +1552,36 @@ fn a_list_for_the_host_is_the_array_rhai_gives_compact_where_returned_as_it_is()
             );
         let rhai = show(both.slow.call(&both.engine, &both.ast, function, (state,)));
         assert_eq!(show(listed), rhai, "{function}({n})");
-        assert_eq!(rhai.starts_with("Err"), function == "bad" || n == 400);
+        let fails = ["bad", "fails", "deep"].contains(&function) || n == 400;
+        assert_eq!(rhai.starts_with("Err"), fails, "{function}({n}): {rhai}");
         assert_eq!(gave_list, compact, "{function}({n}) gave a compact list");
     }
+}
+
+#[test]
+fn returned_variables_are_moved_out_of_the_frame_unchanged() {
+    assert_agree(&[all(
+        "returned variables",
+        r#"
+        fn t() { let a = [1, 2]; let b = a; b.push(3); a }
+        fn u(x) { if x > 1 { let y = [x]; return y; } x }
+        fn v(x) { for i in 0..5 { let z = i * x; if i == 3 { return z; } } -1 }
+        fn w(m) { m.k = 1; m }
+        fn c() { const K = [1]; K }
+        fn nested() { let m = #{ a: 1 }; let n = w(m); [m, n] }
+        fn blocks(x) { { let y = x + 1; y } }
+        fn returned_const_changed() { let k = c(); k.push(2); k }
+        "#,
+        &[
+            ("t", "[]"),
+            ("u", "[3]"),
+            ("u", "[1]"),
+            ("v", "[2]"),
+            ("w", "[#{}]"),
+            ("c", "[]"),
+            ("nested", "[]"),
+            ("blocks", "[4]"),
+            ("returned_const_changed", "[]"),
+        ],
+    )]);
 }

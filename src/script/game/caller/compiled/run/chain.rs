@@ -28,6 +28,11 @@ impl Runner<'_> {
         let walked = match &chain.root {
             Root::Local(slot) => {
                 let i = frame.index(*slot);
+                // Methods may change the variable, except a list form called for the host.
+                let listed = list && chain.calls_only_at_end();
+                if assign.is_some() || (chain.calls_methods() && !listed) {
+                    self.before_change(frame, i);
+                }
                 let target = &mut frame.values[i];
                 let mut walk = Walk {
                     chain,
