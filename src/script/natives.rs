@@ -4,7 +4,10 @@
 //! primitive that returns a list of cells may also register its list form, which gives the
 //! same list as a compact [`NativeList`] (see [`crate::script::lists`]).
 
-use std::{any::TypeId, collections::HashMap};
+use std::{
+    any::TypeId,
+    collections::{HashMap, HashSet},
+};
 
 use rhai::{Engine, ImmutableString, RhaiFunc, RhaiNativeFunc, Variant};
 
@@ -19,6 +22,8 @@ pub struct NativeTable {
     functions: HashMap<Key, RhaiFunc>,
     /// The list forms of functions that return lists of cells.
     lists: HashMap<Key, RhaiFunc>,
+    /// The functions that only read their first argument.
+    readers: HashSet<Key>,
 }
 
 impl NativeTable {
@@ -31,6 +36,12 @@ impl NativeTable {
     /// of what the function's array holds.
     pub fn get_list(&self, name: &str, types: &[TypeId]) -> Option<&RhaiFunc> {
         self.lists.get(&(name.to_string(), types.to_vec()))
+    }
+
+    /// Whether the function `name` taking exactly `types` was registered as only reading its
+    /// first argument ([`Natives::register_reader`], or a getter).
+    pub fn is_reader(&self, name: &str, types: &[TypeId]) -> bool {
+        self.readers.contains(&(name.to_string(), types.to_vec()))
     }
 }
 
@@ -103,7 +114,28 @@ impl<'e> Natives<'e> {
         self
     }
 
-    /// `Engine::register_get`: the getter of property `name`.
+    /// [`Self::register_fn`] for a function that never changes its first argument (a method
+    /// that only reads its value). The walker then runs it on a state the host lent rather
+    /// than on a copy. Its first parameter is `&mut` only because Rhai passes methods their
+    /// value so; a function registered here must only read it.
+    pub fn register_reader<A: 'static, const N: usize, const X: bool, R, const F: bool, Func>(
+        &mut self,
+        name: &str,
+        func: Func,
+    ) -> &mut Self
+    where
+        R: Variant + Clone,
+        Func: RhaiNativeFunc<A, N, X, R, F> + Clone + 'static,
+    {
+        let types = param_types::<A, N, X, R, F, Func>();
+        self.table
+            .readers
+            .insert((name.to_string(), types.to_vec()));
+        self.register_fn(name, func)
+    }
+
+    /// `Engine::register_get`: the getter of property `name`, which only reads its value
+    /// (see [`Self::register_reader`]).
     pub fn register_get<A: 'static, const X: bool, R, const F: bool, Func>(
         &mut self,
         name: &str,
@@ -113,7 +145,7 @@ impl<'e> Natives<'e> {
         R: Variant + Clone,
         Func: RhaiNativeFunc<A, 1, X, R, F> + Clone + 'static,
     {
-        self.register_fn(&format!("get${name}"), get)
+        self.register_reader(&format!("get${name}"), get)
     }
 
     /// `Engine::register_type_with_name`.

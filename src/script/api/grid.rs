@@ -65,11 +65,11 @@ fn register_grid(engine: &mut Natives) {
         .register_fn("grid", new_grid)
         .register_get("width", |g: &mut Grid| g.width())
         .register_get("height", |g: &mut Grid| g.height())
-        .register_fn("contains", |g: &mut Grid, c: Cell| g.contains(c))
-        .register_fn("get", |g: &mut Grid, c: Cell| {
+        .register_reader("contains", |g: &mut Grid, c: Cell| g.contains(c))
+        .register_reader("get", |g: &mut Grid, c: Cell| {
             on_board(g, c).map(|c| g.get(c).expect("on board"))
         })
-        .register_fn("get_or", |g: &mut Grid, c: Cell, default: INT| {
+        .register_reader("get_or", |g: &mut Grid, c: Cell, default: INT| {
             g.get(c).unwrap_or(default)
         })
         .register_fn("set", |g: &mut Grid, c: Cell, v: INT| {
@@ -87,39 +87,39 @@ fn register_grid(engine: &mut Natives) {
                     })
             },
         )
-        .register_fn("count", |g: &mut Grid, v: INT| g.count(v) as INT)
-        .register_fn("cells", |g: &mut Grid| cells(g.cells()))
-        .register_fn("cells_with", |g: &mut Grid, v: INT| cells(g.cells_with(v)))
+        .register_reader("count", |g: &mut Grid, v: INT| g.count(v) as INT)
+        .register_reader("cells", |g: &mut Grid| cells(g.cells()))
+        .register_reader("cells_with", |g: &mut Grid, v: INT| cells(g.cells_with(v)))
         .register_list_fn("cells_with", |g: &mut Grid, v: INT| {
             let mut cells = Vec::with_capacity(g.count(v));
             cells.extend(g.cells_with(v));
             NativeList::Cells(cells)
         })
-        .register_fn("neighbours", |g: &mut Grid, c: Cell| {
+        .register_reader("neighbours", |g: &mut Grid, c: Cell| {
             cells(g.neighbours(c, &ORTHOGONAL))
         })
-        .register_fn("neighbours8", |g: &mut Grid, c: Cell| {
+        .register_reader("neighbours8", |g: &mut Grid, c: Cell| {
             cells(g.neighbours(c, &KING))
         })
-        .register_fn("parse_cell", |g: &mut Grid, text: &str, n: &str| {
+        .register_reader("parse_cell", |g: &mut Grid, text: &str, n: &str| {
             g.parse_cell(text, notation(n)?)
                 .map_err(|e| -> Box<EvalAltResult> { e.to_string().into() })
         })
-        .register_fn("format_cell", |g: &mut Grid, c: Cell, n: &str| {
+        .register_reader("format_cell", |g: &mut Grid, c: Cell, n: &str| {
             Ok::<_, Box<EvalAltResult>>(g.format_cell(c, notation(n)?))
         })
-        .register_fn("runs_through", |g: &mut Grid, c: Cell| {
+        .register_reader("runs_through", |g: &mut Grid, c: Cell| {
             on_board(g, c).map(|c| runs(lines::runs_through(g, c)))
         })
-        .register_fn("longest_run_through", |g: &mut Grid, c: Cell| {
+        .register_reader("longest_run_through", |g: &mut Grid, c: Cell| {
             on_board(g, c).map(|c| lines::longest_run_through(g, c) as INT)
         })
-        .register_fn("run_through", |g: &mut Grid, c: Cell, direction: INT| {
+        .register_reader("run_through", |g: &mut Grid, c: Cell, direction: INT| {
             let d = line_direction(direction)?;
             let run = lines::run_through(g, on_board(g, c)?, d).expect("on board");
             Ok::<_, Box<EvalAltResult>>(Dynamic::from(run))
         })
-        .register_fn(
+        .register_reader(
             "line_values",
             |g: &mut Grid, c: Cell, direction: INT, reach: INT, off: INT| {
                 let d = line_direction(direction)?;
@@ -130,7 +130,7 @@ fn register_grid(engine: &mut Natives) {
                 )
             },
         )
-        .register_fn(
+        .register_reader(
             "line_counts",
             |g: &mut Grid, c: Cell, value: INT, reach: INT| {
                 let reach = line_reach(reach, "line_counts")?;
@@ -143,7 +143,7 @@ fn register_grid(engine: &mut Natives) {
                 )
             },
         )
-        .register_fn("runs", |g: &mut Grid, min_len: INT, ignore: INT| {
+        .register_reader("runs", |g: &mut Grid, min_len: INT, ignore: INT| {
             runs(lines::all_runs(g, min_len.max(1) as usize, ignore))
         })
         .register_fn("==", |a: Grid, b: Grid| a == b)

@@ -15,7 +15,7 @@ type Fallible<T> = Result<T, Box<EvalAltResult>>;
 /// Registers `path`, `reachable` and `reachable_pairs` on `Grid`.
 pub fn register(engine: &mut Natives) {
     engine
-        .register_fn(
+        .register_reader(
             "path",
             |g: &mut Grid, from: Cell, to: Cell, passable: INT| -> Fallible<Dynamic> {
                 let (from, to) = (on_board(g, from)?, on_board(g, to)?);
@@ -27,11 +27,11 @@ pub fn register(engine: &mut Natives) {
                 )
             },
         )
-        .register_fn("reachable_pairs", |g: &mut Grid, passable: INT| {
+        .register_reader("reachable_pairs", |g: &mut Grid, passable: INT| {
             reachable_pairs(g, passable).map(NativeList::into_array)
         })
         .register_list_fn("reachable_pairs", reachable_pairs)
-        .register_fn(
+        .register_reader(
             "reachable",
             |g: &mut Grid, from: Cell, passable: INT| -> Fallible<rhai::Array> {
                 let from = on_board(g, from)?;

@@ -22,23 +22,23 @@ type Fallible<T> = Result<T, Box<EvalAltResult>>;
 /// Registers the ray primitives on `Grid`.
 pub fn register(engine: &mut Natives) {
     engine
-        .register_fn("ray", |g: &mut Grid, c: Cell, d: Array, value: INT| {
+        .register_reader("ray", |g: &mut Grid, c: Cell, d: Array, value: INT| {
             Ok::<_, Box<EvalAltResult>>(cells(rays::ray(g, c, step(&d, "ray")?, value).into_iter()))
         })
-        .register_fn(
+        .register_reader(
             "bracket",
             |g: &mut Grid, c: Cell, d: Array, between: INT, end: INT| {
                 let d = step(&d, "bracket")?;
                 Ok::<_, Box<EvalAltResult>>(cells(rays::bracket(g, c, d, between, end).into_iter()))
             },
         )
-        .register_fn(
+        .register_reader(
             "brackets",
             |g: &mut Grid, c: Cell, between: INT, end: INT| {
                 cells(rays::brackets(g, c, between, end).into_iter())
             },
         )
-        .register_fn(
+        .register_reader(
             "bracketing_cells",
             |g: &mut Grid, empty: INT, between: INT, end: INT| {
                 // Each cell looks along eight rays of at most the board's length.
@@ -48,7 +48,7 @@ pub fn register(engine: &mut Natives) {
                 ))
             },
         )
-        .register_fn(
+        .register_reader(
             "steps",
             |g: &mut Grid, c: Cell, steps: Array, onto: Array| {
                 let (steps, onto) = (steps_of(&steps, "steps")?, values_of(&onto, "steps")?);
@@ -57,7 +57,7 @@ pub fn register(engine: &mut Natives) {
                 Ok::<_, Box<EvalAltResult>>(cells(rays::steps(g, c, &steps).into_iter()))
             },
         )
-        .register_fn(
+        .register_reader(
             "piece_steps",
             |g: &mut Grid, piece: INT, steps: Array, onto: Array| {
                 piece_steps(g, piece, &steps, &onto).map(NativeList::into_array)
@@ -69,7 +69,7 @@ pub fn register(engine: &mut Natives) {
                 piece_steps(g, piece, &steps, &onto)
             },
         )
-        .register_fn("drop_cell", |g: &mut Grid, x: INT, empty: INT| {
+        .register_reader("drop_cell", |g: &mut Grid, x: INT, empty: INT| {
             rays::drop_cell(g, x, empty).map_or(Dynamic::UNIT, Dynamic::from)
         })
         .register_fn(
@@ -90,7 +90,7 @@ pub fn register(engine: &mut Natives) {
                 Ok::<_, Box<EvalAltResult>>(lands)
             },
         )
-        .register_fn("open_columns", |g: &mut Grid, empty: INT| {
+        .register_reader("open_columns", |g: &mut Grid, empty: INT| {
             sandbox::charge((g.width() * g.height()) as u64)?;
             let columns = rays::open_columns(g, empty);
             Ok::<_, Box<EvalAltResult>>(columns.into_iter().map(Dynamic::from).collect::<Array>())

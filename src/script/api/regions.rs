@@ -12,12 +12,12 @@ use crate::runtime::{
 /// Registers `region`, `region8`, `regions` and `regions8` on `Grid`.
 pub fn register(engine: &mut Natives) {
     engine
-        .register_fn("region", |g: &mut Grid, c: Cell| region(g, c, &ORTHOGONAL))
-        .register_fn("region8", |g: &mut Grid, c: Cell| region(g, c, &KING))
-        .register_fn("regions", |g: &mut Grid, ignore: INT| {
+        .register_reader("region", |g: &mut Grid, c: Cell| region(g, c, &ORTHOGONAL))
+        .register_reader("region8", |g: &mut Grid, c: Cell| region(g, c, &KING))
+        .register_reader("regions", |g: &mut Grid, ignore: INT| {
             all(g, &ORTHOGONAL, ignore)
         })
-        .register_fn("regions8", |g: &mut Grid, ignore: INT| {
+        .register_reader("regions8", |g: &mut Grid, ignore: INT| {
             all(g, &KING, ignore)
         });
 }

@@ -64,7 +64,7 @@ pub fn register(engine: &mut Natives) {
         .register_fn("track", |len: INT| new_track(len, 0))
         .register_fn("track", new_track)
         .register_get("len", |t: &mut Track| t.len() as INT)
-        .register_fn("get", |t: &mut Track, p: INT| pit(t, p).map(|p| t.get(p)))
+        .register_reader("get", |t: &mut Track, p: INT| pit(t, p).map(|p| t.get(p)))
         .register_fn("set", |t: &mut Track, p: INT, v: INT| {
             pit(t, p).map(|p| t.set(p, v))
         })
@@ -72,60 +72,60 @@ pub fn register(engine: &mut Natives) {
             pit(t, p).map(|p| t.add(p, v))
         })
         .register_fn("take", |t: &mut Track, p: INT| pit(t, p).map(|p| t.take(p)))
-        .register_fn("owner", |t: &mut Track, p: INT| {
+        .register_reader("owner", |t: &mut Track, p: INT| {
             pit(t, p).map(|p| t.owner(p))
         })
         .register_fn("set_owner", |t: &mut Track, p: INT, o: INT| {
             pit(t, p).map(|p| t.set_owner(p, o))
         })
-        .register_fn("kind", |t: &mut Track, p: INT| {
+        .register_reader("kind", |t: &mut Track, p: INT| {
             pit(t, p).map(|p| t.kind(p).to_string())
         })
         .register_fn("set_kind", |t: &mut Track, p: INT, k: &str| {
             pit(t, p).map(|p| t.set_kind(p, k))
         })
-        .register_fn("values", |t: &mut Track| {
+        .register_reader("values", |t: &mut Track| {
             t.values()
                 .iter()
                 .map(|&v| Dynamic::from(v))
                 .collect::<Array>()
         })
-        .register_fn("total", |t: &mut Track| t.total())
-        .register_fn("pits", |t: &mut Track| pits(0..t.len()))
-        .register_fn("pits", |t: &mut Track, o: INT| {
+        .register_reader("total", |t: &mut Track| t.total())
+        .register_reader("pits", |t: &mut Track| pits(0..t.len()))
+        .register_reader("pits", |t: &mut Track, o: INT| {
             pits(t.pits_where(Some(o), None))
         })
-        .register_fn("pits", |t: &mut Track, o: INT, k: &str| {
+        .register_reader("pits", |t: &mut Track, o: INT, k: &str| {
             pits(t.pits_where(Some(o), Some(k)))
         })
-        .register_fn("pits_with_seeds", |t: &mut Track, o: INT| {
+        .register_reader("pits_with_seeds", |t: &mut Track, o: INT| {
             pits(t.pits_with_seeds(Some(o), None))
         })
-        .register_fn("pits_with_seeds", |t: &mut Track, o: INT, k: &str| {
+        .register_reader("pits_with_seeds", |t: &mut Track, o: INT, k: &str| {
             pits(t.pits_with_seeds(Some(o), Some(k)))
         })
-        .register_fn("pits_of_kind", |t: &mut Track, k: &str| {
+        .register_reader("pits_of_kind", |t: &mut Track, k: &str| {
             pits(t.pits_where(None, Some(k)))
         })
-        .register_fn("seeds", |t: &mut Track, o: INT| {
+        .register_reader("seeds", |t: &mut Track, o: INT| {
             t.seeds_where(Some(o), None)
         })
-        .register_fn("seeds", |t: &mut Track, o: INT, k: &str| {
+        .register_reader("seeds", |t: &mut Track, o: INT, k: &str| {
             t.seeds_where(Some(o), Some(k))
         })
-        .register_fn("next", |t: &mut Track, p: INT, dir: INT| {
+        .register_reader("next", |t: &mut Track, p: INT, dir: INT| {
             let p = pit(t, p)?;
             t.step(p, dir, 1).map(|q| q as INT).map_err(err)
         })
-        .register_fn("prev", |t: &mut Track, p: INT, dir: INT| {
+        .register_reader("prev", |t: &mut Track, p: INT, dir: INT| {
             let p = pit(t, p)?;
             t.step(p, dir, -1).map(|q| q as INT).map_err(err)
         })
-        .register_fn("step", |t: &mut Track, p: INT, dir: INT, k: INT| {
+        .register_reader("step", |t: &mut Track, p: INT, dir: INT, k: INT| {
             let p = pit(t, p)?;
             t.step(p, dir, k).map(|q| q as INT).map_err(err)
         })
-        .register_fn("distance", |t: &mut Track, a: INT, b: INT, dir: INT| {
+        .register_reader("distance", |t: &mut Track, a: INT, b: INT, dir: INT| {
             let (a, b) = (pit(t, a)?, pit(t, b)?);
             t.distance(a, b, dir).map_err(err)
         })

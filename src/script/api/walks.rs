@@ -20,7 +20,7 @@ type Fallible<T> = Result<T, Box<EvalAltResult>>;
 /// Registers `walks`, `piece_walks`, `reachable`, `mobility` and `check_walk` on `Grid`.
 pub fn register(engine: &mut Natives) {
     engine
-        .register_fn(
+        .register_reader(
             "walks",
             |g: &mut Grid, from: Cell, min: INT, max: INT, through: Array, end: Array| {
                 let rule = rule(min, max, &through, &end)?;
@@ -29,17 +29,17 @@ pub fn register(engine: &mut Natives) {
                 Ok::<_, Box<EvalAltResult>>(walks.out)
             },
         )
-        .register_fn(
+        .register_reader(
             "piece_walks",
             |g: &mut Grid, piece: INT, min: INT, max: INT, through: Array, end: Array| {
                 piece_walks(g, piece, &[rule(min, max, &through, &end)?])
             },
         )
-        .register_fn("piece_walks", |g: &mut Grid, piece: INT, rules: Array| {
+        .register_reader("piece_walks", |g: &mut Grid, piece: INT, rules: Array| {
             let rules = rules.iter().map(rule_of).collect::<Fallible<Vec<_>>>()?;
             piece_walks(g, piece, &rules)
         })
-        .register_fn(
+        .register_reader(
             "reachable",
             |g: &mut Grid, from: Cell, min: INT, max: INT, through: Array, end: Array| {
                 let rule = rule(min, max, &through, &end)?;
@@ -48,7 +48,7 @@ pub fn register(engine: &mut Natives) {
                 Ok::<_, Box<EvalAltResult>>(cells(found.into_iter()))
             },
         )
-        .register_fn(
+        .register_reader(
             "mobility",
             |g: &mut Grid, piece: INT, min: INT, max: INT, through: Array, end: Array| {
                 let rule = rule(min, max, &through, &end)?;
@@ -57,7 +57,7 @@ pub fn register(engine: &mut Natives) {
                 Ok::<_, Box<EvalAltResult>>(total as INT)
             },
         )
-        .register_fn(
+        .register_reader(
             "check_walk",
             |g: &mut Grid, path: Array, min: INT, max: INT, through: Array, end: Array| {
                 let rule = rule(min, max, &through, &end)?;

@@ -12,21 +12,21 @@ type Fallible<T> = Result<T, Box<EvalAltResult>>;
 /// Registers `line_windows` and `box_windows` on `Grid`.
 pub fn register(engine: &mut Natives) {
     engine
-        .register_fn(
+        .register_reader(
             "line_windows",
             |g: &mut Grid, len: INT, empty: INT| -> Fallible<Array> {
                 let len = side(len, "line_windows: the length")?;
                 Ok(counts(windows::line_windows(g, len, empty)))
             },
         )
-        .register_fn(
+        .register_reader(
             "line_windows",
             |g: &mut Grid, len: INT, empty: INT, value: INT| -> Fallible<Array> {
                 let len = side(len, "line_windows: the length")?;
                 Ok(counts(windows::line_windows_of(g, len, empty, value)))
             },
         )
-        .register_fn(
+        .register_reader(
             "box_windows",
             |g: &mut Grid, w: INT, h: INT, empty: INT| -> Fallible<Array> {
                 let (w, h) = (

@@ -253,13 +253,22 @@ impl Lower<'_> {
                 let op = op_assign(op_info);
                 match lhs {
                     RhaiExpr::Variable(var, ..) if var.2.is_empty() => match self.slot(lhs)? {
-                        Some(slot) => Stmt::Assign {
-                            slot,
-                            name: var.1.clone(),
-                            pos: lhs.position(),
-                            op,
-                            value: self.expr(rhs)?,
-                        },
+                        Some(slot) => {
+                            let mut value = self.expr(rhs)?;
+                            // `x = f(x, …)`: the call's result replaces x, so x is handed to
+                            // the script function rather than copied.
+                            if let (None, Expr::Call(call)) = (&op, &mut value) {
+                                call.take_first = call.first_local == Some(slot)
+                                    && matches!(call.callee, Callee::Script(_));
+                            }
+                            Stmt::Assign {
+                                slot,
+                                name: var.1.clone(),
+                                pos: lhs.position(),
+                                op,
+                                value,
+                            }
+                        }
                         None => self.rhai_stmt(stmt),
                     },
                     RhaiExpr::Dot(..) | RhaiExpr::Index(..) => match self.chain(lhs)? {
@@ -461,6 +470,7 @@ impl Lower<'_> {
             pos,
             site: Site::default(),
             returned: false,
+            take_first: false,
         })))
     }
 

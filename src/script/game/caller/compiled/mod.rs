@@ -221,6 +221,9 @@ struct Call {
     site: Site,
     /// The function returns the call's value as it is (see [`mark_returned`]).
     returned: bool,
+    /// The call is `x = f(x, …)` of a script function: x, whose value the result replaces,
+    /// is handed to it rather than copied.
+    take_first: bool,
 }
 
 /// What a call by name reaches.
@@ -314,6 +317,8 @@ struct Resolved {
     func: Option<RhaiFunc>,
     /// The function's list form, if it has one.
     list: Option<RhaiFunc>,
+    /// The function only reads its first argument.
+    reads_only: bool,
 }
 
 /// A node Rhai evaluates in the walker's frame.

@@ -174,14 +174,17 @@ impl<'a> Runner<'a> {
     /// [`Self::call_lending`]).
     #[inline]
     fn before_change(&mut self, frame: &Frame, i: usize) {
-        if i != 0 || !frame.top {
-            return;
-        }
-        if let Some(lending) = &mut self.lending {
-            if lending.copy.is_none() {
+        if self.lent_unchanged(frame, i) {
+            if let Some(lending) = &mut self.lending {
                 lending.copy = Some(frame.values[0].clone());
             }
         }
+    }
+
+    /// Whether slot `i` of `frame` holds a state the host lent, not yet copied.
+    #[inline]
+    fn lent_unchanged(&self, frame: &Frame, i: usize) -> bool {
+        i == 0 && frame.top && self.lending.as_ref().is_some_and(|l| l.copy.is_none())
     }
 
     /// Counts one operation and lets the sandbox stop the call, as Rhai does.
@@ -644,7 +647,13 @@ impl<'a> Runner<'a> {
             let types: StaticVec<TypeId> = args.iter().map(|a| Dynamic::type_id(a)).collect();
             let func = self.natives.get(name, &types).cloned();
             let list = self.natives.get_list(name, &types).cloned();
-            *site.0.borrow_mut() = Some(Resolved { types, func, list });
+            let reads_only = self.natives.is_reader(name, &types);
+            *site.0.borrow_mut() = Some(Resolved {
+                types,
+                func,
+                list,
+                reads_only,
+            });
         }
         let resolved = site.0.borrow();
         let list_form = resolved
@@ -767,7 +776,15 @@ impl<'a> Runner<'a> {
             (Callee::Script(i), first) => {
                 if let Some(slot) = first {
                     self.tick(call.pos)?;
-                    values.insert(0, frame.values[frame.index(slot)].clone());
+                    let at = frame.index(slot);
+                    // A constant stays: assigning the result to it fails after the call.
+                    let value = if call.take_first && !frame.values[at].is_read_only() {
+                        self.before_change(frame, at);
+                        std::mem::take(&mut frame.values[at])
+                    } else {
+                        frame.values[at].clone()
+                    };
+                    values.insert(0, value);
                 }
                 self.script(i, &call.name, values, call.pos)
             }

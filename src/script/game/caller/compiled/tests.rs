@@ -1491,6 +1491,9 @@ fn a_list_for_the_host_is_the_array_rhai_gives_compact_where_returned_as_it_is()
         fn nested(s) { tail(s) }
         fn bad(s) { s.board.cells_with("x") }
         fn changes(s) { s.n = 99; s.board.cells_with(0) }
+        fn reads(s) { if s.board.count(1) > 99 || s.board.get(cell(0, 0)) > 9 { return []; } s.board.cells_with(0) }
+        fn replaces(s) { s = again(s); s.board.cells_with(0) }
+        fn again(s) { s.n += 1; s.board.set(cell(1, 1), 2); s }
         fn sets(s) { s.board.set(cell(0, 0), 1); s.board.cells_with(0) }
         fn drops(s) { s.board.drop_piece(0, 1, 0) }
         fn local_drop(s) { let b = s.board; drop_piece(b, 0, 1, 0) }
@@ -1519,6 +1522,8 @@ fn a_list_for_the_host_is_the_array_rhai_gives_compact_where_returned_as_it_is()
         // The state is lent to the call: what changes it changes a copy.
         ("changes", 4, true),
         ("sets", 4, true),
+        ("reads", 4, true),
+        ("replaces", 4, true),
         ("drops", 4, false),
         ("local_drop", 4, false),
         ("replaced", 4, false),
@@ -1582,6 +1587,29 @@ fn returned_variables_are_moved_out_of_the_frame_unchanged() {
             ("nested", "[]"),
             ("blocks", "[4]"),
             ("returned_const_changed", "[]"),
+        ],
+    )]);
+}
+
+#[test]
+fn a_variable_a_call_replaces_is_handed_to_it_unchanged() {
+    assert_agree(&[all(
+        "x = f(x, …)",
+        r#"
+        fn add(list, x) { list.push(x); list }
+        fn fail(list) { throw `no: ${list}`; }
+        fn t() { let a = [1]; a = add(a, a.len()); a = add(a, a[0]); a }
+        fn u() { let a = [1]; let b = a; a = add(a, 2); [a, b] }
+        fn w() { let a = [1]; for i in 0..3 { a = add(a, i); } a }
+        fn x() { let a = [1]; a = fail(a); a }
+        fn param(a) { a = add(a, 5); a }
+        "#,
+        &[
+            ("t", "[]"),
+            ("u", "[]"),
+            ("w", "[]"),
+            ("x", "[]"),
+            ("param", "[[7]]"),
         ],
     )]);
 }

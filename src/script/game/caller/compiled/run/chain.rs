@@ -1,6 +1,8 @@
 //! Walking chains of properties, indexes and method calls (`state.pits.take(p)`), and
 //! handing Rhai a chain the walker does not finish.
 
+use std::any::TypeId;
+
 use rhai::{
     ASTFlags, BinaryExpr, Dynamic, EvalAltResult, Expr as RhaiExpr, ImmutableString, Position,
     StaticVec,
@@ -28,10 +30,16 @@ impl Runner<'_> {
         let walked = match &chain.root {
             Root::Local(slot) => {
                 let i = frame.index(*slot);
-                // Methods may change the variable, except a list form called for the host.
-                let listed = list && chain.calls_only_at_end();
-                if assign.is_some() || (chain.calls_methods() && !listed) {
-                    self.before_change(frame, i);
+                // Methods may change the variable, except readers and a list form called for
+                // the host.
+                if self.lent_unchanged(frame, i) {
+                    let changes = assign.is_some()
+                        || (chain.calls_methods()
+                            && !(list && chain.calls_only_at_end())
+                            && !self.only_reads(chain, 0, &frame.values[i], &values, 0));
+                    if changes {
+                        self.before_change(frame, i);
+                    }
                 }
                 let target = &mut frame.values[i];
                 let mut walk = Walk {
@@ -95,6 +103,66 @@ impl Runner<'_> {
                         self.fallback(frame, &block, &stmt.names)
                     }
                     _ => self.fallback(frame, &whole, &chain.names),
+                }
+            }
+        }
+    }
+
+    /// Whether walking `chain` from step `k` on `target` (`cursor`: the first of `values` the
+    /// steps use) leaves `target` as it is: the steps up to the first method call read, and
+    /// that call's function is a reader (the steps after it act on the value it makes). An
+    /// answer `true` may also mean that the walk hands the chain to Rhai, which
+    /// [`Runner::fallback`] guards on its own.
+    fn only_reads(
+        &self,
+        chain: &Chain,
+        k: usize,
+        target: &Dynamic,
+        values: &[Dynamic],
+        cursor: usize,
+    ) -> bool {
+        match chain.steps.get(k) {
+            None => true,
+            Some(Step::Prop { name, .. }) => match target.as_map_ref() {
+                Ok(map) => map
+                    .get(name.as_str())
+                    .is_some_and(|part| self.only_reads(chain, k + 1, part, values, cursor)),
+                // A native value's getter, a reader.
+                Err(_) => true,
+            },
+            Some(Step::Index) => {
+                let index = &values[cursor];
+                if let (Ok(map), Ok(key)) = (target.as_map_ref(), index.as_immutable_string_ref()) {
+                    return map.get(key.as_str()).is_some_and(|part| {
+                        self.only_reads(chain, k + 1, part, values, cursor + 1)
+                    });
+                }
+                match (target.as_array_ref(), index.as_int()) {
+                    (Ok(array), Ok(i)) => usize::try_from(i)
+                        .ok()
+                        .and_then(|i| array.get(i))
+                        .is_some_and(|part| {
+                            self.only_reads(chain, k + 1, part, values, cursor + 1)
+                        }),
+                    _ => false,
+                }
+            }
+            Some(Step::Method {
+                name,
+                args,
+                script,
+                site,
+                ..
+            }) => {
+                if *script {
+                    return false;
+                }
+                let mut types: StaticVec<TypeId> = StaticVec::new();
+                types.push(target.type_id());
+                types.extend(values[cursor..cursor + args].iter().map(Dynamic::type_id));
+                match &*site.0.borrow() {
+                    Some(r) if r.types[..] == types[..] => r.reads_only,
+                    _ => self.natives.is_reader(name, &types),
                 }
             }
         }
