@@ -670,9 +670,9 @@ impl<'a> Runner<'a> {
                 self.check_sizes((items, 0, 0), pos)?;
                 Ok(value)
             }),
-            // Asked for a list, the function gets a copy of its first argument: the caller
-            // counts on it not changing (see `call_lending`).
-            None if list => {
+            // Asked for a list, a function that may change its first argument gets a copy of
+            // it: the caller counts on it not changing (see `call_lending`).
+            None if list && !resolved.as_ref().is_some_and(|r| r.reads_only) => {
                 drop(resolved);
                 let (first, rest) = args.split_first_mut().expect("a method has a target");
                 let mut copy = first.clone();

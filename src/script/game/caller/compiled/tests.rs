@@ -1496,6 +1496,7 @@ fn a_list_for_the_host_is_the_array_rhai_gives_compact_where_returned_as_it_is()
         fn again(s) { s.n += 1; s.board.set(cell(1, 1), 2); s }
         fn sets(s) { s.board.set(cell(0, 0), 1); s.board.cells_with(0) }
         fn drops(s) { s.board.drop_piece(0, 1, 0) }
+        fn counted(s) { s.board.count(0) }
         fn local_drop(s) { let b = s.board; drop_piece(b, 0, 1, 0) }
         fn replaced(s) { s = 5; [s] }
         fn interpolated(s) { let t = `${s.n}`; s.board.cells_with(0) }
@@ -1525,6 +1526,7 @@ fn a_list_for_the_host_is_the_array_rhai_gives_compact_where_returned_as_it_is()
         ("reads", 4, true),
         ("replaces", 4, true),
         ("drops", 4, false),
+        ("counted", 4, false),
         ("local_drop", 4, false),
         ("replaced", 4, false),
         ("interpolated", 4, true),
