@@ -593,6 +593,16 @@ impl<'a> Runner<'a> {
     }
 
     /// Rhai's limits on the size of strings, arrays and maps.
+    /// Checks `value` against Rhai's limits on data sizes (integers, booleans, `()` and native
+    /// values have no size: they are let through without a look).
+    #[inline]
+    fn check_size_of(&self, value: &Dynamic, pos: Position) -> Result<(), Error> {
+        if value.is_int() || value.is_variant() || value.is_unit() || value.is_bool() {
+            return Ok(());
+        }
+        self.check_sizes(data_sizes(value), pos)
+    }
+
     fn check_sizes(&self, (a, m, s): (usize, usize, usize), pos: Position) -> Result<(), Error> {
         if (a, m, s) == (0, 0, 0) {
             return Ok(());
@@ -724,10 +734,10 @@ impl<'a> Runner<'a> {
         };
         let result = result
             .and_then(|value| {
-                self.check_sizes(data_sizes(&value), pos)?;
+                self.check_size_of(&value, pos)?;
                 if is_ref_mut {
                     if let Some(first) = args.first() {
-                        self.check_sizes(data_sizes(first), pos)?;
+                        self.check_size_of(first, pos)?;
                     }
                 }
                 Ok(value)
@@ -916,7 +926,7 @@ impl<'a> Runner<'a> {
             }
             Err(err) => return Err(err),
         }
-        self.check_sizes(data_sizes(target), root_pos)
+        self.check_size_of(target, root_pos)
     }
 }
 

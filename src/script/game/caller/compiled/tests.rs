@@ -1615,3 +1615,28 @@ fn a_variable_a_call_replaces_is_handed_to_it_unchanged() {
         ],
     )]);
 }
+
+#[test]
+fn short_chains_agree() {
+    assert_agree(&[api(
+        "x.p, x.p = v and x.p.f(…) on constants and variables",
+        r#"
+        fn assign() { const m = #{ g: grid(1, 1) }; m.a = 2; m }
+        fn op() { let m = #{ a: 1 }; m.a += 2; m.a *= 5; m }
+        fn method() { const m = #{ g: grid(2, 2) }; m.g.set(cell(0, 0), 1); m.g.get(cell(0, 0)) }
+        fn read() { const m = #{ a: 1 }; m.a + m.b.len() }
+        fn missing() { let m = #{ a: 1 }; m.b = 5; m.c.get(cell(0, 0)) }
+        fn not_map() { let g = grid(2, 2); g.width + g.get(cell(1, 1)) }
+        fn too_big() { let m = #{ a: [] }; let big = []; big.pad(60000, 0); m.b = big; m.c = big; m }
+        "#,
+        &[
+            ("assign", "[]"),
+            ("op", "[]"),
+            ("method", "[]"),
+            ("read", "[]"),
+            ("missing", "[]"),
+            ("not_map", "[]"),
+            ("too_big", "[]"),
+        ],
+    )]);
+}

@@ -8,7 +8,7 @@ use rhai::{
     StaticVec,
 };
 
-use super::{data_sizes, Flow, Frame, Runner, Walked};
+use super::{Flow, Frame, Runner, Stop, Walked};
 use crate::script::game::caller::compiled::{Chain, Fallback, OpAssign, Root, Step};
 
 impl Runner<'_> {
@@ -42,6 +42,11 @@ impl Runner<'_> {
                     }
                 }
                 let target = &mut frame.values[i];
+                if let Some(done) = self.short_chain(chain, target, &mut values, &mut assign, list)
+                {
+                    return done;
+                }
+                let target = &mut frame.values[i];
                 let mut walk = Walk {
                     chain,
                     values: &mut values,
@@ -53,7 +58,7 @@ impl Runner<'_> {
                 // A map's property assigned: Rhai checks the size of the whole variable.
                 match (walked, walk.check_root) {
                     (Ok(value), Some(pos)) => self
-                        .check_sizes(data_sizes(&frame.values[i]), pos)
+                        .check_size_of(&frame.values[i], pos)
                         .map(|()| value)
                         .map_err(Walked::from),
                     (walked, _) => walked,
@@ -105,6 +110,62 @@ impl Runner<'_> {
                     _ => self.fallback(frame, &whole, &chain.names),
                 }
             }
+        }
+    }
+
+    /// The chains most of a rules script is made of, on a map in a variable: `x.p`, `x.p = v`
+    /// (or `x.p op= v`) and `x.p.f(args)` with a native `f` (`state.turn`, `state.board.get(c)`),
+    /// walked as [`Self::walk`] would walk them, without its general machinery. `None`, with
+    /// nothing done, for any other chain or value: the general walk then takes it.
+    fn short_chain(
+        &mut self,
+        chain: &Chain,
+        target: &mut Dynamic,
+        values: &mut StaticVec<Dynamic>,
+        assign: &mut Option<(Dynamic, Option<&OpAssign>, Position)>,
+        list: bool,
+    ) -> Option<Flow<Dynamic>> {
+        match chain.steps.as_slice() {
+            [Step::Prop { name, .. }] if assign.is_none() => {
+                let map = target.as_map_ref().ok()?;
+                Some(Ok(map.get(name.as_str()).cloned().unwrap_or(Dynamic::UNIT)))
+            }
+            [Step::Prop { name, .. }] => {
+                let mut map = target.as_map_mut().ok()?;
+                if map.get(name.as_str()).is_some_and(Dynamic::is_read_only) {
+                    return None;
+                }
+                let (value, op, pos) = assign.take()?;
+                let item = map.entry(name.into()).or_insert(Dynamic::UNIT);
+                if let Err(err) = self.assign(item, op, value, pos) {
+                    return Some(Err(err.into()));
+                }
+                drop(map);
+                // A map's property assigned: Rhai checks the size of the whole variable.
+                Some(
+                    self.check_size_of(target, pos)
+                        .map(|()| Dynamic::UNIT)
+                        .map_err(Stop::from),
+                )
+            }
+            [Step::Prop { name, .. }, Step::Method {
+                name: method,
+                args,
+                script: false,
+                pos,
+                site,
+            }] if assign.is_none() => {
+                let mut map = target.as_map_mut().ok()?;
+                let item = map.get_mut(name.as_str()).filter(|item| !item.is_map())?;
+                let mut refs: StaticVec<&mut Dynamic> = StaticVec::new();
+                refs.push(item);
+                refs.extend(values[..*args].iter_mut());
+                Some(
+                    self.native_or_list(site, method, true, &mut refs, *pos, list)
+                        .map_err(Stop::from),
+                )
+            }
+            _ => None,
         }
     }
 
@@ -252,7 +313,7 @@ impl Runner<'_> {
                     }
                     Some((value, op, pos)) => {
                         self.assign(item, op, value, pos)?;
-                        self.check_sizes(data_sizes(item), pos)?;
+                        self.check_size_of(item, pos)?;
                         Ok(Dynamic::UNIT)
                     }
                 }
@@ -330,7 +391,7 @@ impl Runner<'_> {
                 let item = map.entry(name.into()).or_insert(Dynamic::UNIT);
                 self.assign(item, op, value, pos)?;
                 if matches!(walk.chain.steps[k], Step::Index) {
-                    self.check_sizes(data_sizes(item), pos)?;
+                    self.check_size_of(item, pos)?;
                 } else {
                     walk.check_root = Some(pos);
                 }
