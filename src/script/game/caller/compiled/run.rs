@@ -682,14 +682,14 @@ impl<'a> Runner<'a> {
             }),
             // Asked for a list, a function that may change its first argument gets a copy of
             // it: the caller counts on it not changing (see `call_lending`).
-            None if list && !resolved.as_ref().is_some_and(|r| r.reads_only) => {
+            None if list
+                && !args.is_empty()
+                && !resolved.as_ref().is_some_and(|r| r.reads_only) =>
+            {
                 drop(resolved);
-                let (first, rest) = args.split_first_mut().expect("a method has a target");
-                let mut copy = first.clone();
-                let mut copied: StaticVec<&mut Dynamic> = StaticVec::new();
-                copied.push(&mut copy);
-                copied.extend(rest.iter_mut().map(|a| &mut **a));
-                return self.native_or_list(site, name, is_ref_mut, &mut copied, pos, false);
+                return with_first_copied(args, |copied| {
+                    self.native_or_list(site, name, is_ref_mut, copied, pos, false)
+                });
             }
             None => resolved
                 .as_ref()
@@ -722,15 +722,10 @@ impl<'a> Runner<'a> {
             return Some(Err(err));
         }
         // A function that takes its first argument by value gets a copy of a variable.
-        let result = match args.split_first_mut() {
-            Some((first, rest)) if is_ref_mut && !func.is_method() => {
-                let mut copy = first.clone();
-                let mut copied: StaticVec<&mut Dynamic> = StaticVec::new();
-                copied.push(&mut copy);
-                copied.extend(rest.iter_mut().map(|a| &mut **a));
-                call(None, &mut copied)
-            }
-            _ => call(None, args),
+        let result = if is_ref_mut && !func.is_method() && !args.is_empty() {
+            with_first_copied(args, |copied| call(None, copied))
+        } else {
+            call(None, args)
         };
         let result = result
             .and_then(|value| {
@@ -928,6 +923,19 @@ impl<'a> Runner<'a> {
         }
         self.check_size_of(target, root_pos)
     }
+}
+
+/// Calls `f` with `args` whose first argument is a copy (the original is left as it is).
+///
+/// # Panics
+/// If `args` is empty.
+fn with_first_copied<R>(args: &mut [&mut Dynamic], f: impl FnOnce(&mut [&mut Dynamic]) -> R) -> R {
+    let (first, rest) = args.split_first_mut().expect("a first argument");
+    let mut copy = first.clone();
+    let mut copied: StaticVec<&mut Dynamic> = StaticVec::new();
+    copied.push(&mut copy);
+    copied.extend(rest.iter_mut().map(|a| &mut **a));
+    f(&mut copied)
 }
 
 /// An operator on two integers, booleans or `()` computed in place; `None` for Rhai to

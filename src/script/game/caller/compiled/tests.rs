@@ -1497,6 +1497,7 @@ fn a_list_for_the_host_is_the_array_rhai_gives_compact_where_returned_as_it_is()
         fn sets(s) { s.board.set(cell(0, 0), 1); s.board.cells_with(0) }
         fn drops(s) { s.board.drop_piece(0, 1, 0) }
         fn counted(s) { s.board.count(0) }
+        fn no_arguments(s) { recording() }
         fn local_drop(s) { let b = s.board; drop_piece(b, 0, 1, 0) }
         fn replaced(s) { s = 5; [s] }
         fn interpolated(s) { let t = `${s.n}`; s.board.cells_with(0) }
@@ -1527,6 +1528,7 @@ fn a_list_for_the_host_is_the_array_rhai_gives_compact_where_returned_as_it_is()
         ("replaces", 4, true),
         ("drops", 4, false),
         ("counted", 4, false),
+        ("no_arguments", 4, false),
         ("local_drop", 4, false),
         ("replaced", 4, false),
         ("interpolated", 4, true),
