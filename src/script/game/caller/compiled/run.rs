@@ -555,7 +555,7 @@ impl<'a> Runner<'a> {
                             )),
                         }
                     }
-                    _ => Ok(self.native(site, name, false, &mut [&mut value], *pos)?),
+                    _ => Ok(self.native(site, name, false, &mut [&mut value], *pos, false)?),
                 }
             }
             Expr::Binary {
@@ -570,7 +570,14 @@ impl<'a> Runner<'a> {
                 let mut rhs = self.expr(frame, rhs)?;
                 match binary(token, &lhs, &rhs) {
                     Some(value) => Ok(value),
-                    None => Ok(self.native(site, name, false, &mut [&mut lhs, &mut rhs], *pos)?),
+                    None => Ok(self.native(
+                        site,
+                        name,
+                        false,
+                        &mut [&mut lhs, &mut rhs],
+                        *pos,
+                        false,
+                    )?),
                 }
             }
             Expr::Call(call) => self.call_by_name(frame, call),
@@ -621,20 +628,9 @@ impl<'a> Runner<'a> {
     }
 
     /// Calls a native function from call site `site`: directly if it is one of the runtime's
-    /// (found by its arguments' types, remembered at the site), else through Rhai.
+    /// (found by its arguments' types, remembered at the site), else through Rhai; `list`: its
+    /// list form where it has one (for a host that asked for a list of moves).
     fn native(
-        &mut self,
-        site: &Site,
-        name: &str,
-        is_ref_mut: bool,
-        args: &mut [&mut Dynamic],
-        pos: Position,
-    ) -> Result<Dynamic, Error> {
-        self.native_or_list(site, name, is_ref_mut, args, pos, false)
-    }
-
-    /// [`Self::native`], or (`list`) the function's list form where it has one.
-    fn native_or_list(
         &mut self,
         site: &Site,
         name: &str,
@@ -688,7 +684,7 @@ impl<'a> Runner<'a> {
             {
                 drop(resolved);
                 return with_first_copied(args, |copied| {
-                    self.native_or_list(site, name, is_ref_mut, copied, pos, false)
+                    self.native(site, name, is_ref_mut, copied, pos, false)
                 });
             }
             None => resolved
@@ -812,12 +808,12 @@ impl<'a> Runner<'a> {
                 args.push(target);
                 args.extend(values.iter_mut());
                 let (site, name, pos) = (&call.site, &call.name, call.pos);
-                Ok(self.native_or_list(site, name, by_ref, &mut args, pos, list)?)
+                Ok(self.native(site, name, by_ref, &mut args, pos, list)?)
             }
             (Callee::Native, None) => {
                 let mut args: StaticVec<&mut Dynamic> = values.iter_mut().collect();
                 let (site, name, pos) = (&call.site, &call.name, call.pos);
-                Ok(self.native_or_list(site, name, false, &mut args, pos, list)?)
+                Ok(self.native(site, name, false, &mut args, pos, list)?)
             }
         }
     }

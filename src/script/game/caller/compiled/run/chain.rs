@@ -161,7 +161,7 @@ impl Runner<'_> {
                 refs.push(item);
                 refs.extend(values[..*args].iter_mut());
                 Some(
-                    self.native_or_list(site, method, true, &mut refs, *pos, list)
+                    self.native(site, method, true, &mut refs, *pos, list)
                         .map_err(Stop::from),
                 )
             }
@@ -258,7 +258,7 @@ impl Runner<'_> {
                 }
                 // A native value's getter; Rhai tries an indexer by the property's name after.
                 let op_pos = chain.rests[k].pos;
-                match self.native(site, getter, by_ref, &mut [&mut *target], *pos) {
+                match self.native(site, getter, by_ref, &mut [&mut *target], *pos, false) {
                     Ok(value) => Ok(value),
                     Err(err) if matches!(*err, EvalAltResult::ErrorDotExpr(..)) => {
                         let mut prop = Dynamic::from(name.clone());
@@ -343,7 +343,7 @@ impl Runner<'_> {
                     self.rhai_call(name, by_ref, true, &mut refs, *pos)
                 } else {
                     let list = last && walk.list;
-                    self.native_or_list(site, name, by_ref, &mut refs, *pos, list)
+                    self.native(site, name, by_ref, &mut refs, *pos, list)
                 };
                 drop(refs);
                 let value = value?;
