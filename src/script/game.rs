@@ -425,8 +425,9 @@ impl ScriptedGame {
     pub fn defines(&self, name: &str, arity: usize) -> bool {
         self.script
             .ast
-            .iter_functions()
-            .any(|f| f.name == name && f.params.len() == arity)
+            .shared_lib()
+            .get_script_fn(name, arity)
+            .is_some()
     }
 
     /// The script's `levels()` (what each computer level means), or `None` when it defines none.
