@@ -599,7 +599,6 @@ impl<'a> Runner<'a> {
         loaded.clone()
     }
 
-    /// Rhai's limits on the size of strings, arrays and maps.
     /// Checks `value` against Rhai's limits on data sizes (integers, booleans, `()` and native
     /// values have no size: they are let through without a look).
     #[inline]
@@ -610,6 +609,7 @@ impl<'a> Runner<'a> {
         self.check_sizes(data_sizes(value), pos)
     }
 
+    /// Rhai's limits on the size of strings, arrays and maps.
     fn check_sizes(&self, (a, m, s): (usize, usize, usize), pos: Position) -> Result<(), Error> {
         if (a, m, s) == (0, 0, 0) {
             return Ok(());
