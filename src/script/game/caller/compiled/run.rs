@@ -695,8 +695,55 @@ impl<'a> Runner<'a> {
         drop(resolved);
         match direct {
             Some(result) => result,
-            None => self.rhai_native(name, is_ref_mut, args, pos),
+            None => match self.array_builtin(name, is_ref_mut, args, pos) {
+                Some(result) => result,
+                None => self.rhai_native(name, is_ref_mut, args, pos),
+            },
         }
+    }
+
+    /// Rhai's own `len` and `is_empty` (as methods or properties) and `push` on an array, done
+    /// in place as Rhai's array package does them, with the checks Rhai makes around a native
+    /// call; `None` for anything else, which Rhai then calls.
+    fn array_builtin(
+        &mut self,
+        name: &str,
+        is_ref_mut: bool,
+        args: &mut [&mut Dynamic],
+        pos: Position,
+    ) -> Option<Result<Dynamic, Error>> {
+        let (first, rest) = args.split_first_mut()?;
+        if !first.is_array() || first.is_shared() {
+            return None;
+        }
+        let push = match (name, &*rest) {
+            ("len" | "get$len" | "is_empty" | "get$is_empty", []) => false,
+            // Rhai refuses to push onto a constant, in its own words.
+            ("push", [item]) if !first.is_read_only() && !item.is_shared() => true,
+            _ => return None,
+        };
+        // Rhai counts an operation for the call.
+        if let Err(err) = self.tick(pos) {
+            return Some(Err(err));
+        }
+        // An array that is not shared is always at hand.
+        let result = if push {
+            let item = std::mem::take(&mut *rest[0]);
+            first.as_array_mut().expect("an array").push(item);
+            Dynamic::UNIT
+        } else {
+            let len = first.as_array_ref().expect("an array").len();
+            match name {
+                "len" | "get$len" => Dynamic::from_int(INT::try_from(len).unwrap_or(INT::MAX)),
+                _ => Dynamic::from_bool(len == 0),
+            }
+        };
+        if is_ref_mut {
+            if let Err(err) = self.check_size_of(first, pos) {
+                return Some(Err(with_position_if_none(err, pos)));
+            }
+        }
+        Some(Ok(result))
     }
 
     /// Calls `func` as Rhai's native call would (the same checks around it), or `None` when Rhai
@@ -934,7 +981,8 @@ fn with_first_copied<R>(args: &mut [&mut Dynamic], f: impl FnOnce(&mut [&mut Dyn
     f(&mut copied)
 }
 
-/// An operator on two integers, booleans or `()` computed in place; `None` for Rhai to
+/// An operator on two integers, booleans or `()`, or `==`/`!=` on two strings, computed in
+/// place; `None` for Rhai to
 /// compute (other types, and overflow or division by zero, whose errors Rhai words).
 fn binary(token: &Token, lhs: &Dynamic, rhs: &Dynamic) -> Option<Dynamic> {
     if lhs.is_int() && rhs.is_int() {
@@ -966,6 +1014,13 @@ fn binary(token: &Token, lhs: &Dynamic, rhs: &Dynamic) -> Option<Dynamic> {
             Token::NotEqualsTo => Some((x != y).into()),
             _ => None,
         };
+    }
+    if let (Ok(x), Ok(y)) = (lhs.as_immutable_string_ref(), rhs.as_immutable_string_ref()) {
+        match token {
+            Token::EqualsTo => return Some((*x == *y).into()),
+            Token::NotEqualsTo => return Some((*x != *y).into()),
+            _ => (),
+        }
     }
     // `()` against a value of another built-in type is never equal to it.
     let unit_against_other =

@@ -1642,3 +1642,29 @@ fn short_chains_agree() {
         ],
     )]);
 }
+
+#[test]
+fn rhais_array_length_push_and_string_equality_agree() {
+    assert_agree(&[all(
+        "len, is_empty, push and == on strings, done in place",
+        r#"
+        fn t() {
+            let a = [];
+            a.push(1); a.push("x"); a.push([2]); push(a, 3);
+            [a.len, a.len(), len(a), a.is_empty, a.is_empty(), [].is_empty(), a]
+        }
+        fn strings(x) { [x == "ab", x != "ab", "a" + "b" == x, x == 1, x != ()] }
+        fn constant() { const C = [1]; C.push(2); C }
+        fn too_big() { let a = []; a.pad(99999, 0); a.push(1); a.push(2); a.len }
+        fn nested() { let m = #{ list: [] }; m.list.push(1); m.list.len }
+        "#,
+        &[
+            ("t", "[]"),
+            ("strings", "[\"ab\"]"),
+            ("strings", "[\"b\"]"),
+            ("constant", "[]"),
+            ("too_big", "[]"),
+            ("nested", "[]"),
+        ],
+    )]);
+}
