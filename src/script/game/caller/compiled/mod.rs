@@ -4,8 +4,9 @@
 //! finding each variable, setting up each native call (a search for a script method of the
 //! same name, the arguments gathered into a fresh list, a target wrapper), boxing control flow
 //! as errors. [`Program`] lowers each function of a loaded script once: variables become
-//! frame slots, operators on integers and booleans are computed in place, and the runtime's
-//! primitives are called directly (each call site remembers the function its arguments' types
+//! frame slots, operators on integers and booleans (and `==`/`!=` on strings) are computed in
+//! place, so are Rhai's `len`, `is_empty` and `push` on arrays, and the runtime's primitives
+//! are called directly (each call site remembers the function its arguments' types
 //! led to, in the [`crate::script::natives::NativeTable`] kept when they were registered);
 //! other native functions are called through Rhai's own function resolution.
 //!
