@@ -390,7 +390,7 @@ impl ScriptedGame {
                 return Ok((None, plies));
             }
             let mut moves = self.move_list(&mut state)?;
-            if moves.len() == 0 {
+            if moves.is_empty() {
                 return match self.outcome(&state)? {
                     Some(outcome) => Ok((Some(outcome), plies)),
                     None => {
@@ -415,9 +415,9 @@ impl ScriptedGame {
             .map_err(|e| self.failure(&e, GameError::Illegal))?;
         match value.try_cast_result::<NativeList>() {
             Ok(list) => Ok(MoveList::Native(list)),
-            Err(value) => Ok(MoveList::Values(
-                self.returned_as("moves", value, MOVES_ARE)?,
-            )),
+            Err(value) => self
+                .returned_as("moves", value, MOVES_ARE)
+                .map(MoveList::Values),
         }
     }
 
@@ -807,8 +807,6 @@ impl Game for ScriptedGame {
 /// chooses the same move.
 const MOVE_HASHER: foldhash::fast::FixedState = foldhash::fast::FixedState::with_seed(0x5eed);
 
-/// Feeds a script value into a hasher: equal values (maps by key, arrays in order, runtime
-/// types by content) feed equal bytes.
 /// What `moves` must return.
 const MOVES_ARE: &str = "an array of moves";
 
@@ -821,6 +819,10 @@ enum MoveList {
 }
 
 impl MoveList {
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
     fn len(&self) -> usize {
         match self {
             MoveList::Values(moves) => moves.len(),
@@ -837,6 +839,8 @@ impl MoveList {
     }
 }
 
+/// Feeds a script value into a hasher: equal values (maps by key, arrays in order, runtime
+/// types by content) feed equal bytes.
 fn hash_value(value: &Dynamic, h: &mut impl Hasher) {
     use std::hash::Hash;
     // (`is_…` first: a failed `as_…` spends time naming the type, and a search hashes every

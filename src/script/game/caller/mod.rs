@@ -128,7 +128,7 @@ impl Caller {
                 );
                 match args {
                     Args::Values(values) => runner.call(function, values),
-                    Args::Lent(state) => runner.listing().call_lending(function, state),
+                    Args::Lent(state) => runner.call_lending(function, state),
                 }
             }
             None => {

@@ -96,10 +96,8 @@ pub struct Runner<'a> {
     empty: Scope<'static>,
     /// The engine's limit on operations in one call (`u64::MAX`: none).
     max_operations: u64,
-    /// The host asked for a list of moves: where the called function returns a primitive's
-    /// list as it is, the primitive's list form gives it.
-    listing: bool,
-    /// The host lent its state to the call rather than copying it.
+    /// The host lent its state to the call rather than copying it, asking for a list of moves
+    /// (see [`Runner::call_lending`]).
     lending: Option<Lending>,
 }
 
@@ -125,16 +123,8 @@ impl<'a> Runner<'a> {
                 0 => u64::MAX,
                 max => max,
             },
-            listing: false,
             lending: None,
         }
-    }
-
-    /// A runner for a host call that asks for a list of moves: the called function may give
-    /// a [`NativeList`] where it returns a primitive's list as it is.
-    pub fn listing(mut self) -> Self {
-        self.listing = true;
-        self
     }
 
     /// Calls `function` with `args` as the host does (what Rhai's `call_fn` would give).
@@ -150,10 +140,12 @@ impl<'a> Runner<'a> {
         result
     }
 
-    /// Calls `function`, which takes one parameter, with the host's `state` lent rather than
-    /// copied: the call runs on the value itself until it would change it (it then copies it
-    /// first), and `state` is as it was afterwards. Most `moves` functions only read the state,
-    /// and a copy of it is a good part of their cost.
+    /// Calls `function`, which takes one parameter, for a list of moves, with the host's
+    /// `state` lent rather than copied: the call runs on the value itself until it would change
+    /// it (it then copies it first), and `state` is as it was afterwards. Most `moves`
+    /// functions only read the state, and a copy of it is a good part of their cost. Where the
+    /// function returns a primitive's list as it is, the primitive's list form gives it (a
+    /// [`NativeList`]).
     pub fn call_lending(
         &mut self,
         function: &Function,
@@ -170,6 +162,12 @@ impl<'a> Runner<'a> {
         result
     }
 
+    /// Whether `frame` is the function the host called for a list of moves.
+    #[inline]
+    fn listing(&self, frame: &Frame) -> bool {
+        frame.top && self.lending.is_some()
+    }
+
     /// Before slot `i` of `frame` may change: a lent state is copied first (see
     /// [`Self::call_lending`]).
     #[inline]
@@ -184,7 +182,7 @@ impl<'a> Runner<'a> {
     /// Whether slot `i` of `frame` holds a state the host lent, not yet copied.
     #[inline]
     fn lent_unchanged(&self, frame: &Frame, i: usize) -> bool {
-        i == 0 && frame.top && self.lending.as_ref().is_some_and(|l| l.copy.is_none())
+        i == 0 && self.listing(frame) && self.lending.as_ref().is_some_and(|l| l.copy.is_none())
     }
 
     /// Counts one operation and lets the sandbox stop the call, as Rhai does.
@@ -486,7 +484,7 @@ impl<'a> Runner<'a> {
             Expr::Returned(slot) => {
                 let i = frame.index(*slot);
                 // A lent state stays in the frame for the host (see `call_lending`).
-                if i == 0 && frame.top && self.lending.is_some() {
+                if i == 0 && self.listing(frame) {
                     Ok(frame.values[i].clone())
                 } else {
                     Ok(std::mem::take(&mut frame.values[i]))
@@ -812,7 +810,7 @@ impl<'a> Runner<'a> {
     }
 
     fn call_by_name(&mut self, frame: &mut Frame, call: &Call) -> Flow<Dynamic> {
-        let list = self.listing && frame.top && call.returned;
+        let list = call.returned && self.listing(frame);
         // Rhai evaluates the arguments after the first before it looks up a first argument
         // that is a variable (which it passes by reference).
         let skip = usize::from(call.first_local.is_some());

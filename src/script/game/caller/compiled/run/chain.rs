@@ -26,7 +26,7 @@ impl Runner<'_> {
         }
         self.tick(Position::NONE)?;
         let mut assign = assign;
-        let list = self.listing && frame.top && chain.returned;
+        let list = chain.returned && self.listing(frame);
         let walked = match &chain.root {
             Root::Local(slot) => {
                 let i = frame.index(*slot);
@@ -46,14 +46,7 @@ impl Runner<'_> {
                 {
                     return done;
                 }
-                let target = &mut frame.values[i];
-                let mut walk = Walk {
-                    chain,
-                    values: &mut values,
-                    assign: &mut assign,
-                    check_root: None,
-                    list,
-                };
+                let mut walk = Walk::new(chain, &mut values, &mut assign, list);
                 let walked = self.walk(&mut walk, target, true, 0, 0, true);
                 // A map's property assigned: Rhai checks the size of the whole variable.
                 match (walked, walk.check_root) {
@@ -76,13 +69,7 @@ impl Runner<'_> {
                 } else {
                     (value, false)
                 };
-                let mut walk = Walk {
-                    chain,
-                    values: &mut values,
-                    assign: &mut assign,
-                    check_root: None,
-                    list,
-                };
+                let mut walk = Walk::new(chain, &mut values, &mut assign, list);
                 self.walk(&mut walk, &mut target, by_ref, 0, 0, true)
             }
         };
@@ -438,6 +425,25 @@ struct Walk<'c, 'o> {
     check_root: Option<Position>,
     /// The function returns the chain's value to a host that asked for a list of moves.
     list: bool,
+}
+
+impl<'c, 'o> Walk<'c, 'o> {
+    /// A walk of `chain` with its `values`, assigning `assign` (if any) to its end; `list`: see
+    /// the field.
+    fn new(
+        chain: &'c Chain,
+        values: &'c mut StaticVec<Dynamic>,
+        assign: &'c mut Option<(Dynamic, Option<&'o OpAssign>, Position)>,
+        list: bool,
+    ) -> Self {
+        Walk {
+            chain,
+            values,
+            assign,
+            check_root: None,
+            list,
+        }
+    }
 }
 
 /// Puts `values` in place of the arguments and indexes of the chain `whole`.
