@@ -197,7 +197,28 @@ impl Grid {
 
     /// How many cells hold `value`.
     pub fn count(&self, value: i64) -> usize {
-        self.cells.iter().filter(|&&v| v == value).count()
+        count_in(&self.cells, value)
+    }
+
+    /// The `n`th cell (from 0) of [`Self::cells_with`]`(value)`, found without listing the
+    /// cells before it: blocks of cells are counted at once, the block holding it scanned.
+    pub fn nth_cell_with(&self, value: i64, n: usize) -> Option<Cell> {
+        const BLOCK: usize = 64;
+        let mut left = n;
+        for (b, block) in self.cells.chunks(BLOCK).enumerate() {
+            let here = count_in(block, value);
+            if left < here {
+                let (i, _) = block
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &v)| v == value)
+                    .nth(left)?;
+                let index = (b * BLOCK + i) as i64;
+                return Some(Cell::new(index % self.width, index / self.width));
+            }
+            left -= here;
+        }
+        None
     }
 
     /// The raw values, row by row from the top.
@@ -311,6 +332,11 @@ fn split_digits_letter(text: &str, digits_first: bool) -> Option<(&str, char)> {
 }
 
 /// A grid drawn as rows of digits, top row first (for tests).
+/// How many of `cells` hold `value` (a loop the compiler turns into vector instructions).
+fn count_in(cells: &[i64], value: i64) -> usize {
+    cells.iter().filter(|&&v| v == value).count()
+}
+
 #[cfg(test)]
 pub(crate) fn from_digits(rows: &[&str]) -> Grid {
     let mut g = Grid::new(rows[0].len() as i64, rows.len() as i64, 0);
@@ -403,6 +429,18 @@ mod tests {
         assert!(g.set(Cell::new(2, 1), 7));
         assert_eq!(g.count(7), 1);
         assert_eq!(g.cells_with(7).collect::<Vec<_>>(), vec![Cell::new(2, 1)]);
+    }
+
+    #[test]
+    fn the_nth_cell_holding_a_value_is_the_nth_of_the_list() {
+        let g = from_digits(&["10201", "00111", "21000", "11111"]);
+        for value in 0..3 {
+            let all: Vec<Cell> = g.cells_with(value).collect();
+            for (n, &cell) in all.iter().enumerate() {
+                assert_eq!(g.nth_cell_with(value, n), Some(cell));
+            }
+            assert_eq!(g.nth_cell_with(value, all.len()), None);
+        }
     }
 
     #[test]

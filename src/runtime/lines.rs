@@ -107,11 +107,17 @@ pub fn runs_through(grid: &Grid, cell: Cell) -> Vec<Run> {
 /// The length of the longest of the [`runs_through`] `cell` (0 if `cell` is off the board):
 /// whether a placement completed a line, in one call.
 pub fn longest_run_through(grid: &Grid, cell: Cell) -> usize {
-    runs_through(grid, cell)
+    let Some(value) = grid.get(cell) else {
+        return 0;
+    };
+    // Counted from the cell both ways: no run is made.
+    LINE_DIRECTIONS
         .iter()
-        .map(Run::len)
+        .map(|&(dx, dy)| {
+            1 + count_from(grid, cell, (dx, dy), value) + count_from(grid, cell, (-dx, -dy), value)
+        })
         .max()
-        .unwrap_or(0)
+        .map_or(0, |n| n as usize)
 }
 
 /// Every maximal run of at least `min_len` cells, in every line direction, whose value is not
@@ -208,6 +214,8 @@ mod tests {
                 prop_assert_ne!(run.before, Beyond::Value(run.value));
                 prop_assert_ne!(run.after, Beyond::Value(run.value));
             }
+            let longest = runs_through(&g, Cell::new(x, y)).iter().map(Run::len).max();
+            prop_assert_eq!(longest_run_through(&g, Cell::new(x, y)), longest.unwrap_or(0));
             for run in all_runs(&g, 2, 0) {
                 prop_assert!(run.len() >= 2 && run.value != 0);
                 let again = run_through(&g, run.cells[0], run.direction).unwrap();

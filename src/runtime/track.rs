@@ -35,6 +35,7 @@ pub struct Track {
     // Each shared between copies until one of them changes (a copy costs nothing).
     seeds: Arc<Vec<i64>>,
     owners: Arc<Vec<i64>>,
+    /// Pits of the same kind share one label, so that a kind is found by its pointer.
     kinds: Arc<Vec<Arc<str>>>,
 }
 
@@ -118,8 +119,14 @@ impl Track {
     /// Sets the kind label of `pit`.
     pub fn set_kind(&mut self, pit: usize, kind: &str) {
         if &*self.kinds[pit] != kind {
-            Arc::make_mut(&mut self.kinds)[pit] = Arc::from(kind);
+            let label = self.label(kind).cloned().unwrap_or_else(|| Arc::from(kind));
+            Arc::make_mut(&mut self.kinds)[pit] = label;
         }
+    }
+
+    /// The label the pits of kind `kind` share, if any pit has that kind.
+    fn label(&self, kind: &str) -> Option<&Arc<str>> {
+        self.kinds.iter().find(|label| &***label == kind)
     }
 
     /// Every pit's seeds, in index order.
@@ -134,8 +141,12 @@ impl Track {
         owner: Option<i64>,
         kind: Option<&'a str>,
     ) -> impl Iterator<Item = usize> + 'a {
-        (0..self.len()).filter(move |&p| {
-            owner.is_none_or(|o| self.owners[p] == o) && kind.is_none_or(|k| &*self.kinds[p] == k)
+        // A kind no pit has selects no pit; else its pits are those sharing its label.
+        let label = kind.map(|k| self.label(k).map(Arc::as_ptr));
+        let none = matches!(label, Some(None));
+        (0..if none { 0 } else { self.len() }).filter(move |&p| {
+            owner.is_none_or(|o| self.owners[p] == o)
+                && label.is_none_or(|l| l == Some(Arc::as_ptr(&self.kinds[p])))
         })
     }
 
@@ -192,23 +203,37 @@ impl Track {
         if n == 0 {
             return Ok(from);
         }
-        let len = self.len() as i64;
-        let pit_at = |k: i64| (from as i64 + dir * k).rem_euclid(len) as usize;
+        let len = self.len();
         // How many pits receive seeds on each lap.
-        let open = (1..=len).filter(|&k| !skip.contains(&pit_at(k))).count() as i64;
+        let open = (0..len).filter(|p| !skip.contains(p)).count() as i64;
         if open == 0 {
             return Err(TrackError::NowhereToSow(n));
         }
         let (laps, rest) = (n / open, n % open);
-        let mut last = from;
-        let order = (1..=len).map(pit_at).filter(|p| !skip.contains(p));
+        let next = |p: usize| match (dir, p) {
+            (1, p) if p + 1 == len => 0,
+            (1, p) => p + 1,
+            (_, 0) => len - 1,
+            (_, p) => p - 1,
+        };
         let seeds = Arc::make_mut(&mut self.seeds);
-        for (dropped, p) in order.enumerate() {
-            let extra = i64::from((dropped as i64) < rest);
+        let (mut p, mut last, mut dropped) = (from, from, 0);
+        // Every open pit gets `laps` seeds and the first `rest` of them one more; with no whole
+        // lap, the sowing ends at the `rest`-th.
+        for _ in 0..len {
+            p = next(p);
+            if skip.contains(&p) {
+                continue;
+            }
+            if laps == 0 && dropped == rest {
+                break;
+            }
+            let extra = i64::from(dropped < rest);
             seeds[p] += laps + extra;
             if extra == 1 || rest == 0 {
                 last = p;
             }
+            dropped += 1;
         }
         Ok(last)
     }

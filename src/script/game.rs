@@ -399,6 +399,8 @@ impl ScriptedGame {
                 };
             }
             let mv = moves.take(rng.random_range(0..moves.len()));
+            // A primitive's list may share the board `play` changes (which would copy it).
+            drop(moves);
             let next = self
                 .call("play", (state, mv))
                 .map_err(|e| self.failure(&e, GameError::Illegal))?;

@@ -6,26 +6,38 @@
 //! `moves` ends by returning such a call, a random playout only needs one move of the list.
 //! The walker then calls the primitive's list form instead (registered with
 //! [`crate::script::natives::Natives::register_list_fn`]) and the host gets a [`NativeList`]:
-//! the same moves in the same order, of which it makes only the one it picks.
+//! the same moves in the same order, of which it makes only the one it picks. A list of the
+//! cells holding a value is not even listed: it finds the one cell picked.
 
-use rhai::{Array, Dynamic};
+use rhai::{Array, Dynamic, ImmutableString, INT};
 
-use crate::runtime::Cell;
+use crate::runtime::{Cell, Grid, Track};
 
 /// What a primitive's list form gives: the items its array would hold, compact.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NativeList {
-    /// Cells, each a `Cell` in the array.
-    Cells(Vec<Cell>),
+    /// The cells of `grid` holding `value`, row by row, each a `Cell` in the array: `len` of
+    /// them. The grid is a copy (its cells are shared until one of the two changes): drop the
+    /// list before changing the board it came from, or that change copies every cell.
+    Holding { grid: Grid, value: i64, len: usize },
     /// Pairs of cells, each a two-cell array `[from, to]` in the array.
     CellPairs(Vec<[Cell; 2]>),
+    /// The pits of `track` owned by `owner` (of kind `kind`, if given) that hold seeds, in
+    /// order, each a pit number in the array: `len` of them. The track is a copy, like
+    /// [`NativeList::Holding`]'s grid.
+    PitsWithSeeds {
+        track: Track,
+        owner: INT,
+        kind: Option<ImmutableString>,
+        len: usize,
+    },
 }
 
 impl NativeList {
     /// How many items the list holds.
     pub fn len(&self) -> usize {
         match self {
-            NativeList::Cells(cells) => cells.len(),
+            NativeList::Holding { len, .. } | NativeList::PitsWithSeeds { len, .. } => *len,
             NativeList::CellPairs(pairs) => pairs.len(),
         }
     }
@@ -41,23 +53,41 @@ impl NativeList {
     /// If `i` is not below [`Self::len`].
     pub fn item(&self, i: usize) -> Dynamic {
         match self {
-            NativeList::Cells(cells) => Dynamic::from(cells[i]),
+            NativeList::Holding { grid, value, .. } => {
+                Dynamic::from(grid.nth_cell_with(*value, i).expect("an item of the list"))
+            }
             NativeList::CellPairs(pairs) => pair(pairs[i]),
+            NativeList::PitsWithSeeds {
+                track, owner, kind, ..
+            } => Dynamic::from_int(
+                track
+                    .pits_with_seeds(Some(*owner), kind.as_deref())
+                    .nth(i)
+                    .expect("an item of the list") as INT,
+            ),
         }
     }
 
     /// The list as the script's array.
     pub fn into_array(self) -> Array {
         match self {
-            NativeList::Cells(cells) => cells.into_iter().map(Dynamic::from).collect(),
+            NativeList::Holding { grid, value, .. } => {
+                grid.cells_with(value).map(Dynamic::from).collect()
+            }
             NativeList::CellPairs(pairs) => pairs.into_iter().map(pair).collect(),
+            NativeList::PitsWithSeeds {
+                track, owner, kind, ..
+            } => track
+                .pits_with_seeds(Some(owner), kind.as_deref())
+                .map(|p| Dynamic::from_int(p as INT))
+                .collect(),
         }
     }
 
     /// What Rhai's size limits count in the array: its items and those of the arrays in it.
     pub fn array_items(&self) -> usize {
         match self {
-            NativeList::Cells(cells) => cells.len(),
+            NativeList::Holding { len, .. } | NativeList::PitsWithSeeds { len, .. } => *len,
             NativeList::CellPairs(pairs) => 3 * pairs.len(),
         }
     }
@@ -71,19 +101,51 @@ fn pair([from, to]: [Cell; 2]) -> Dynamic {
 mod tests {
     use super::*;
 
-    fn lists() -> [NativeList; 2] {
+    fn lists() -> [NativeList; 4] {
         let (a, b, c) = (Cell::new(0, 1), Cell::new(2, 3), Cell::new(4, 0));
+        let mut grid = Grid::new(5, 4, 0);
+        for cell in [a, b, c] {
+            grid.set(cell, 7);
+        }
+        // Pits 1, 3 and 4 are owner 1's; 3 is empty; 4 is its store.
+        let mut track = Track::new(6, 2);
+        for p in [1, 3, 4] {
+            track.set_owner(p, 1);
+            track.set_kind(p, "house");
+        }
+        track.set(3, 0);
+        track.set_kind(4, "store");
         [
-            NativeList::Cells(vec![a, b, c]),
+            NativeList::Holding {
+                grid,
+                value: 7,
+                len: 3,
+            },
             NativeList::CellPairs(vec![[a, b], [b, c]]),
+            NativeList::PitsWithSeeds {
+                track: track.clone(),
+                owner: 1,
+                kind: None,
+                len: 2,
+            },
+            NativeList::PitsWithSeeds {
+                track,
+                owner: 1,
+                kind: Some("house".into()),
+                len: 1,
+            },
         ]
     }
 
-    /// The cells a list item is or holds.
-    fn cells_in(item: &Dynamic) -> Vec<Cell> {
+    /// What a list item is or holds (cells or pit numbers), as text.
+    fn cells_in(item: &Dynamic) -> Vec<String> {
+        let text = |v: &Dynamic| match v.read_lock::<Cell>() {
+            Some(cell) => cell.to_string(),
+            None => v.to_string(),
+        };
         match item.as_array_ref() {
-            Ok(array) => array.iter().map(|c| c.clone().cast::<Cell>()).collect(),
-            Err(_) => vec![item.clone().cast::<Cell>()],
+            Ok(array) => array.iter().map(text).collect(),
+            Err(_) => vec![text(item)],
         }
     }
 
@@ -101,6 +163,20 @@ mod tests {
                 .map(|item| item.as_array_ref().map_or(0, |a| a.len()))
                 .sum();
             assert_eq!(list.array_items(), array.len() + nested);
+        }
+    }
+
+    #[test]
+    fn the_lists_hold_what_the_primitives_list() {
+        let expected: [&[&str]; 4] = [
+            &["(4,0)", "(0,1)", "(2,3)"],
+            &["(0,1)", "(2,3)", "(2,3)", "(4,0)"],
+            &["1", "4"],
+            &["1"],
+        ];
+        for (list, expected) in lists().into_iter().zip(expected) {
+            let items: Vec<String> = list.into_array().iter().flat_map(cells_in).collect();
+            assert_eq!(items, expected);
         }
     }
 }

@@ -90,10 +90,10 @@ fn register_grid(engine: &mut Natives) {
         .register_reader("count", |g: &mut Grid, v: INT| g.count(v) as INT)
         .register_reader("cells", |g: &mut Grid| cells(g.cells()))
         .register_reader("cells_with", |g: &mut Grid, v: INT| cells(g.cells_with(v)))
-        .register_list_fn("cells_with", |g: &mut Grid, v: INT| {
-            let mut cells = Vec::with_capacity(g.count(v));
-            cells.extend(g.cells_with(v));
-            NativeList::Cells(cells)
+        .register_list_fn("cells_with", |g: &mut Grid, v: INT| NativeList::Holding {
+            grid: g.clone(),
+            value: v,
+            len: g.count(v),
         })
         .register_reader("neighbours", |g: &mut Grid, c: Cell| {
             cells(g.neighbours(c, &ORTHOGONAL))

@@ -1,11 +1,11 @@
 //! Circular tracks of pits as scripts see them: `track(12, 5)`, `t.sow(pit, n, dir, skip)`.
 
 use crate::script::natives::Natives;
-use rhai::{Array, Dynamic, EvalAltResult, INT};
+use rhai::{Array, Dynamic, EvalAltResult, ImmutableString, StaticVec, INT};
 
 use crate::{
     runtime::{Track, TrackError},
-    script::sandbox,
+    script::{lists::NativeList, sandbox},
 };
 
 type Fallible<T> = Result<T, Box<EvalAltResult>>;
@@ -20,6 +20,16 @@ fn pit(t: &Track, p: INT) -> Fallible<usize> {
 
 fn pits(iter: impl Iterator<Item = usize>) -> Array {
     iter.map(|p| Dynamic::from(p as INT)).collect()
+}
+
+/// The list form of `t.pits_with_seeds(owner, kind)`.
+fn pits_with_seeds(t: &Track, owner: INT, kind: Option<ImmutableString>) -> NativeList {
+    NativeList::PitsWithSeeds {
+        len: t.pits_with_seeds(Some(owner), kind.as_deref()).count(),
+        track: t.clone(),
+        owner,
+        kind,
+    }
 }
 
 fn new_track(len: INT, fill: INT) -> Fallible<Track> {
@@ -43,12 +53,12 @@ fn sow(t: &mut Track, from: INT, n: INT, dir: INT, skip: &[INT]) -> Fallible<INT
     let skip = skip
         .iter()
         .map(|&p| pit(t, p))
-        .collect::<Fallible<Vec<usize>>>()?;
+        .collect::<Fallible<StaticVec<usize>>>()?;
     t.sow(from, n, dir, &skip).map(|p| p as INT).map_err(err)
 }
 
 /// The pit numbers of `sow`'s `skip` array.
-fn skipped(skip: &Array) -> Fallible<Vec<INT>> {
+fn skipped(skip: &Array) -> Fallible<StaticVec<INT>> {
     skip.iter()
         .map(|p| {
             p.as_int()
@@ -101,9 +111,16 @@ pub fn register(engine: &mut Natives) {
         .register_reader("pits_with_seeds", |t: &mut Track, o: INT| {
             pits(t.pits_with_seeds(Some(o), None))
         })
+        .register_list_fn("pits_with_seeds", |t: &mut Track, o: INT| {
+            pits_with_seeds(t, o, None)
+        })
         .register_reader("pits_with_seeds", |t: &mut Track, o: INT, k: &str| {
             pits(t.pits_with_seeds(Some(o), Some(k)))
         })
+        .register_list_fn(
+            "pits_with_seeds",
+            |t: &mut Track, o: INT, k: ImmutableString| pits_with_seeds(t, o, Some(k)),
+        )
         .register_reader("pits_of_kind", |t: &mut Track, k: &str| {
             pits(t.pits_where(None, Some(k)))
         })

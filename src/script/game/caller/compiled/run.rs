@@ -601,7 +601,7 @@ impl<'a> Runner<'a> {
     /// values have no size: they are let through without a look).
     #[inline]
     fn check_size_of(&self, value: &Dynamic, pos: Position) -> Result<(), Error> {
-        if value.is_int() || value.is_variant() || value.is_unit() || value.is_bool() {
+        if has_no_size(value) {
             return Ok(());
         }
         self.check_sizes(data_sizes(value), pos)
@@ -727,10 +727,10 @@ impl<'a> Runner<'a> {
         // An array that is not shared is always at hand.
         let result = if push {
             let item = std::mem::take(&mut *rest[0]);
-            first.as_array_mut().expect("an array").push(item);
+            first.write_lock::<Array>().expect("an array").push(item);
             Dynamic::UNIT
         } else {
-            let len = first.as_array_ref().expect("an array").len();
+            let len = first.read_lock::<Array>().expect("an array").len();
             match name {
                 "len" | "get$len" => Dynamic::from_int(INT::try_from(len).unwrap_or(INT::MAX)),
                 _ => Dynamic::from_bool(len == 0),
@@ -849,11 +849,10 @@ impl<'a> Runner<'a> {
                 } else {
                     (target, true)
                 };
-                let mut args: StaticVec<&mut Dynamic> = StaticVec::new();
-                args.push(target);
-                args.extend(values.iter_mut());
                 let (site, name, pos) = (&call.site, &call.name, call.pos);
-                Ok(self.native(site, name, by_ref, &mut args, pos, list)?)
+                Ok(with_args(target, &mut values, |args| {
+                    self.native(site, name, by_ref, args, pos, list)
+                })?)
             }
             (Callee::Native, None) => {
                 let mut args: StaticVec<&mut Dynamic> = values.iter_mut().collect();
@@ -966,6 +965,27 @@ impl<'a> Runner<'a> {
     }
 }
 
+/// Calls `f` with the arguments `first` and then `rest` (in a vector only when there are more
+/// than four of them).
+pub(super) fn with_args<R>(
+    first: &mut Dynamic,
+    rest: &mut [Dynamic],
+    f: impl FnOnce(&mut [&mut Dynamic]) -> R,
+) -> R {
+    match rest {
+        [] => f(&mut [first]),
+        [a] => f(&mut [first, a]),
+        [a, b] => f(&mut [first, a, b]),
+        [a, b, c] => f(&mut [first, a, b, c]),
+        _ => {
+            let mut args: StaticVec<&mut Dynamic> = StaticVec::new();
+            args.push(first);
+            args.extend(rest.iter_mut());
+            f(&mut args)
+        }
+    }
+}
+
 /// Calls `f` with `args` whose first argument is a copy (the original is left as it is).
 ///
 /// # Panics
@@ -1013,7 +1033,10 @@ fn binary(token: &Token, lhs: &Dynamic, rhs: &Dynamic) -> Option<Dynamic> {
             _ => None,
         };
     }
-    if let (Ok(x), Ok(y)) = (lhs.as_immutable_string_ref(), rhs.as_immutable_string_ref()) {
+    if let (Some(x), Some(y)) = (
+        lhs.read_lock::<ImmutableString>(),
+        rhs.read_lock::<ImmutableString>(),
+    ) {
         match token {
             Token::EqualsTo => return Some((*x == *y).into()),
             Token::NotEqualsTo => return Some((*x != *y).into()),
@@ -1032,21 +1055,28 @@ fn binary(token: &Token, lhs: &Dynamic, rhs: &Dynamic) -> Option<Dynamic> {
     }
 }
 
+/// Whether `value` is one of the common values Rhai's limits give no size (integers,
+/// booleans, `()` and native values), known without a look inside.
+#[inline]
+fn has_no_size(value: &Dynamic) -> bool {
+    value.is_int() || value.is_variant() || value.is_unit() || value.is_bool()
+}
+
 /// The sizes Rhai's limits count in a value: array items, map entries, string bytes.
 fn data_sizes(value: &Dynamic) -> (usize, usize, usize) {
-    if value.is_int() || value.is_bool() || value.is_unit() || value.is_variant() {
+    if has_no_size(value) {
         (0, 0, 0)
-    } else if let Ok(array) = value.as_array_ref() {
+    } else if let Some(array) = value.read_lock::<Array>() {
         array.iter().fold((0, 0, 0), |(a, m, s), item| {
             let (ia, im, is) = data_sizes(item);
             (a + 1 + ia, m + im, s + is)
         })
-    } else if let Ok(map) = value.as_map_ref() {
+    } else if let Some(map) = value.read_lock::<rhai::Map>() {
         map.values().fold((0, 0, 0), |(a, m, s), item| {
             let (ia, im, is) = data_sizes(item);
             (a + ia, m + 1 + im, s + is)
         })
-    } else if let Ok(text) = value.as_immutable_string_ref() {
+    } else if let Some(text) = value.read_lock::<ImmutableString>() {
         (0, 0, text.len())
     } else if value.is::<rhai::Blob>() {
         (value.read_lock::<rhai::Blob>().map_or(0, |b| b.len()), 0, 0)

@@ -4,11 +4,11 @@
 use std::any::TypeId;
 
 use rhai::{
-    ASTFlags, BinaryExpr, Dynamic, EvalAltResult, Expr as RhaiExpr, ImmutableString, Position,
-    StaticVec,
+    ASTFlags, Array, BinaryExpr, Dynamic, EvalAltResult, Expr as RhaiExpr, ImmutableString, Map,
+    Position, StaticVec,
 };
 
-use super::{Flow, Frame, Runner, Stop, Walked};
+use super::{has_no_size, with_args, Error, Flow, Frame, Runner, Stop, Walked};
 use crate::script::game::caller::compiled::{Chain, Fallback, OpAssign, Root, Step};
 
 impl Runner<'_> {
@@ -114,26 +114,25 @@ impl Runner<'_> {
     ) -> Option<Flow<Dynamic>> {
         match chain.steps.as_slice() {
             [Step::Prop { name, .. }] if assign.is_none() => {
-                let map = target.as_map_ref().ok()?;
-                Some(Ok(map.get(name.as_str()).cloned().unwrap_or(Dynamic::UNIT)))
+                let map = target.read_lock::<Map>()?;
+                Some(Ok(property(&map, name).cloned().unwrap_or(Dynamic::UNIT)))
             }
             [Step::Prop { name, .. }] => {
-                let mut map = target.as_map_mut().ok()?;
-                if map.get(name.as_str()).is_some_and(Dynamic::is_read_only) {
-                    return None;
-                }
-                let (value, op, pos) = assign.take()?;
-                let item = map.entry(name.into()).or_insert(Dynamic::UNIT);
-                if let Err(err) = self.assign(item, op, value, pos) {
-                    return Some(Err(err.into()));
-                }
+                let pos = assign.as_ref()?.2;
+                let mut map = target.write_lock::<Map>()?;
+                let resized = match self.assign_property(&mut map, name, assign)? {
+                    Ok(resized) => resized,
+                    Err(err) => return Some(Err(err.into())),
+                };
                 drop(map);
                 // A map's property assigned: Rhai checks the size of the whole variable.
-                Some(
-                    self.check_size_of(target, pos)
+                Some(match resized {
+                    true => self
+                        .check_size_of(target, pos)
                         .map(|()| Dynamic::UNIT)
                         .map_err(Stop::from),
-                )
+                    false => Ok(Dynamic::UNIT),
+                })
             }
             [Step::Prop { name, .. }, Step::Method {
                 name: method,
@@ -142,15 +141,12 @@ impl Runner<'_> {
                 pos,
                 site,
             }] if assign.is_none() => {
-                let mut map = target.as_map_mut().ok()?;
-                let item = map.get_mut(name.as_str()).filter(|item| !item.is_map())?;
-                let mut refs: StaticVec<&mut Dynamic> = StaticVec::new();
-                refs.push(item);
-                refs.extend(values[..*args].iter_mut());
-                Some(
-                    self.native(site, method, true, &mut refs, *pos, list)
-                        .map_err(Stop::from),
-                )
+                let mut map = target.write_lock::<Map>()?;
+                let item = property_mut(&mut map, name).filter(|item| !item.is_map())?;
+                let called = with_args(item, &mut values[..*args], |refs| {
+                    self.native(site, method, true, refs, *pos, list)
+                });
+                Some(called.map_err(Stop::from))
             }
             _ => None,
         }
@@ -171,22 +167,24 @@ impl Runner<'_> {
     ) -> bool {
         match chain.steps.get(k) {
             None => true,
-            Some(Step::Prop { name, .. }) => match target.as_map_ref() {
-                Ok(map) => map
-                    .get(name.as_str())
+            Some(Step::Prop { name, .. }) => match target.read_lock::<Map>() {
+                Some(map) => property(&map, name)
                     .is_some_and(|part| self.only_reads(chain, k + 1, part, values, cursor)),
                 // A native value's getter, a reader.
-                Err(_) => true,
+                None => true,
             },
             Some(Step::Index) => {
                 let index = &values[cursor];
-                if let (Ok(map), Ok(key)) = (target.as_map_ref(), index.as_immutable_string_ref()) {
-                    return map.get(key.as_str()).is_some_and(|part| {
+                if let (Some(map), Some(key)) = (
+                    target.read_lock::<Map>(),
+                    index.read_lock::<ImmutableString>(),
+                ) {
+                    return property(&map, &key).is_some_and(|part| {
                         self.only_reads(chain, k + 1, part, values, cursor + 1)
                     });
                 }
-                match (target.as_array_ref(), index.as_int()) {
-                    (Ok(array), Ok(i)) => usize::try_from(i)
+                match (target.read_lock::<Array>(), index.as_int()) {
+                    (Some(array), Ok(i)) => usize::try_from(i)
                         .ok()
                         .and_then(|i| array.get(i))
                         .is_some_and(|part| {
@@ -273,8 +271,8 @@ impl Runner<'_> {
                     return self.map_entry(walk, target, key.as_str(), k, cursor + 1, pure);
                 }
                 let index = &walk.values[cursor];
-                let in_bounds = match (target.is_array() && index.is_int(), target.as_array_ref()) {
-                    (true, Ok(array)) => index
+                let in_bounds = match (index.is_int(), target.read_lock::<Array>()) {
+                    (true, Some(array)) => index
                         .as_int()
                         .ok()
                         .and_then(|i| usize::try_from(i).ok())
@@ -284,7 +282,7 @@ impl Runner<'_> {
                 let Some(i) = in_bounds else {
                     return self.rest(walk, target, k, cursor, pure);
                 };
-                let Ok(mut array) = target.as_array_mut() else {
+                let Some(mut array) = target.write_lock::<Array>() else {
                     return self.rest(walk, target, k, cursor, pure);
                 };
                 let item = &mut array[i];
@@ -313,26 +311,23 @@ impl Runner<'_> {
                 site,
             } => {
                 // A map's property holding a function is called as a method by Rhai.
-                let oop = target.is_map()
-                    && target
-                        .as_map_ref()
-                        .is_ok_and(|map| map.get(name.as_str()).is_some_and(Dynamic::is_fnptr));
+                let oop = target
+                    .read_lock::<Map>()
+                    .is_some_and(|map| property(&map, name).is_some_and(Dynamic::is_fnptr));
                 if oop {
                     return self.rest(walk, target, k, cursor, pure);
                 }
                 let args = *args;
                 // The arguments are passed in place (a function may take them: they are not
                 // needed after the call).
-                let mut refs: StaticVec<&mut Dynamic> = StaticVec::new();
-                refs.push(target);
-                refs.extend(walk.values[cursor..cursor + args].iter_mut());
-                let value = if *script {
-                    self.rhai_call(name, by_ref, true, &mut refs, *pos)
-                } else {
-                    let list = last && walk.list;
-                    self.native(site, name, by_ref, &mut refs, *pos, list)
-                };
-                drop(refs);
+                let list = last && walk.list;
+                let value = with_args(target, &mut walk.values[cursor..cursor + args], |refs| {
+                    if *script {
+                        self.rhai_call(name, by_ref, true, refs, *pos)
+                    } else {
+                        self.native(site, name, by_ref, refs, *pos, list)
+                    }
+                });
                 let value = value?;
                 if last {
                     return Ok(value);
@@ -355,11 +350,11 @@ impl Runner<'_> {
     ) -> Result<Dynamic, Walked> {
         let last = k + 1 == walk.chain.steps.len();
         let step_start = cursor - usize::from(matches!(walk.chain.steps[k], Step::Index));
-        let Ok(mut map) = target.as_map_mut() else {
+        let Some(mut map) = target.write_lock::<Map>() else {
             return self.rest(walk, target, k, step_start, pure);
         };
         if !last {
-            return match map.get_mut(name) {
+            return match property_mut(&mut map, name) {
                 Some(item) => self.walk(walk, item, true, k + 1, cursor, pure),
                 None => {
                     let mut unit = Dynamic::UNIT;
@@ -367,22 +362,49 @@ impl Runner<'_> {
                 }
             };
         }
-        match walk.assign.take() {
-            None => Ok(map.get(name).cloned().unwrap_or(Dynamic::UNIT)),
-            Some(assign) if map.get(name).is_some_and(Dynamic::is_read_only) => {
-                *walk.assign = Some(assign);
-                drop(map);
-                self.rest(walk, target, k, step_start, pure)
+        let Some(&(_, _, pos)) = walk.assign.as_ref() else {
+            return Ok(property(&map, name).cloned().unwrap_or(Dynamic::UNIT));
+        };
+        let Some(resized) = self.assign_property(&mut map, name, walk.assign) else {
+            drop(map);
+            return self.rest(walk, target, k, step_start, pure);
+        };
+        if resized? {
+            if matches!(walk.chain.steps[k], Step::Index) {
+                let item = property(&map, name).expect("assigned");
+                self.check_size_of(item, pos)?;
+            } else {
+                walk.check_root = Some(pos);
             }
-            Some((value, op, pos)) => {
-                let item = map.entry(name.into()).or_insert(Dynamic::UNIT);
-                self.assign(item, op, value, pos)?;
-                if matches!(walk.chain.steps[k], Step::Index) {
-                    self.check_size_of(item, pos)?;
-                } else {
-                    walk.check_root = Some(pos);
-                }
-                Ok(Dynamic::UNIT)
+        }
+        Ok(Dynamic::UNIT)
+    }
+
+    /// Assigns `assign` (taking it) to property `name` of `map`, adding the property if the map
+    /// has none. `None`, with nothing done, when the property is a constant (Rhai words that
+    /// error); else whether the assignment may have changed the sizes Rhai's limits count.
+    fn assign_property(
+        &mut self,
+        map: &mut Map,
+        name: &str,
+        assign: &mut Option<(Dynamic, Option<&OpAssign>, Position)>,
+    ) -> Option<Result<bool, Error>> {
+        match property_mut(map, name) {
+            Some(item) if item.is_read_only() => None,
+            Some(item) => {
+                let (value, op, pos) = assign.take()?;
+                // A value without a size in place of another leaves the sizes as they were
+                // (within the limits: whatever makes a value larger is checked).
+                let sizeless = has_no_size(item);
+                let assigned = self.assign(item, op, value, pos);
+                Some(assigned.map(|()| !(sizeless && has_no_size(item))))
+            }
+            None => {
+                let (value, op, pos) = assign.take()?;
+                let mut item = Dynamic::UNIT;
+                let assigned = self.assign(&mut item, op, value, pos);
+                map.insert(name.into(), item);
+                Some(assigned.map(|()| true))
             }
         }
     }
@@ -491,4 +513,35 @@ fn replace_link(dot: bool, link: &mut RhaiExpr, values: &mut impl Iterator<Item 
         _ if dot => (),
         _ => *link = constant(values.next(), link.position()),
     }
+}
+
+/// The largest map searched key by key rather than through the tree (a map this small is one
+/// node of it): comparing lengths first finds a script's few properties several times faster
+/// than the tree's ordered comparisons.
+const SMALL_MAP: usize = 11;
+
+/// Property `name` of `map`.
+fn property<'m>(map: &'m Map, name: &str) -> Option<&'m Dynamic> {
+    if map.len() > SMALL_MAP {
+        return map.get(name);
+    }
+    map.iter()
+        .find(|(key, _)| same_key(key, name))
+        .map(|(_, value)| value)
+}
+
+/// Property `name` of `map`, to change.
+fn property_mut<'m>(map: &'m mut Map, name: &str) -> Option<&'m mut Dynamic> {
+    if map.len() > SMALL_MAP {
+        return map.get_mut(name);
+    }
+    map.iter_mut()
+        .find(|(key, _)| same_key(key, name))
+        .map(|(_, value)| value)
+}
+
+/// Whether a map's key is `name`: lengths and first bytes first, which tell most keys apart.
+#[inline]
+fn same_key(key: &str, name: &str) -> bool {
+    key.len() == name.len() && key.as_bytes().first() == name.as_bytes().first() && key == name
 }
