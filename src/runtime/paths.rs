@@ -59,24 +59,32 @@ pub fn reachable_pairs(grid: &Grid, steps: &[(i64, i64)], passable: i64) -> Vec<
     pairs
 }
 
-/// The regions of `passable` cells of a grid (joined by `steps`), for listing the free moves of
-/// the pieces next to them; [`PassableRegions::pair_count`] says how many there are before
-/// they are listed.
-pub struct PassableRegions<'g> {
-    grid: &'g Grid,
-    steps: &'g [(i64, i64)],
+/// The regions of `passable` cells of a grid (joined by `steps`), and the pieces next to them:
+/// the moves of [`reachable_pairs`], counted and each found by its number without listing the
+/// others ([`PassableRegions::pair`]). Holds a copy of the grid (its cells are shared until one
+/// of the two changes).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PassableRegions {
+    grid: Grid,
+    steps: Vec<(i64, i64)>,
     passable: i64,
     /// Each cell's region (`usize::MAX` for a piece).
     label: Vec<usize>,
     /// The cells of each region, in reading order.
     regions: Vec<Vec<Cell>>,
+    /// Each piece that can move, in reading order, with the number of its first pair.
+    pieces: Vec<(Cell, usize)>,
+    /// How many pairs there are.
+    pairs: usize,
 }
 
-impl<'g> PassableRegions<'g> {
-    /// Labels the regions of `passable` cells: one flood fill of the board.
-    pub fn of(grid: &'g Grid, steps: &'g [(i64, i64)], passable: i64) -> Self {
+impl PassableRegions {
+    /// Labels the regions of `passable` cells (one flood fill of the board) and counts each
+    /// piece's destinations.
+    pub fn of(grid: &Grid, steps: &[(i64, i64)], passable: i64) -> Self {
         let mut label = vec![usize::MAX; grid.values().len()];
         let mut regions: Vec<Vec<Cell>> = Vec::new();
+        let mut queue = VecDeque::new();
         for cell in grid.cells() {
             if grid.get(cell) != Some(passable) || label[index(grid, cell)] != usize::MAX {
                 continue;
@@ -84,7 +92,7 @@ impl<'g> PassableRegions<'g> {
             let id = regions.len();
             label[index(grid, cell)] = id;
             let mut region = vec![cell];
-            let mut queue = VecDeque::from([cell]);
+            queue.push_back(cell);
             while let Some(c) = queue.pop_front() {
                 for n in grid.neighbours(c, steps) {
                     let i = index(grid, n);
@@ -98,50 +106,54 @@ impl<'g> PassableRegions<'g> {
             region.sort_by_key(|c| (c.y, c.x));
             regions.push(region);
         }
-        PassableRegions {
-            grid,
-            steps,
+        let mut regions = PassableRegions {
+            grid: grid.clone(),
+            steps: steps.to_vec(),
             passable,
             label,
             regions,
+            pieces: Vec::new(),
+            pairs: 0,
+        };
+        let mut next_to = Vec::new();
+        for piece in grid.cells().filter(|&c| grid.get(c) != Some(passable)) {
+            regions.next_to(piece, &mut next_to);
+            let reach: usize = next_to.iter().map(|&l| regions.regions[l].len()).sum();
+            if reach > 0 {
+                regions.pieces.push((piece, regions.pairs));
+                regions.pairs += reach;
+            }
         }
+        regions
     }
 
-    /// The pieces (cells not holding `passable`), in reading order.
+    /// The pieces (cells not holding `passable`) that can move, in reading order.
     pub fn pieces(&self) -> impl Iterator<Item = Cell> + '_ {
-        self.grid
-            .cells()
-            .filter(|&c| self.grid.get(c) != Some(self.passable))
+        self.pieces.iter().map(|&(piece, _)| piece)
     }
 
-    /// The regions next to `piece`, each once, in label order.
-    fn next_to(&self, piece: Cell) -> Vec<usize> {
-        let mut next_to: Vec<usize> = self
-            .grid
-            .neighbours(piece, self.steps)
-            .map(|n| self.label[index(self.grid, n)])
-            .filter(|&l| l != usize::MAX)
-            .collect();
+    /// Puts the regions next to `piece` in `next_to`, each once, in label order.
+    fn next_to(&self, piece: Cell, next_to: &mut Vec<usize>) {
+        next_to.clear();
+        next_to.extend(
+            self.grid
+                .neighbours(piece, &self.steps)
+                .map(|n| self.label[index(&self.grid, n)])
+                .filter(|&l| l != usize::MAX),
+        );
         next_to.sort_unstable();
         next_to.dedup();
-        next_to
     }
 
-    /// How many (piece, destination) pairs there are, without listing them.
+    /// How many (piece, destination) pairs there are.
     pub fn pair_count(&self) -> usize {
-        self.pieces()
-            .map(|p| {
-                self.next_to(p)
-                    .iter()
-                    .map(|&l| self.regions[l].len())
-                    .sum::<usize>()
-            })
-            .sum()
+        self.pairs
     }
 
     /// The cells `piece` can reach, in reading order.
     pub fn destinations(&self, piece: Cell) -> Vec<Cell> {
-        let next_to = self.next_to(piece);
+        let mut next_to = Vec::new();
+        self.next_to(piece, &mut next_to);
         let mut to: Vec<Cell> = next_to
             .iter()
             .flat_map(|&l| self.regions[l].iter().copied())
@@ -150,6 +162,14 @@ impl<'g> PassableRegions<'g> {
             to.sort_by_key(|c| (c.y, c.x));
         }
         to
+    }
+
+    /// Pair `i` (from 0) of [`reachable_pairs`]' list, found without listing the others.
+    pub fn pair(&self, i: usize) -> Option<(Cell, Cell)> {
+        let k = self.pieces.partition_point(|&(_, first)| first <= i);
+        let &(piece, first) = self.pieces.get(k.checked_sub(1)?)?;
+        let to = *self.destinations(piece).get(i - first)?;
+        Some((piece, to))
     }
 }
 
@@ -237,7 +257,12 @@ mod tests {
                 .filter(|&c| g.get(c) != Some(0))
                 .flat_map(|p| reachable(&g, p, &ORTHOGONAL, 0).into_iter().map(move |t| (p, t)))
                 .collect();
-            prop_assert_eq!(PassableRegions::of(&g, &ORTHOGONAL, 0).pair_count(), expected.len());
+            let regions = PassableRegions::of(&g, &ORTHOGONAL, 0);
+            prop_assert_eq!(regions.pair_count(), expected.len());
+            for (i, &pair) in expected.iter().enumerate() {
+                prop_assert_eq!(regions.pair(i), Some(pair));
+            }
+            prop_assert_eq!(regions.pair(expected.len()), None);
             prop_assert_eq!(reachable_pairs(&g, &ORTHOGONAL, 0), expected);
         }
 

@@ -11,7 +11,7 @@
 
 use rhai::{Array, Dynamic, ImmutableString, INT};
 
-use crate::runtime::{Cell, Grid, Track};
+use crate::runtime::{paths::PassableRegions, Cell, Grid, Track};
 
 /// What a primitive's list form gives: the items its array would hold, compact.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,6 +22,9 @@ pub enum NativeList {
     Holding { grid: Grid, value: i64, len: usize },
     /// Pairs of cells, each a two-cell array `[from, to]` in the array.
     CellPairs(Vec<[Cell; 2]>),
+    /// Every piece with every cell it can reach (`g.reachable_pairs(passable)`), each a
+    /// two-cell array `[from, to]` in the array.
+    Reachable(Box<PassableRegions>),
     /// The pits of `track` owned by `owner` (of kind `kind`, if given) that hold seeds, in
     /// order, each a pit number in the array: `len` of them. The track is a copy, like
     /// [`NativeList::Holding`]'s grid.
@@ -39,6 +42,7 @@ impl NativeList {
         match self {
             NativeList::Holding { len, .. } | NativeList::PitsWithSeeds { len, .. } => *len,
             NativeList::CellPairs(pairs) => pairs.len(),
+            NativeList::Reachable(regions) => regions.pair_count(),
         }
     }
 
@@ -57,6 +61,10 @@ impl NativeList {
                 Dynamic::from(grid.nth_cell_with(*value, i).expect("an item of the list"))
             }
             NativeList::CellPairs(pairs) => pair(pairs[i]),
+            NativeList::Reachable(regions) => {
+                let (from, to) = regions.pair(i).expect("an item of the list");
+                pair([from, to])
+            }
             NativeList::PitsWithSeeds {
                 track, owner, kind, ..
             } => Dynamic::from_int(
@@ -75,6 +83,13 @@ impl NativeList {
                 grid.cells_with(value).map(Dynamic::from).collect()
             }
             NativeList::CellPairs(pairs) => pairs.into_iter().map(pair).collect(),
+            NativeList::Reachable(regions) => regions
+                .pieces()
+                .flat_map(|from| {
+                    let to = regions.destinations(from);
+                    to.into_iter().map(move |to| pair([from, to]))
+                })
+                .collect(),
             NativeList::PitsWithSeeds {
                 track, owner, kind, ..
             } => track
@@ -89,6 +104,7 @@ impl NativeList {
         match self {
             NativeList::Holding { len, .. } | NativeList::PitsWithSeeds { len, .. } => *len,
             NativeList::CellPairs(pairs) => 3 * pairs.len(),
+            NativeList::Reachable(regions) => 3 * regions.pair_count(),
         }
     }
 }
@@ -101,7 +117,7 @@ fn pair([from, to]: [Cell; 2]) -> Dynamic {
 mod tests {
     use super::*;
 
-    fn lists() -> [NativeList; 4] {
+    fn lists() -> [NativeList; 5] {
         let (a, b, c) = (Cell::new(0, 1), Cell::new(2, 3), Cell::new(4, 0));
         let mut grid = Grid::new(5, 4, 0);
         for cell in [a, b, c] {
@@ -134,6 +150,11 @@ mod tests {
                 kind: Some("house".into()),
                 len: 1,
             },
+            NativeList::Reachable(Box::new(PassableRegions::of(
+                &crate::runtime::grid::from_digits(&["010", "000"]),
+                &crate::runtime::grid::ORTHOGONAL,
+                0,
+            ))),
         ]
     }
 
@@ -168,11 +189,15 @@ mod tests {
 
     #[test]
     fn the_lists_hold_what_the_primitives_list() {
-        let expected: [&[&str]; 4] = [
+        let expected: [&[&str]; 5] = [
             &["(4,0)", "(0,1)", "(2,3)"],
             &["(0,1)", "(2,3)", "(2,3)", "(4,0)"],
             &["1", "4"],
             &["1"],
+            &[
+                "(1,0)", "(0,0)", "(1,0)", "(2,0)", "(1,0)", "(0,1)", "(1,0)", "(1,1)", "(1,0)",
+                "(2,1)",
+            ],
         ];
         for (list, expected) in lists().into_iter().zip(expected) {
             let items: Vec<String> = list.into_array().iter().flat_map(cells_in).collect();

@@ -42,18 +42,15 @@ pub fn register(engine: &mut Natives) {
         );
 }
 
-/// `g.reachable_pairs(passable)`: every piece with every empty cell it can reach.
+/// `g.reachable_pairs(passable)`: every piece with every empty cell it can reach, as a list
+/// that finds each pair when it is asked for.
 fn reachable_pairs(g: &mut Grid, passable: INT) -> Fallible<NativeList> {
     let regions = paths::PassableRegions::of(g, &ORTHOGONAL, passable);
     let count = regions.pair_count();
     // Each pair is a two-cell array in the script: about 100 bytes.
     sandbox::charge(count as u64)?;
     sandbox::reserve(count.saturating_mul(100))?;
-    let mut pairs = Vec::with_capacity(count);
-    for from in regions.pieces() {
-        pairs.extend(regions.destinations(from).into_iter().map(|to| [from, to]));
-    }
-    Ok(NativeList::CellPairs(pairs))
+    Ok(NativeList::Reachable(Box::new(regions)))
 }
 
 #[cfg(test)]
