@@ -24,6 +24,9 @@ pub struct NativeTable {
     lists: HashMap<Key, RhaiFunc>,
     /// The functions that only read their first argument.
     readers: HashSet<Key>,
+    /// The names of functions with a form taking a [`NativeList`] (an argument that is a
+    /// primitive's list is then made compact: see [`Natives::register_list_taker`]).
+    list_takers: HashSet<String>,
 }
 
 impl NativeTable {
@@ -36,6 +39,11 @@ impl NativeTable {
     /// of what the function's array holds.
     pub fn get_list(&self, name: &str, types: &[TypeId]) -> Option<&RhaiFunc> {
         self.lists.get(&(name.to_string(), types.to_vec()))
+    }
+
+    /// Whether a function `name` has a form taking a [`NativeList`].
+    pub fn takes_lists(&self, name: &str) -> bool {
+        self.list_takers.contains(name)
     }
 
     /// Whether the function `name` taking exactly `types` was registered as only reading its
@@ -111,6 +119,34 @@ impl<'e> Natives<'e> {
             (name.to_string(), types.to_vec()),
             list.into_rhai_function(true, false),
         );
+        self
+    }
+
+    /// Registers `taker`, a form of the function `name` (registered with [`Self::register_fn`]
+    /// with an array in place of the [`NativeList`]) that takes a primitive's list as it is. A
+    /// primitive's call passed straight to `name` (`r.pick(g.cells_with(0))`) then gives its
+    /// list form, and `taker` gets the compact list rather than an array of every item. Scripts
+    /// never see it; where the call turns out to reach another function, the list is made an
+    /// array first.
+    pub fn register_list_taker<A: 'static, const N: usize, const X: bool, R, const F: bool, Func>(
+        &mut self,
+        name: &str,
+        taker: Func,
+    ) -> &mut Self
+    where
+        R: Variant + Clone,
+        Func: RhaiNativeFunc<A, N, X, R, F> + Clone + 'static,
+    {
+        let types = param_types::<A, N, X, R, F, Func>();
+        debug_assert!(
+            types.contains(&TypeId::of::<NativeList>()),
+            "{name}: a list taker takes a NativeList"
+        );
+        self.table.functions.insert(
+            (name.to_string(), types.to_vec()),
+            taker.into_rhai_function(true, false),
+        );
+        self.table.list_takers.insert(name.to_string());
         self
     }
 

@@ -4,7 +4,7 @@
 use crate::script::natives::Natives;
 use rhai::{Array, Dynamic, EvalAltResult, INT};
 
-use crate::runtime::Rng;
+use crate::{runtime::Rng, script::lists::NativeList};
 
 type Fallible<T> = Result<T, Box<EvalAltResult>>;
 
@@ -23,6 +23,15 @@ pub fn register(engine: &mut Natives) {
                 .ok_or("rng.pick: the array is empty")?;
             Ok(items[i as usize].clone())
         })
+        .register_list_taker(
+            "pick",
+            |r: &mut Rng, items: NativeList| -> Fallible<Dynamic> {
+                let i = r
+                    .below(items.len() as INT)
+                    .ok_or("rng.pick: the array is empty")?;
+                Ok(items.item(i as usize))
+            },
+        )
         .register_fn("==", |a: Rng, b: Rng| a == b)
         .register_fn("to_debug", |_: &mut Rng| "rng".to_string());
 }

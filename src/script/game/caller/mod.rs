@@ -42,7 +42,7 @@ impl Caller {
     /// A caller for `ast`, whose top level left `constants`, in an engine with `natives`.
     pub fn new(ast: &AST, constants: Scope<'static>, natives: NativeTable) -> Self {
         Caller {
-            program: Program::new(ast, &constants),
+            program: Program::new(ast, &constants, &natives),
             natives,
             scope: RefCell::new(constants),
             caches: RefCell::new(Caches::new()),

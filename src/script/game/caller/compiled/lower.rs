@@ -9,6 +9,8 @@ use rhai::{
     OpAssignment, Position, Scope, Shared, Span, Stmt as RhaiStmt, StmtBlock, Token, AST,
 };
 
+use crate::script::natives::NativeTable;
+
 use super::{
     Block, Call, Callee, Chain, Expr, Fallback, ForLoop, Function, MapLiteral, OpAssign, Program,
     Rest, Root, Site, Slot, Step, Stmt,
@@ -35,7 +37,7 @@ struct Refused;
 type Lowered<T> = Result<T, Refused>;
 
 /// Lowers every function of `ast`.
-pub(super) fn program(ast: &AST, constants: &Scope) -> Program {
+pub(super) fn program(ast: &AST, constants: &Scope, natives: &NativeTable) -> Program {
     let defs: Vec<Shared<rhai::ScriptFuncDef>> = ast.iter_fn_def().cloned().collect();
     let index: HashMap<(ImmutableString, usize), usize> = defs
         .iter()
@@ -54,6 +56,7 @@ pub(super) fn program(ast: &AST, constants: &Scope) -> Program {
             let mut lower = Lower {
                 index: &index,
                 constants: &constants,
+                natives,
                 names: def.params.iter().cloned().collect(),
                 most: def.params.len(),
                 constants_may_change: false,
@@ -171,6 +174,8 @@ fn chain_calls_method(rhs: &RhaiExpr) -> bool {
 struct Lower<'a> {
     index: &'a HashMap<(ImmutableString, usize), usize>,
     constants: &'a HashMap<&'a str, Dynamic>,
+    /// The runtime's natives (which of them take compact lists).
+    natives: &'a NativeTable,
     /// The frame's variable names at the point being lowered, bottom first.
     names: Vec<ImmutableString>,
     /// The most names the frame has held so far.
@@ -500,6 +505,7 @@ impl Lower<'_> {
             rests: Vec::new(),
             names: self.names(),
             returned: false,
+            argument: false,
         };
         if !self.links(expr, &x.rhs, &mut chain)? {
             return Ok(None);
@@ -549,11 +555,15 @@ impl Lower<'_> {
                 if call.is_qualified() || KEYWORDS.contains(&call.name.as_str()) {
                     return Ok(false);
                 }
+                let script = self.index.keys().any(|(name, _)| *name == call.name);
+                let takes_lists = !script && self.natives.takes_lists(&call.name);
                 for arg in &call.args {
-                    let arg = self.expr(arg)?;
+                    let mut arg = self.expr(arg)?;
+                    if let (true, Expr::Chain(inner)) = (takes_lists, &mut arg) {
+                        inner.argument = inner.ends_in_native_method();
+                    }
                     chain.args.push(arg);
                 }
-                let script = self.index.keys().any(|(name, _)| *name == call.name);
                 Step::Method {
                     name: call.name.clone(),
                     args: call.args.len(),

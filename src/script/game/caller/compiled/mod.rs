@@ -30,6 +30,8 @@ use foldhash::HashMap;
 
 use rhai::{Dynamic, Identifier, ImmutableString, Position, RhaiFunc, Scope, StaticVec, AST};
 
+use crate::script::natives::NativeTable;
+
 pub use run::Runner;
 
 /// The lowered functions of one script, by name and number of parameters.
@@ -48,14 +50,15 @@ pub struct Program {
 }
 
 impl Program {
-    /// Lowers the functions of `ast`, whose top level left `constants`. Nothing is lowered when
+    /// Lowers the functions of `ast`, whose top level left `constants`, for an engine with
+    /// `natives`. Nothing is lowered when
     /// the top level left a variable rather than a constant: Rhai lets a function called from
     /// the host change such a variable for every later call, which the walker does not model.
-    pub fn new(ast: &AST, constants: &Scope) -> Self {
+    pub fn new(ast: &AST, constants: &Scope, natives: &NativeTable) -> Self {
         if constants.iter_raw().any(|(_, is_constant, _)| !is_constant) {
             return Program::default();
         }
-        lower::program(ast, constants)
+        lower::program(ast, constants, natives)
     }
 
     /// The lowered function `name` with `arity` parameters, if the script defines it and it
@@ -252,9 +255,18 @@ struct Chain {
     names: Rc<[ImmutableString]>,
     /// The function returns the chain's value as it is (see [`mark_returned`]).
     returned: bool,
+    /// The chain is an argument of a method call that may take a compact list (see
+    /// [`crate::script::natives::Natives::register_list_taker`]), and ends in a native method:
+    /// that method's list form gives its value, where it has one.
+    argument: bool,
 }
 
 impl Chain {
+    /// Whether the chain's last step calls a native method.
+    fn ends_in_native_method(&self) -> bool {
+        matches!(self.steps.last(), Some(Step::Method { script: false, .. }))
+    }
+
     /// Whether a step calls a method.
     fn calls_methods(&self) -> bool {
         self.steps.iter().any(|s| matches!(s, Step::Method { .. }))

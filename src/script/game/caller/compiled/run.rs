@@ -41,6 +41,19 @@ impl From<Error> for Stop {
 
 type Flow<T> = Result<T, Stop>;
 
+/// Whether a call may give a primitive's list form (a [`NativeList`]) rather than its array.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum List {
+    /// No: the array.
+    No,
+    /// For the host, which asked the function for a list of moves (see
+    /// [`Runner::call_lending`]): the call must leave its arguments as they were (one may be
+    /// the lent state), and the function ends with it.
+    ForHost,
+    /// For a native taking compact lists, to which the call's value is passed.
+    ForArgument,
+}
+
 /// How walking a chain ended when it did not give a value.
 enum Walked {
     /// Rhai must run the whole chain (nothing has happened yet that it would repeat).
@@ -553,7 +566,7 @@ impl<'a> Runner<'a> {
                             )),
                         }
                     }
-                    _ => Ok(self.native(site, name, false, &mut [&mut value], *pos, false)?),
+                    _ => Ok(self.native(site, name, false, &mut [&mut value], *pos, List::No)?),
                 }
             }
             Expr::Binary {
@@ -574,7 +587,7 @@ impl<'a> Runner<'a> {
                         false,
                         &mut [&mut lhs, &mut rhs],
                         *pos,
-                        false,
+                        List::No,
                     )?),
                 }
             }
@@ -626,8 +639,8 @@ impl<'a> Runner<'a> {
     }
 
     /// Calls a native function from call site `site`: directly if it is one of the runtime's
-    /// (found by its arguments' types, remembered at the site), else through Rhai; `list`: its
-    /// list form where it has one (for a host that asked for a list of moves).
+    /// (found by its arguments' types, remembered at the site), else through Rhai; with `list`,
+    /// its list form where it has one.
     fn native(
         &mut self,
         site: &Site,
@@ -635,35 +648,17 @@ impl<'a> Runner<'a> {
         is_ref_mut: bool,
         args: &mut [&mut Dynamic],
         pos: Position,
-        list: bool,
+        list: List,
     ) -> Result<Dynamic, Error> {
-        let hit = match &*site.0.borrow() {
-            Some(r) if r.types.len() == args.len() => {
-                let mut same = true;
-                for (t, a) in r.types.iter().zip(args.iter()) {
-                    same &= *t == Dynamic::type_id(a);
-                }
-                same
-            }
-            _ => false,
-        };
-        if !hit {
-            let types: StaticVec<TypeId> = args.iter().map(|a| Dynamic::type_id(a)).collect();
-            let func = self.natives.get(name, &types).cloned();
-            let list = self.natives.get_list(name, &types).cloned();
-            let reads_only = self.natives.is_reader(name, &types);
-            *site.0.borrow_mut() = Some(Resolved {
-                types,
-                func,
-                list,
-                reads_only,
-            });
+        // A function that takes no compact list gets the arrays the lists stand for.
+        if !self.resolve(site, name, args) && materialise(args.iter_mut().map(|a| &mut **a)) {
+            self.resolve(site, name, args);
         }
         let resolved = site.0.borrow();
         let list_form = resolved
             .as_ref()
             .and_then(|r| r.list.as_ref())
-            .filter(|_| list);
+            .filter(|_| list != List::No);
         let direct = match list_form {
             Some(func) => self.direct(func, is_ref_mut, args, pos).map(|result| {
                 // Rhai's limits count the array the list stands for.
@@ -676,13 +671,13 @@ impl<'a> Runner<'a> {
             }),
             // Asked for a list, a function that may change its first argument gets a copy of
             // it: the caller counts on it not changing (see `call_lending`).
-            None if list
+            None if list == List::ForHost
                 && !args.is_empty()
                 && !resolved.as_ref().is_some_and(|r| r.reads_only) =>
             {
                 drop(resolved);
                 return with_first_copied(args, |copied| {
-                    self.native(site, name, is_ref_mut, copied, pos, false)
+                    self.native(site, name, is_ref_mut, copied, pos, List::No)
                 });
             }
             None => resolved
@@ -698,6 +693,39 @@ impl<'a> Runner<'a> {
                 None => self.rhai_native(name, is_ref_mut, args, pos),
             },
         }
+    }
+
+    /// Finds the native function call site `site` reaches with `args` (remembered at the site
+    /// for the same argument types); whether the runtime's table has it (else Rhai finds it).
+    #[inline]
+    fn resolve(&self, site: &Site, name: &str, args: &[&mut Dynamic]) -> bool {
+        if let Some(r) = &*site.0.borrow() {
+            if r.types.len() == args.len() {
+                let mut same = true;
+                for (t, a) in r.types.iter().zip(args.iter()) {
+                    same &= *t == Dynamic::type_id(a);
+                }
+                if same {
+                    return r.func.is_some();
+                }
+            }
+        }
+        self.resolve_anew(site, name, args)
+    }
+
+    /// [`Self::resolve`] when the site's remembered types are not `args`'.
+    #[cold]
+    fn resolve_anew(&self, site: &Site, name: &str, args: &[&mut Dynamic]) -> bool {
+        let types: StaticVec<TypeId> = args.iter().map(|a| Dynamic::type_id(a)).collect();
+        let func = self.natives.get(name, &types).cloned();
+        let found = func.is_some();
+        *site.0.borrow_mut() = Some(Resolved {
+            list: self.natives.get_list(name, &types).cloned(),
+            reads_only: self.natives.is_reader(name, &types),
+            types,
+            func,
+        });
+        found
     }
 
     /// Rhai's own `len` and `is_empty` (as methods or properties) and `push` on an array, done
@@ -810,7 +838,10 @@ impl<'a> Runner<'a> {
     }
 
     fn call_by_name(&mut self, frame: &mut Frame, call: &Call) -> Flow<Dynamic> {
-        let list = call.returned && self.listing(frame);
+        let list = match call.returned && self.listing(frame) {
+            true => List::ForHost,
+            false => List::No,
+        };
         // Rhai evaluates the arguments after the first before it looks up a first argument
         // that is a variable (which it passes by reference).
         let skip = usize::from(call.first_local.is_some());
@@ -838,7 +869,7 @@ impl<'a> Runner<'a> {
                 self.tick(call.pos)?;
                 let i = frame.index(slot);
                 // A list form never changes its arguments (nor, called for one, the function).
-                if !list {
+                if list != List::ForHost {
                     self.before_change(frame, i);
                 }
                 let target = &mut frame.values[i];
@@ -963,6 +994,17 @@ impl<'a> Runner<'a> {
         }
         self.check_size_of(target, root_pos)
     }
+}
+
+/// Makes the compact lists among `values` the arrays they stand for; whether there were any.
+pub(super) fn materialise<'v>(values: impl IntoIterator<Item = &'v mut Dynamic>) -> bool {
+    let mut any = false;
+    for value in values.into_iter().filter(|v| v.is::<NativeList>()) {
+        let list = std::mem::take(value).cast::<NativeList>();
+        *value = Dynamic::from_array(list.into_array());
+        any = true;
+    }
+    any
 }
 
 /// Calls `f` with the arguments `first` and then `rest` (in a vector only when there are more

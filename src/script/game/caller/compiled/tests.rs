@@ -52,7 +52,7 @@ fn load(script: &str, with_api: bool, source: Option<&str>) -> Both {
     }
     engine.register_global_module(globals.into());
     let ast = ast.clone_functions_only();
-    let program = Program::new(&ast, &constants);
+    let program = Program::new(&ast, &constants, &natives);
     let fast = Caller::new(&ast, constants.clone(), natives);
     let slow = Caller::new(&ast, constants, unused);
     slow.set_compiled(false);
@@ -1666,5 +1666,71 @@ fn rhais_array_length_push_and_string_equality_agree() {
             ("too_big", "[]"),
             ("nested", "[]"),
         ],
+    )]);
+}
+
+#[test]
+fn lists_passed_to_a_native_taking_them_agree() {
+    assert_agree(&[Case {
+        with_api: true,
+        ..part(
+        "r.pick(g.cells_with(v)) and the like: a compact list where pick takes one, else an array",
+        r#"
+        fn local() {
+            let g = grid(5, 5); g.set(cell(1, 1), 1); let r = rng(7);
+            let a = r.pick(g.cells_with(0)); let b = r.pick(g.cells_with(1));
+            [a.x, a.y, b.x, b.y, r.int(100)]
+        }
+        fn in_state() {
+            let s = #{ board: grid(4, 4), rng: rng(3) };
+            let c = s.rng.pick(s.board.cells_with(0)); s.board.set(c, 1);
+            let d = s.rng.pick(s.board.cells_with(0));
+            [c.x, c.y, d.x, d.y, s.board.count(1), s.rng.int(9)]
+        }
+        fn pairs() {
+            let g = grid(3, 3); g.set(cell(0, 0), 1); g.set(cell(2, 2), 1); let r = rng(5);
+            let p = r.pick(g.reachable_pairs(0));
+            [p[0].x, p[0].y, p[1].x, p[1].y]
+        }
+        fn pits() { let t = track(6, 1); t.set(2, 0); let r = rng(2); r.pick(t.pits_with_seeds(0)) }
+        fn empty() { let r = rng(1); let g = grid(2, 2); r.pick(g.cells_with(5)) }
+        fn not_an_rng() { let a = [1, 2]; let g = grid(2, 2); a.pick(g.cells_with(0)) }
+        fn a_map_method() { let m = #{ pick: |l| l.len() }; let g = grid(3, 3); m.pick(g.cells_with(0)) }
+        fn too_big() { let r = rng(1); let g = grid(400, 300); r.pick(g.cells_with(0)) }
+        fn constant() { const R = rng(4); let g = grid(3, 3); let c = R.pick(g.cells_with(0)); [c.x, c.y, R.int(50)] }
+        "#,
+        &[
+            ("local", "[]"),
+            ("in_state", "[]"),
+            ("pairs", "[]"),
+            ("pits", "[]"),
+            ("empty", "[]"),
+            ("not_an_rng", "[]"),
+            ("a_map_method", "[]"),
+            ("too_big", "[]"),
+            ("constant", "[]"),
+        ],
+    )
+    }]);
+}
+
+#[test]
+fn a_sizeless_property_replacing_another_agrees() {
+    assert_agree(&[api(
+        "properties that hold no size (integers, (), cells) replaced, and the sizes after",
+        r#"
+        fn t() {
+            let s = #{ n: 1, last: (), c: cell(0, 0), list: [1] };
+            s.n = 2; s.last = cell(1, 1); s.c = (); s.n += 5; s.last = 3;
+            s.list = 4; s.n = "text"; s.n = 7;
+            s
+        }
+        fn grow() {
+            let s = #{ n: 1 }; let big = []; big.pad(60000, 0);
+            s.n = big; s.m = 1; s.m = 2; s.k = big;
+            s.m
+        }
+        "#,
+        &[("t", "[]"), ("grow", "[]")],
     )]);
 }

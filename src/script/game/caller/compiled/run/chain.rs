@@ -8,7 +8,7 @@ use rhai::{
     Position, StaticVec,
 };
 
-use super::{has_no_size, with_args, Error, Flow, Frame, Runner, Stop, Walked};
+use super::{has_no_size, materialise, with_args, Error, Flow, Frame, List, Runner, Stop, Walked};
 use crate::script::game::caller::compiled::{Chain, Fallback, OpAssign, Root, Step};
 
 impl Runner<'_> {
@@ -26,7 +26,13 @@ impl Runner<'_> {
         }
         self.tick(Position::NONE)?;
         let mut assign = assign;
-        let list = chain.returned && self.listing(frame);
+        let list = if chain.returned && self.listing(frame) {
+            List::ForHost
+        } else if chain.argument {
+            List::ForArgument
+        } else {
+            List::No
+        };
         let walked = match &chain.root {
             Root::Local(slot) => {
                 let i = frame.index(*slot);
@@ -35,7 +41,7 @@ impl Runner<'_> {
                 if self.lent_unchanged(frame, i) {
                     let changes = assign.is_some()
                         || (chain.calls_methods()
-                            && !(list && chain.calls_only_at_end())
+                            && !(list == List::ForHost && chain.calls_only_at_end())
                             && !self.only_reads(chain, 0, &frame.values[i], &values, 0));
                     if changes {
                         self.before_change(frame, i);
@@ -80,6 +86,8 @@ impl Runner<'_> {
                 // Nothing has changed yet: Rhai runs the chain from its root, with the values
                 // computed so far in place of the expressions that gave them.
                 let mut whole = chain.whole.clone();
+                // Rhai gets arrays, not compact lists.
+                materialise(values.iter_mut());
                 substitute_whole(&mut whole, &mut values.into_iter());
                 match (assign, stmt) {
                     (Some((value, ..)), Some(stmt)) => {
@@ -110,7 +118,7 @@ impl Runner<'_> {
         target: &mut Dynamic,
         values: &mut StaticVec<Dynamic>,
         assign: &mut Option<(Dynamic, Option<&OpAssign>, Position)>,
-        list: bool,
+        list: List,
     ) -> Option<Flow<Dynamic>> {
         match chain.steps.as_slice() {
             [Step::Prop { name, .. }] if assign.is_none() => {
@@ -243,7 +251,7 @@ impl Runner<'_> {
                 }
                 // A native value's getter; Rhai tries an indexer by the property's name after.
                 let op_pos = chain.rests[k].pos;
-                match self.native(site, getter, by_ref, &mut [&mut *target], *pos, false) {
+                match self.native(site, getter, by_ref, &mut [&mut *target], *pos, List::No) {
                     Ok(value) => Ok(value),
                     Err(err) if matches!(*err, EvalAltResult::ErrorDotExpr(..)) => {
                         let mut prop = Dynamic::from(name.clone());
@@ -320,7 +328,7 @@ impl Runner<'_> {
                 let args = *args;
                 // The arguments are passed in place (a function may take them: they are not
                 // needed after the call).
-                let list = last && walk.list;
+                let list = if last { walk.list } else { List::No };
                 let value = with_args(target, &mut walk.values[cursor..cursor + args], |refs| {
                     if *script {
                         self.rhai_call(name, by_ref, true, refs, *pos)
@@ -425,6 +433,7 @@ impl Runner<'_> {
         // After a method call the target is the call's result: a value, never assigned to.
         let rest = &walk.chain.rests[k];
         let mut rhs = rest.rhs.clone();
+        materialise(walk.values[cursor..].iter_mut());
         let mut values = walk.values[cursor..].iter_mut().map(std::mem::take);
         substitute(rest.dot, rest.flags, &mut rhs, &mut values);
         let lhs = RhaiExpr::DynamicConstant(Box::new(target.clone()), Position::NONE);
@@ -445,8 +454,8 @@ struct Walk<'c, 'o> {
     assign: &'c mut Option<(Dynamic, Option<&'o OpAssign>, Position)>,
     /// Where to report the whole variable too large after a map property was assigned.
     check_root: Option<Position>,
-    /// The function returns the chain's value to a host that asked for a list of moves.
-    list: bool,
+    /// Whether the chain's value may be a list form (see [`List`]).
+    list: List,
 }
 
 impl<'c, 'o> Walk<'c, 'o> {
@@ -456,7 +465,7 @@ impl<'c, 'o> Walk<'c, 'o> {
         chain: &'c Chain,
         values: &'c mut StaticVec<Dynamic>,
         assign: &'c mut Option<(Dynamic, Option<&'o OpAssign>, Position)>,
-        list: bool,
+        list: List,
     ) -> Self {
         Walk {
             chain,
