@@ -36,6 +36,8 @@ pub struct Caller {
     natives: NativeTable,
     /// Whether calls go through [`Self::program`] (else all through Rhai's interpreter).
     compiled: Cell<bool>,
+    /// The walker's frames, kept empty from call to call (see [`Runner::new`]).
+    frames: RefCell<Vec<Vec<Dynamic>>>,
 }
 
 impl Caller {
@@ -48,6 +50,7 @@ impl Caller {
             caches: RefCell::new(Caches::new()),
             source: ast.source().map(ImmutableString::from),
             compiled: Cell::new(true),
+            frames: RefCell::default(),
         }
     }
 
@@ -118,6 +121,7 @@ impl Caller {
         let mut scope = self.scope.borrow_mut();
         let result = match lowered {
             Some(function) => {
+                let mut frames = self.frames.borrow_mut();
                 let mut runner = Runner::new(
                     engine,
                     &self.program,
@@ -125,6 +129,7 @@ impl Caller {
                     &mut global,
                     &mut caches,
                     &mut scope,
+                    &mut frames,
                 );
                 match args {
                     Args::Values(values) => runner.call(function, values),

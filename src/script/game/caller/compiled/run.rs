@@ -112,10 +112,13 @@ pub struct Runner<'a> {
     /// The host lent its state to the call rather than copying it, asking for a list of moves
     /// (see [`Runner::call_lending`]).
     lending: Option<Lending>,
+    /// Empty frames to reuse (a call's frame is not allocated anew).
+    frames: &'a mut Vec<Vec<Dynamic>>,
 }
 
 impl<'a> Runner<'a> {
-    /// A runner for one host call, with Rhai's state for the call.
+    /// A runner for one host call, with Rhai's state for the call, taking the frames it needs
+    /// from `frames` and putting them back when they end.
     pub fn new(
         engine: &'a Engine,
         program: &'a Program,
@@ -123,6 +126,7 @@ impl<'a> Runner<'a> {
         global: &'a mut GlobalRuntimeState,
         caches: &'a mut Caches,
         constants: &'a mut Scope<'static>,
+        frames: &'a mut Vec<Vec<Dynamic>>,
     ) -> Self {
         Runner {
             engine,
@@ -137,6 +141,7 @@ impl<'a> Runner<'a> {
                 max => max,
             },
             lending: None,
+            frames,
         }
     }
 
@@ -230,7 +235,8 @@ impl<'a> Runner<'a> {
         pos: Position,
         top: bool,
     ) -> Result<Dynamic, Error> {
-        let mut values = Vec::with_capacity(function.frame_size);
+        let mut values = self.frames.pop().unwrap_or_default();
+        values.reserve(function.frame_size);
         values.extend(args);
         debug_assert_eq!(values.len(), function.arity);
         let mut frame = Frame { values, top };
@@ -238,6 +244,8 @@ impl<'a> Runner<'a> {
         if let Some(lending) = self.lending.as_mut().filter(|_| top) {
             lending.back = frame.values.first_mut().map(std::mem::take);
         }
+        frame.values.clear();
+        self.frames.push(frame.values);
         result
     }
 
