@@ -20,6 +20,17 @@ impl Runner<'_> {
         assign: Option<(Dynamic, Option<&OpAssign>, Position)>,
         stmt: Option<&Fallback>,
     ) -> Flow<Dynamic> {
+        // The commonest chain, a map's property read (`state.turn`), without the machinery.
+        if let (None, Root::Local(slot), [Step::Prop { name, .. }]) =
+            (&assign, &chain.root, chain.steps.as_slice())
+        {
+            if let Some(map) = frame.values[frame.index(*slot)].read_lock::<Map>() {
+                let value = property(&map, name).cloned().unwrap_or(Dynamic::UNIT);
+                drop(map);
+                self.tick(Position::NONE)?;
+                return Ok(value);
+            }
+        }
         let mut values: StaticVec<Dynamic> = StaticVec::new();
         for arg in &chain.args {
             values.push(self.expr(frame, arg)?);
@@ -108,10 +119,11 @@ impl Runner<'_> {
         }
     }
 
-    /// The chains most of a rules script is made of, on a map in a variable: `x.p`, `x.p = v`
-    /// (or `x.p op= v`) and `x.p.f(args)` with a native `f` (`state.turn`, `state.board.get(c)`),
-    /// walked as [`Self::walk`] would walk them, without its general machinery. `None`, with
-    /// nothing done, for any other chain or value: the general walk then takes it.
+    /// The chains most of a rules script is made of, on a map in a variable: `x.p = v` (or
+    /// `x.p op= v`) and `x.p.f(args)` with a native `f` (`state.board.get(c)`; a read of
+    /// `x.p` never gets here: [`Self::chain`] reads it first), walked as [`Self::walk`] would
+    /// walk them, without its general machinery. `None`, with nothing done, for any other
+    /// chain or value: the general walk then takes it.
     fn short_chain(
         &mut self,
         chain: &Chain,
@@ -121,10 +133,6 @@ impl Runner<'_> {
         list: List,
     ) -> Option<Flow<Dynamic>> {
         match chain.steps.as_slice() {
-            [Step::Prop { name, .. }] if assign.is_none() => {
-                let map = target.read_lock::<Map>()?;
-                Some(Ok(property(&map, name).cloned().unwrap_or(Dynamic::UNIT)))
-            }
             [Step::Prop { name, .. }] => {
                 let pos = assign.as_ref()?.2;
                 let mut map = target.write_lock::<Map>()?;
