@@ -82,29 +82,33 @@ impl PassableRegions {
     /// Labels the regions of `passable` cells (one flood fill of the board) and counts each
     /// piece's destinations.
     pub fn of(grid: &Grid, steps: &[(i64, i64)], passable: i64) -> Self {
-        let mut label = vec![usize::MAX; grid.values().len()];
-        let mut regions: Vec<Vec<Cell>> = Vec::new();
-        let mut queue = VecDeque::new();
-        for cell in grid.cells() {
-            if grid.get(cell) != Some(passable) || label[index(grid, cell)] != usize::MAX {
+        let values = grid.values();
+        let mut label = vec![usize::MAX; values.len()];
+        // Regions are numbered in the reading order of their first cells.
+        let mut count = 0;
+        let mut stack = Vec::new();
+        for start in 0..values.len() {
+            if values[start] != passable || label[start] != usize::MAX {
                 continue;
             }
-            let id = regions.len();
-            label[index(grid, cell)] = id;
-            let mut region = vec![cell];
-            queue.push_back(cell);
-            while let Some(c) = queue.pop_front() {
-                for n in grid.neighbours(c, steps) {
-                    let i = index(grid, n);
-                    if label[i] == usize::MAX && grid.get(n) == Some(passable) {
-                        label[i] = id;
-                        region.push(n);
-                        queue.push_back(n);
+            label[start] = count;
+            stack.push(start);
+            while let Some(i) = stack.pop() {
+                for j in neighbour_indices(grid, i, steps) {
+                    if label[j] == usize::MAX && values[j] == passable {
+                        label[j] = count;
+                        stack.push(j);
                     }
                 }
             }
-            region.sort_by_key(|c| (c.y, c.x));
-            regions.push(region);
+            count += 1;
+        }
+        // Each region's cells in reading order: the labels read in that order.
+        let mut regions = vec![Vec::new(); count];
+        for (i, &l) in label.iter().enumerate() {
+            if l != usize::MAX {
+                regions[l].push(cell_at(grid, i));
+            }
         }
         let mut regions = PassableRegions {
             grid: grid.clone(),
@@ -116,11 +120,11 @@ impl PassableRegions {
             pairs: 0,
         };
         let mut next_to = Vec::new();
-        for piece in grid.cells().filter(|&c| grid.get(c) != Some(passable)) {
-            regions.next_to(piece, &mut next_to);
+        for i in (0..values.len()).filter(|&i| values[i] != passable) {
+            regions.next_to(i, &mut next_to);
             let reach: usize = next_to.iter().map(|&l| regions.regions[l].len()).sum();
             if reach > 0 {
-                regions.pieces.push((piece, regions.pairs));
+                regions.pieces.push((cell_at(grid, i), regions.pairs));
                 regions.pairs += reach;
             }
         }
@@ -132,13 +136,13 @@ impl PassableRegions {
         self.pieces.iter().map(|&(piece, _)| piece)
     }
 
-    /// Puts the regions next to `piece` in `next_to`, each once, in label order.
-    fn next_to(&self, piece: Cell, next_to: &mut Vec<usize>) {
+    /// Puts the regions next to the piece at index `piece` in `next_to`, each once, in label
+    /// order.
+    fn next_to(&self, piece: usize, next_to: &mut Vec<usize>) {
         next_to.clear();
         next_to.extend(
-            self.grid
-                .neighbours(piece, &self.steps)
-                .map(|n| self.label[index(&self.grid, n)])
+            neighbour_indices(&self.grid, piece, &self.steps)
+                .map(|j| self.label[j])
                 .filter(|&l| l != usize::MAX),
         );
         next_to.sort_unstable();
@@ -153,7 +157,7 @@ impl PassableRegions {
     /// The cells `piece` can reach, in reading order.
     pub fn destinations(&self, piece: Cell) -> Vec<Cell> {
         let mut next_to = Vec::new();
-        self.next_to(piece, &mut next_to);
+        self.next_to(index(&self.grid, piece), &mut next_to);
         let mut to: Vec<Cell> = next_to
             .iter()
             .flat_map(|&l| self.regions[l].iter().copied())
@@ -175,6 +179,26 @@ impl PassableRegions {
 
 fn index(grid: &Grid, cell: Cell) -> usize {
     (cell.y * grid.width() + cell.x) as usize
+}
+
+/// The cell at index `i` of `grid`'s values.
+fn cell_at(grid: &Grid, i: usize) -> Cell {
+    let i = i as i64;
+    Cell::new(i % grid.width(), i / grid.width())
+}
+
+/// The indices of the on-board cells one of `steps` away from the cell at index `i`.
+fn neighbour_indices<'s>(
+    grid: &Grid,
+    i: usize,
+    steps: &'s [(i64, i64)],
+) -> impl Iterator<Item = usize> + 's {
+    let (w, h) = (grid.width(), grid.height());
+    let (x, y) = (i as i64 % w, i as i64 / w);
+    steps.iter().filter_map(move |&(dx, dy)| {
+        let (nx, ny) = (x + dx, y + dy);
+        (nx >= 0 && ny >= 0 && nx < w && ny < h).then_some((ny * w + nx) as usize)
+    })
 }
 
 /// Breadth-first search from `from` through `passable` cells, stopping early at `target`. Each
