@@ -331,12 +331,12 @@ fn split_digits_letter(text: &str, digits_first: bool) -> Option<(&str, char)> {
     well_formed.then_some((digits, letter))
 }
 
-/// A grid drawn as rows of digits, top row first (for tests).
 /// How many of `cells` hold `value` (a loop the compiler turns into vector instructions).
 fn count_in(cells: &[i64], value: i64) -> usize {
     cells.iter().filter(|&&v| v == value).count()
 }
 
+/// A grid drawn as rows of digits, top row first (for tests).
 #[cfg(test)]
 pub(crate) fn from_digits(rows: &[&str]) -> Grid {
     let mut g = Grid::new(rows[0].len() as i64, rows.len() as i64, 0);

@@ -51,12 +51,7 @@ pub fn reachable(grid: &Grid, from: Cell, steps: &[(i64, i64)], passable: i64) -
 /// reading order, and for each piece its destinations in reading order. Costs one flood fill of
 /// the board plus the pairs listed, not one search per piece.
 pub fn reachable_pairs(grid: &Grid, steps: &[(i64, i64)], passable: i64) -> Vec<(Cell, Cell)> {
-    let regions = PassableRegions::of(grid, steps, passable);
-    let mut pairs = Vec::with_capacity(regions.pair_count());
-    for piece in regions.pieces() {
-        pairs.extend(regions.destinations(piece).into_iter().map(|t| (piece, t)));
-    }
-    pairs
+    PassableRegions::of(grid, steps, passable).pairs().collect()
 }
 
 /// The regions of `passable` cells of a grid (joined by `steps`), and the pieces next to them:
@@ -67,7 +62,6 @@ pub fn reachable_pairs(grid: &Grid, steps: &[(i64, i64)], passable: i64) -> Vec<
 pub struct PassableRegions {
     grid: Grid,
     steps: Vec<(i64, i64)>,
-    passable: i64,
     /// Each cell's region (`usize::MAX` for a piece).
     label: Vec<usize>,
     /// The cells of each region, in reading order.
@@ -113,7 +107,6 @@ impl PassableRegions {
         let mut regions = PassableRegions {
             grid: grid.clone(),
             steps: steps.to_vec(),
-            passable,
             label,
             regions,
             pieces: Vec::new(),
@@ -168,7 +161,16 @@ impl PassableRegions {
         to
     }
 
-    /// Pair `i` (from 0) of [`reachable_pairs`]' list, found without listing the others.
+    /// Every (piece, destination) pair, pieces in reading order and each piece's destinations
+    /// in reading order: [`reachable_pairs`]' list.
+    pub fn pairs(&self) -> impl Iterator<Item = (Cell, Cell)> + '_ {
+        self.pieces().flat_map(|piece| {
+            let to = self.destinations(piece);
+            to.into_iter().map(move |to| (piece, to))
+        })
+    }
+
+    /// Pair `i` (from 0) of [`Self::pairs`], found without listing the others.
     pub fn pair(&self, i: usize) -> Option<(Cell, Cell)> {
         let k = self.pieces.partition_point(|&(_, first)| first <= i);
         let &(piece, first) = self.pieces.get(k.checked_sub(1)?)?;

@@ -141,10 +141,9 @@ impl Track {
         owner: Option<i64>,
         kind: Option<&'a str>,
     ) -> impl Iterator<Item = usize> + 'a {
-        // A kind no pit has selects no pit; else its pits are those sharing its label.
+        // The pits of a kind share its label (a kind no pit has, `Some(None)`, selects none).
         let label = kind.map(|k| self.label(k).map(Arc::as_ptr));
-        let none = matches!(label, Some(None));
-        (0..if none { 0 } else { self.len() }).filter(move |&p| {
+        (0..self.len()).filter(move |&p| {
             owner.is_none_or(|o| self.owners[p] == o)
                 && label.is_none_or(|l| l == Some(Arc::as_ptr(&self.kinds[p])))
         })

@@ -83,13 +83,9 @@ impl NativeList {
                 grid.cells_with(value).map(Dynamic::from).collect()
             }
             NativeList::CellPairs(pairs) => pairs.into_iter().map(pair).collect(),
-            NativeList::Reachable(regions) => regions
-                .pieces()
-                .flat_map(|from| {
-                    let to = regions.destinations(from);
-                    to.into_iter().map(move |to| pair([from, to]))
-                })
-                .collect(),
+            NativeList::Reachable(regions) => {
+                regions.pairs().map(|(from, to)| pair([from, to])).collect()
+            }
             NativeList::PitsWithSeeds {
                 track, owner, kind, ..
             } => track
@@ -159,7 +155,7 @@ mod tests {
     }
 
     /// What a list item is or holds (cells or pit numbers), as text.
-    fn cells_in(item: &Dynamic) -> Vec<String> {
+    fn items_in(item: &Dynamic) -> Vec<String> {
         let text = |v: &Dynamic| match v.read_lock::<Cell>() {
             Some(cell) => cell.to_string(),
             None => v.to_string(),
@@ -176,7 +172,7 @@ mod tests {
             let array = list.clone().into_array();
             assert_eq!(array.len(), list.len());
             for (i, item) in array.iter().enumerate() {
-                assert_eq!(cells_in(item), cells_in(&list.item(i)));
+                assert_eq!(items_in(item), items_in(&list.item(i)));
                 assert_eq!(item.type_name(), list.item(i).type_name());
             }
             let nested: usize = array
@@ -200,7 +196,7 @@ mod tests {
             ],
         ];
         for (list, expected) in lists().into_iter().zip(expected) {
-            let items: Vec<String> = list.into_array().iter().flat_map(cells_in).collect();
+            let items: Vec<String> = list.into_array().iter().flat_map(items_in).collect();
             assert_eq!(items, expected);
         }
     }

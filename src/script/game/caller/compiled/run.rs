@@ -846,9 +846,10 @@ impl<'a> Runner<'a> {
     }
 
     fn call_by_name(&mut self, frame: &mut Frame, call: &Call) -> Flow<Dynamic> {
-        let list = match call.returned && self.listing(frame) {
-            true => List::ForHost,
-            false => List::No,
+        let list = if call.returned && self.listing(frame) {
+            List::ForHost
+        } else {
+            List::No
         };
         // Rhai evaluates the arguments after the first before it looks up a first argument
         // that is a variable (which it passes by reference).
