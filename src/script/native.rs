@@ -151,10 +151,12 @@ fn per_player(map: &Map, key: &str, players: usize) -> Result<Players, String> {
             list.len()
         ));
     }
-    list.iter().enumerate().try_fold(Players::NONE, |set, (p, v)| {
-        let on = v.as_bool().map_err(|_| bad())?;
-        Ok(if on { Players(set.0 | 1 << p) } else { set })
-    })
+    list.iter()
+        .enumerate()
+        .try_fold(Players::NONE, |set, (p, v)| {
+            let on = v.as_bool().map_err(|_| bad())?;
+            Ok(if on { Players(set.0 | 1 << p) } else { set })
+        })
 }
 
 /// The `judge` map: `#{ hook: "name", players: [0, …], screen: #{ window, one, two } }`.

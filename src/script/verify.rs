@@ -25,7 +25,8 @@ use crate::{
 };
 
 /// How much verifying may do: at most `games` random games (each at most `plies` moves), and
-/// nothing more once `time` has passed (but the first game is always played to its end).
+/// nothing more once `time` has passed (but the first game is played on to its end, or until
+/// [`FIRST_GAME_TIMES`] times `time` has passed, for a slow script).
 #[derive(Debug, Clone, Copy)]
 pub struct Effort {
     /// The most random games.
@@ -35,6 +36,9 @@ pub struct Effort {
     /// No game starts after this.
     pub time: Duration,
 }
+
+/// How many times its budget's time the first game may take.
+pub const FIRST_GAME_TIMES: u32 = 4;
 
 /// Verifying from the start of a game, once per script text and options.
 pub const FROM_START: Effort = Effort {
@@ -57,6 +61,8 @@ pub struct Difference {
     pub moves: Vec<String>,
     /// What differed, in words.
     pub what: String,
+    /// Whether it is a listed move that `play()` refuses (the last position's).
+    pub refused: bool,
 }
 
 impl Difference {
@@ -70,7 +76,9 @@ impl Difference {
         format!(
             "warning: {game}: native(state) does not describe the same game as the script, so it \
              is not used (everything runs through the script)\n  {at}: {}\n  \
-             (to use no native form in a variant, define `fn native(state) {{ () }}`)\n",
+             (a variant keeps the native form by redefining only the helpers its base names \
+             for variants, which the native form follows too; to use no native form, define \
+             `fn native(state) {{ () }}`)\n",
             self.what
         )
     }
@@ -149,7 +157,7 @@ pub fn compare(game: &ScriptedGame, from: &Dynamic, effort: Effort) -> Option<Di
         }
         let plies = best.as_ref().map_or(effort.plies, |d| d.moves.len());
         let mut rng = ChaCha8Rng::seed_from_u64(0x5eed_0000 + g as u64);
-        let deadline = (g > 0).then_some(begun + effort.time);
+        let deadline = begun + effort.time * if g == 0 { FIRST_GAME_TIMES } else { 1 };
         if let Some(d) = compare_game(game, from, plies, deadline, g == 0, &mut rng) {
             if best.as_ref().is_none_or(|b| d.moves.len() < b.moves.len()) {
                 best = Some(d);
@@ -166,7 +174,7 @@ fn compare_game(
     game: &ScriptedGame,
     from: &Dynamic,
     plies: usize,
-    deadline: Option<Instant>,
+    deadline: Instant,
     first: bool,
     rng: &mut ChaCha8Rng,
 ) -> Option<Difference> {
@@ -177,6 +185,7 @@ fn compare_game(
         let differ = |what: String| Difference {
             moves: moves.clone(),
             what,
+            refused: false,
         };
         let native = match game.native_form(&state) {
             Ok(Some((n, _))) => n,
@@ -201,7 +210,7 @@ fn compare_game(
                 say(native_outcome)
             )));
         }
-        let late = deadline.is_some_and(|d| Instant::now() >= d);
+        let late = Instant::now() >= deadline;
         if outcome.is_some() || moves.len() >= plies || late {
             return None;
         }
@@ -231,7 +240,10 @@ fn compare_game(
             OTHERS_PLAYED
         };
         if let Some(what) = refused_listed_move(game, &state, &legal, pick, checked, rng) {
-            return Some(differ(what));
+            return Some(Difference {
+                refused: true,
+                ..differ(what)
+            });
         }
         let mv = &legal[pick];
         let text = game.format_move(&state, mv).ok()?;
@@ -243,7 +255,7 @@ fn compare_game(
 
 /// How many listed moves besides the one the random game plays are played on trial at each
 /// position (at the position verified from, every listed move is, once).
-const OTHERS_PLAYED: usize = 3;
+const OTHERS_PLAYED: usize = 1;
 
 /// Every listed move plays: the native form takes `moves()` as the legal moves, so a move the
 /// script lists but `play()` refuses would be recommended and then rejected. Tries the move at

@@ -221,7 +221,10 @@ mod tests {
         let p = position(&stones, 0, FIVE).judged_by(judged(Players::ALL, Some(screen)));
         let mut referee = NoColumnSeven(0);
         assert!(!p.allows(7 * 15 + 7, &mut referee));
-        assert!(p.allows(8 * 15 + 7, &mut referee), "one line of 3 is not enough");
+        assert!(
+            p.allows(8 * 15 + 7, &mut referee),
+            "one line of 3 is not enough"
+        );
         assert_eq!(referee.0, 1);
         // A white stone in every window across leaves one direction: not asked.
         let mut blocked = stones.to_vec();

@@ -228,7 +228,11 @@ impl Placement {
         let mut candidates = self.candidates();
         candidates.retain(|&c| self.allows(c, referee));
         if candidates.is_empty() {
-            candidates = self.legal_cells(referee).into_iter().map(|c| c as usize).collect();
+            candidates = self
+                .legal_cells(referee)
+                .into_iter()
+                .map(|c| c as usize)
+                .collect();
         }
         if candidates.is_empty() {
             return None;
