@@ -11,8 +11,7 @@ use super::{
     api,
     host::{self, bare_message, innermost, LoadedScript, Sources},
     library::{Library, ScriptSource},
-    lists::NativeList,
-    native::{self, NativeGame},
+    native_form::{self, NativeGame},
     options::OptionSpec,
     sandbox,
 };
@@ -22,9 +21,10 @@ use crate::{
         playout, Cell, Event, Game, GameError, Grid, Outcome, Played, Rng, Run, ScriptSpot,
         StableHasher, Track,
     },
+    walker::lists::NativeList,
 };
 
-mod caller;
+pub(crate) mod caller;
 mod cells;
 mod referee;
 
@@ -271,7 +271,7 @@ impl ScriptedGame {
     pub fn native_with_weights(
         &self,
         state: &Dynamic,
-    ) -> Result<Option<(NativeGame, Option<native::Weights>)>, GameError> {
+    ) -> Result<Option<(NativeGame, Option<native_form::Weights>)>, GameError> {
         if !self.native_verified(Some(state)) {
             return Ok(None);
         }
@@ -306,7 +306,7 @@ impl ScriptedGame {
     pub fn native_form(
         &self,
         state: &Dynamic,
-    ) -> Result<Option<(NativeGame, Option<native::Weights>)>, GameError> {
+    ) -> Result<Option<(NativeGame, Option<native_form::Weights>)>, GameError> {
         if !self.defines("native", 1) {
             return Ok(None);
         }
@@ -326,7 +326,7 @@ impl ScriptedGame {
             ))
         })?;
         let bad = |m: String| self.rules_error(format!("native(): {m}"));
-        let game = native::read(&map, self.players.len()).map_err(bad)?;
+        let game = native_form::read(&map, self.players.len()).map_err(bad)?;
         if let NativeGame::Placement(p) = &game {
             if let Some(judge) = p.judge().filter(|j| !self.defines(&j.hook, 3)) {
                 return Err(bad(format!(
@@ -335,7 +335,7 @@ impl ScriptedGame {
                 )));
             }
         }
-        let weights = native::weights(&map).map_err(bad)?;
+        let weights = native_form::weights(&map).map_err(bad)?;
         Ok(Some((game, weights)))
     }
 

@@ -18,9 +18,9 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rhai::Dynamic;
 
-use super::{game::HookReferee, native::NativeGame, ScriptedGame};
+use super::{game::HookReferee, native_form::NativeGame, ScriptedGame};
 use crate::{
-    native_forms::{placement::Placement, sowing::Sowing},
+    native_games::{placement::Placement, sowing::Sowing},
     runtime::{Cell, Game},
 };
 

@@ -1,11 +1,11 @@
 //! The script's side of a placement game's judge: asks the hook the native form names whether
-//! the player to move may put a stone on a cell (see [`crate::native_forms::placement::judge`]).
+//! the player to move may put a stone on a cell (see [`crate::native_games::placement::judge`]).
 
 use rhai::{Dynamic, INT};
 
 use super::ScriptedGame;
 use crate::{
-    native_forms::placement::{Placement, Referee},
+    native_games::placement::{Placement, Referee},
     runtime::{Cell, GameError},
 };
 

@@ -162,7 +162,7 @@ impl Placement {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::native_forms::placement::{tests::position, LineGoal};
+    use crate::native_games::placement::{tests::position, LineGoal};
     use rand::SeedableRng;
 
     const FIVE: LineGoal = LineGoal {
