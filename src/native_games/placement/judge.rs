@@ -162,7 +162,7 @@ impl Placement {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::native_games::placement::{tests::position, LineGoal};
+    use crate::native_games::placement::{search::SearchLimits, tests::position, LineGoal};
     use rand::SeedableRng;
 
     const FIVE: LineGoal = LineGoal {
@@ -207,6 +207,36 @@ mod tests {
         assert_eq!(p.legal_cells(&mut NoColumnSeven(0)).len(), 225);
         let p = position(&[], 0, FIVE).judged_by(judged(Players(1), None));
         assert_eq!(p.legal_cells(&mut NoColumnSeven(0)).len(), 210);
+    }
+
+    #[test]
+    fn the_search_answers_only_an_allowed_move() {
+        // O has four in column 7 (rows 3 to 6); X to move must block at (7, 7) or (7, 2).
+        let stones = [
+            (7, 3, 2),
+            (7, 4, 2),
+            (7, 5, 2),
+            (7, 6, 2),
+            (7, 2, 1),
+            (0, 0, 1),
+        ];
+        let limits = SearchLimits {
+            time: std::time::Duration::from_secs(5),
+            max_depth: 1,
+            width: 8,
+            seed: 1,
+        };
+        let free = position(&stones, 0, FIVE);
+        let found = free.best_move(&[0, 1, 12, 150, 2000, 100000], limits);
+        assert_eq!(found.map(|f| f.cell), Some(7 * 15 + 7), "the block");
+        // Refused column 7: any other move, never the refused block.
+        let judged = free.judged_by(judged(Players::ALL, None));
+        let mut referee = NoColumnSeven(0);
+        let found = judged.best_move_refereed(&[0, 1, 12, 150, 2000, 100000], limits, &mut referee);
+        assert!(
+            found.as_ref().is_some_and(|f| f.cell % 15 != 7),
+            "{found:?}"
+        );
     }
 
     #[test]

@@ -235,8 +235,9 @@ impl Placement {
             };
             let (ahead, back) = (reach(dx, dy), reach(-dx, -dy));
             let length = (ahead + back - 1) as usize;
-            let exact = goal.exact.contains(stone as usize - 1);
-            if length < goal.length || (exact && length > goal.length) {
+            if length < goal.length
+                || (length > goal.length && goal.exact.contains(stone as usize - 1))
+            {
                 return false;
             }
             if !goal.block_both_ends {
