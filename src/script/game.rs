@@ -278,6 +278,17 @@ impl ScriptedGame {
         self.native_form(state)
     }
 
+    /// The cells the player to move may play in the placement `position` (`y * width + x`):
+    /// its empty cells, less those its judge (if any) refuses, asking the script's hook.
+    pub fn allowed_cells(
+        &self,
+        position: &crate::native_games::placement::Placement,
+    ) -> Result<Vec<u32>, GameError> {
+        let mut referee = HookReferee::new(self);
+        let cells = position.legal_cells(&mut referee);
+        referee.finish().map(|()| cells)
+    }
+
     /// Whether the native form may be used (verified from the start, and from `at` if given).
     fn native_verified(&self, at: Option<&Dynamic>) -> bool {
         if !self.defines("native", 1) {

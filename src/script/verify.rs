@@ -18,7 +18,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rhai::Dynamic;
 
-use super::{game::HookReferee, native_form::NativeGame, ScriptedGame};
+use super::{native_form::NativeGame, ScriptedGame};
 use crate::{
     native_games::{placement::Placement, sowing::Sowing},
     runtime::{Cell, Game},
@@ -303,7 +303,7 @@ fn same_moves(
             if let Some(what) = same_cells(game, state, legal, p) {
                 return Some(what);
             }
-            p.legal_cells(&mut HookReferee::new(game)).len()
+            game.allowed_cells(p).map_or(0, |cells| cells.len())
         }
         NativeGame::Sowing(s) => s.legal_moves().len(),
     };
@@ -328,11 +328,10 @@ fn same_cells(
         .map(|m| m.clone().try_cast::<Cell>().map(|c| c.y * width + c.x))
         .collect();
     let cells = cells?;
-    let mut referee = HookReferee::new(game);
-    let allowed = native.legal_cells(&mut referee);
-    if let Err(e) = referee.finish() {
-        return Some(format!("the native form's judge failed: {e}"));
-    }
+    let allowed = match game.allowed_cells(native) {
+        Ok(cells) => cells,
+        Err(e) => return Some(format!("the native form's judge failed: {e}")),
+    };
     let empties: HashSet<i64> = allowed.iter().map(|&i| i as i64).collect();
     let name = |i: i64| {
         let cell = Cell::new(i % width, i / width);
