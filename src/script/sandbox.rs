@@ -201,6 +201,28 @@ pub fn reserve(bytes: usize) -> Result<(), Box<EvalAltResult>> {
     }
 }
 
+/// The stack every thread that runs scripts gets: at least the main thread's (its limit,
+/// `ulimit -s`), and at least 8 MiB (the usual main thread's). A script that runs on the main thread then
+/// runs on every other one: Rhai's recursion and expression depths are bounded
+/// ([`limits::CALL_DEPTH`], [`limits::EXPR_DEPTH`]), and evaluating to those depths needs more
+/// than the 2 MiB a spawned thread has by default.
+pub fn thread_stack() -> usize {
+    const FALLBACK: usize = 8 << 20;
+    #[cfg(unix)]
+    {
+        let mut limit = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        // SAFETY: getrlimit writes the limit into `limit`, a valid struct it may write.
+        let read = unsafe { libc::getrlimit(libc::RLIMIT_STACK, &mut limit) } == 0;
+        if read && limit.rlim_cur != libc::RLIM_INFINITY {
+            return usize::try_from(limit.rlim_cur).map_or(FALLBACK, |bytes| bytes.max(FALLBACK));
+        }
+    }
+    FALLBACK
+}
+
 /// An error for a script that went past one of the [`limits`] (reported as a fault of the
 /// script, not as a rule's refusal).
 pub fn over_limit(message: String) -> Box<EvalAltResult> {

@@ -116,6 +116,9 @@ type Slot = NonZeroUsize;
 enum Stmt {
     /// An expression; its value is the block's if it comes last.
     Expr(Expr),
+    /// A statement for which Rhai counts one operation, with its expression's value: a call
+    /// (`f(x);`, `n + 1` last in a body), whose expression Rhai does not count again; `;`.
+    Call(Expr),
     /// `let` / `const`: a new slot, or (`reuse`) a slot the parser chose to reuse.
     Let {
         value: Expr,
@@ -397,7 +400,7 @@ fn mark_returned(body: &mut Block) {
     }
     fn last(block: &mut Block) {
         match block.last_mut() {
-            Some(Stmt::Expr(value)) => mark(value),
+            Some(Stmt::Expr(value) | Stmt::Call(value)) => mark(value),
             Some(Stmt::If {
                 then, otherwise, ..
             }) => {
