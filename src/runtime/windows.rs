@@ -5,7 +5,6 @@
 
 use super::{
     grid::{Cell, Grid},
-    lines::LINE_DIRECTIONS,
 };
 
 /// What a window holds: `Some(k)` if `k` of its cells hold one value other than `empty` (the
@@ -52,7 +51,7 @@ fn line_windows_holding(grid: &Grid, len: usize, empty: i64, only: Option<i64>) 
     if len == 0 {
         return Vec::new();
     }
-    for &d in &LINE_DIRECTIONS {
+    for &d in grid.line_directions() {
         for start in grid.cells() {
             let cells = (0..len as i64).map(|i| start.offset(d, i));
             if let Some(k) = tally(grid, cells, empty, only) {

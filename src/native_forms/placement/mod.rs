@@ -9,7 +9,7 @@ use rand::Rng;
 
 pub mod search;
 
-use crate::runtime::{lines::LINE_DIRECTIONS, Grid, Outcome};
+use crate::runtime::{grid::Topology, lines::LINE_DIRECTIONS, Grid, Outcome};
 
 /// When a run of stones wins.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,6 +51,12 @@ impl Placement {
         }
         if goal.length == 0 {
             return Err("a line goal needs a length of at least 1".into());
+        }
+        if grid.topology() != Topology::Square {
+            return Err(format!(
+                "the placement form plays square grids, not a {} grid",
+                grid.topology().name()
+            ));
         }
         let mut cells = Vec::with_capacity(grid.values().len());
         for &v in grid.values() {
@@ -279,5 +285,6 @@ pub(super) mod tests {
             assert_eq!(outcome == Outcome::Draw, plies == 49 && p.winner.is_none());
         }
         assert!(Placement::new(&Grid::new(3, 3, 5), 2, 0, None, FIVE_EXACT).is_err());
+        assert!(Placement::new(&Grid::hex(3, 3, 0), 2, 0, None, FIVE_EXACT).is_err());
     }
 }
