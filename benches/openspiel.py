@@ -29,6 +29,7 @@ GAMES = {
     "breakthrough": "breakthrough",
     "kalah": "mancala",
     "tic_tac_toe": "tic_tac_toe",
+    "hex": "hex",
 }
 
 # The folders of the two sets of scripts, and each set's goal (a ratio to OpenSpiel's CPU rate):

@@ -41,11 +41,13 @@ GAMES = {
     "breakthrough": ("breakthrough", "examples/games/breakthrough.rhai", lambda t: t, ["Black", "White"]),
     # OpenSpiel's `mancala` is Kalah; its moves are pit numbers, as ours are.
     "kalah": ("mancala", "examples/games/kalah.rhai", lambda t: t, ["South", "North"]),
+    # Both write cells as column letter and row from the top (`a1` the top left).
+    "hex": ("hex", "examples/games/hex.rhai", lambda t: t, ["x", "o"]),
 }
 
 # The newcomer-style scripts of benches/newcomer/: the same games, and tic-tac-toe.
 NEWCOMER = {name: (spiel, f"benches/newcomer/{name}.rhai", move, names)
-            for name, (spiel, _, move, names) in GAMES.items()}
+            for name, (spiel, _, move, names) in GAMES.items() if name != "hex"}
 NEWCOMER["tic_tac_toe"] = ("tic_tac_toe", "benches/newcomer/tic_tac_toe.rhai", tic_tac_toe_move, ["x", "o"])
 
 

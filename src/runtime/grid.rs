@@ -546,7 +546,12 @@ mod tests {
         assert_eq!(g.line_directions(), HEX_LINES);
         assert_ne!(g, Grid::new(5, 5, 0));
         let square = Grid::new(5, 5, 0);
-        assert_eq!(square.neighbours(Cell::new(2, 2), square.touching_steps()).count(), 8);
+        assert_eq!(
+            square
+                .neighbours(Cell::new(2, 2), square.touching_steps())
+                .count(),
+            8
+        );
     }
 
     mod props {

@@ -215,7 +215,10 @@ mod tests {
         assert_eq!(longest_run_through(&g, Cell::new(0, 2)), 3);
         let runs = runs_through(&g, Cell::new(1, 1));
         assert_eq!(runs.len(), 3);
-        assert_eq!(runs[2].cells, [Cell::new(0, 2), Cell::new(1, 1), Cell::new(2, 0)]);
+        assert_eq!(
+            runs[2].cells,
+            [Cell::new(0, 2), Cell::new(1, 1), Cell::new(2, 0)]
+        );
         assert_eq!(counts_along(&g, Cell::new(1, 0), 2, 2), [1, 1, 0]);
         assert!(all_runs(&g, 2, 0).iter().all(|r| r.value == 2));
     }

@@ -3,9 +3,7 @@
 //! of evaluations that value "almost complete" lines and blocks (four of a colour and a gap)
 //! without a script looping over cells.
 
-use super::{
-    grid::{Cell, Grid},
-};
+use super::grid::{Cell, Grid};
 
 /// What a window holds: `Some(k)` if `k` of its cells hold one value other than `empty` (the
 /// value `only`, when given) and the rest hold `empty`; `None` if it holds two different values,

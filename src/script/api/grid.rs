@@ -4,11 +4,7 @@ use crate::script::natives::Natives;
 use rhai::{Array, Dynamic, EvalAltResult, INT};
 
 use crate::{
-    runtime::{
-        lines,
-        grid::Topology,
-        Beyond, Cell, Grid, Notation, Run,
-    },
+    runtime::{grid::Topology, lines, Beyond, Cell, Grid, Notation, Run},
     script::{lists::NativeList, sandbox},
 };
 

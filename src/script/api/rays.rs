@@ -396,10 +396,22 @@ mod tests {
         assert!(triples("g.piece_jumps(1, up, [1, 3], [0])").is_empty());
         assert!(triples("g.jumps(cell(1, 3), up, [2], [2])").is_empty());
         for (bad, says) in [
-            ("g.jumps(cell(1, 3), [[1]], [2], [0])", "jumps: a direction is [dx, dy]"),
-            ("g.jumps(cell(1, 3), [1, 1], [2], [0])", "jumps: the directions are"),
-            ("g.piece_jumps(1, up, [\"2\"], [0])", "piece_jumps: the values to jump over"),
-            ("g.piece_jumps([1, ()], up, [2], [0])", "piece_jumps: the pieces must be"),
+            (
+                "g.jumps(cell(1, 3), [[1]], [2], [0])",
+                "jumps: a direction is [dx, dy]",
+            ),
+            (
+                "g.jumps(cell(1, 3), [1, 1], [2], [0])",
+                "jumps: the directions are",
+            ),
+            (
+                "g.piece_jumps(1, up, [\"2\"], [0])",
+                "piece_jumps: the values to jump over",
+            ),
+            (
+                "g.piece_jumps([1, ()], up, [2], [0])",
+                "piece_jumps: the pieces must be",
+            ),
         ] {
             let err = e.eval::<Array>(&format!("{setup} {bad}")).unwrap_err();
             assert!(err.to_string().contains(says), "{bad}: {err}");
