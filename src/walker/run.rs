@@ -417,6 +417,14 @@ impl<'a> Runner<'a> {
             }
             Stmt::Block(block) => self.block(frame, block),
             Stmt::Rhai(fallback) => self.fallback(frame, &fallback.expr, &fallback.names),
+            Stmt::Profiled(p) => {
+                // The statement inside counts its own operation: this one is not Rhai's.
+                self.global.num_operations -= 1;
+                super::profile::enter(self.global.num_operations);
+                let result = self.stmt(frame, &p.stmt);
+                super::profile::leave(p, self.global.num_operations);
+                result
+            }
         }
     }
 
