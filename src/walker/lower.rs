@@ -12,8 +12,8 @@ use rhai::{
 use crate::walker::native_table::NativeTable;
 
 use super::{
-    profile::Profiled, Block, Call, Callee, Chain, Expr, Fallback, ForLoop, Function,
-    HandedToRhai, MapLiteral, OpAssign, Program, Rest, Root, Site, Slot, Step, Stmt,
+    profile::Profiled, Block, Call, Callee, Chain, Expr, Fallback, ForLoop, Function, HandedToRhai,
+    MapLiteral, OpAssign, Program, Rest, Root, Site, Slot, Step, Stmt,
 };
 
 /// Names Rhai treats as syntax rather than as functions: calls of them are left to Rhai.
@@ -86,12 +86,12 @@ pub(super) fn program(
                     body
                 });
             match &lowered {
-                Some(_) => handed_to_rhai.extend(lower.handed_to_rhai.drain(..).map(|h| {
-                    HandedToRhai {
+                Some(_) => {
+                    handed_to_rhai.extend(lower.handed_to_rhai.drain(..).map(|h| HandedToRhai {
                         function: def.name.to_string(),
                         ..h
-                    }
-                })),
+                    }))
+                }
                 None => handed_to_rhai.push(HandedToRhai {
                     function: def.name.to_string(),
                     line: body.first().and_then(|s| s.position().line()).unwrap_or(0),

@@ -125,7 +125,9 @@ fn squeeze(line: &str) -> String {
 /// first line after it that closes at the left margin.
 fn body_lines(lines: &[&str], name: &str) -> Option<(usize, usize)> {
     let head = format!("fn {name}(");
-    let first = lines.iter().position(|l| l.trim_start().starts_with(&head))?;
+    let first = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with(&head))?;
     if lines[first].trim_end().ends_with('}') {
         return Some((first, first));
     }

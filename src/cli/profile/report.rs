@@ -17,7 +17,8 @@ use crate::{
 
 /// How many of the costliest lines the text report lists.
 const LINES_SHOWN: usize = 12;
-/// The share of the time a function must take for its loops to be looked at for hints.
+/// The share of the operations a function must count for its loops to be looked at for hints
+/// (operations, unlike time, are the same every run).
 const HOT_SHARE: f64 = 0.02;
 
 /// What the profile played.
@@ -69,11 +70,11 @@ impl Profile {
             }
         }
         functions.sort_by(|a, b| b.nanos.cmp(&a.nanos).then(a.name.cmp(&b.name)));
-        let operations = lines.iter().map(|l| l.operations).sum();
+        let operations: u64 = lines.iter().map(|l| l.operations).sum();
         let nanos = lines.iter().map(|l| l.nanos).sum::<u64>().max(1);
         let hot: Vec<&str> = functions
             .iter()
-            .filter(|f| f.nanos as f64 / nanos as f64 >= HOT_SHARE)
+            .filter(|f| f.operations as f64 >= HOT_SHARE * operations as f64)
             .map(|f| f.name.as_str())
             .collect();
         let hints = hints::find(text, &hot);
@@ -159,7 +160,11 @@ impl Profile {
             out += "  nothing: the walker runs every function\n";
         }
         for r in &self.rhai {
-            let whole = if r.whole_function { "the function" } else { "a node" };
+            let whole = if r.whole_function {
+                "the function"
+            } else {
+                "a node"
+            };
             let ran = self
                 .lines
                 .iter()
