@@ -215,6 +215,17 @@ impl ScriptedGame {
         self.caller.coverage()
     }
 
+    /// Runs the script's functions with each statement recording its cost (see
+    /// [`crate::walker::profile`]), for `boardrules profile`; play is slower so.
+    pub fn profile_statements(&mut self) {
+        self.caller.profile(&self.script.ast);
+    }
+
+    /// What Rhai's interpreter runs rather than the runtime's walker, and why.
+    pub fn handed_to_rhai(&self) -> &[crate::walker::HandedToRhai] {
+        self.caller.handed_to_rhai()
+    }
+
     /// Whether `play` records the events the script emits (on by default; search turns it off).
     pub fn record_events(&self, on: bool) {
         self.events.borrow_mut().enabled = on;

@@ -16,7 +16,7 @@ pub mod search;
 
 pub use judge::{AllowAll, Judge, Referee, Screen};
 
-use crate::runtime::{lines::LINE_DIRECTIONS, Grid, Outcome};
+use crate::runtime::{grid::Topology, lines::LINE_DIRECTIONS, Grid, Outcome};
 
 /// A set of players (0-based, fewer than 64), as bits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -101,6 +101,12 @@ impl Placement {
             return Err(format!(
                 "`closed` is {}: a closed cell's value must not be 0 (empty) or a player's 1 to {players}",
                 closed.unwrap_or_default()
+            ));
+        }
+        if grid.topology() != Topology::Square {
+            return Err(format!(
+                "the placement form plays square grids, not a {} grid",
+                grid.topology().name()
             ));
         }
         let mut cells = Vec::with_capacity(grid.values().len());
@@ -375,5 +381,6 @@ pub(super) mod tests {
             assert_eq!(outcome == Outcome::Draw, plies == 49 && p.winner.is_none());
         }
         assert!(Placement::new(&Grid::new(3, 3, 5), 2, 0, None, FIVE_EXACT).is_err());
+        assert!(Placement::new(&Grid::hex(3, 3, 0), 2, 0, None, FIVE_EXACT).is_err());
     }
 }
