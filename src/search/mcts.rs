@@ -70,12 +70,13 @@ fn reward(outcome: Option<Outcome>, player: usize) -> f64 {
     }
 }
 
-/// Searches from `state` for `time` (and on to `min_iterations` if they fit in twice `time`);
-/// `None` if there is no move.
+/// Searches from `state` among `root_moves` (legal moves of `state`) for `time` (and on to
+/// `min_iterations` if they fit in twice `time`); `None` if there is no move.
 /// With `sample`, every iteration runs in a sampled world (see the module's notes).
 pub fn uct<G: Game>(
     game: &G,
     state: &G::State,
+    root_moves: Vec<G::Move>,
     time: Duration,
     (min_iterations, seed): (u32, u64),
     playout: Playout<'_, G>,
@@ -85,7 +86,7 @@ pub fn uct<G: Game>(
     let root_moves = if game.outcome(state)?.is_some() {
         Vec::new()
     } else {
-        game.legal_moves(state)?
+        root_moves
     };
     if root_moves.is_empty() {
         return Ok(None);

@@ -19,6 +19,7 @@ mod memo;
 pub mod perft;
 pub mod player;
 pub mod sampling;
+pub mod tactics;
 pub mod why;
 
 use std::{
@@ -162,8 +163,19 @@ pub fn best_move<G: Game>(
     eval: Option<Evaluator<'_, G>>,
     limits: Limits,
 ) -> Result<Option<Choice<G::Move>>, GameError> {
+    best_move_among(game, state, game.legal_moves(state)?, eval, limits)
+}
+
+/// [`best_move`] among `moves` only (legal moves of `state`: those the rules' `play` accepts,
+/// say).
+pub fn best_move_among<G: Game>(
+    game: &G,
+    state: &G::State,
+    mut moves: Vec<G::Move>,
+    eval: Option<Evaluator<'_, G>>,
+    limits: Limits,
+) -> Result<Option<Choice<G::Move>>, GameError> {
     let start = Instant::now();
-    let mut moves = game.legal_moves(state)?;
     if moves.is_empty() {
         return Ok(None);
     }

@@ -95,11 +95,22 @@ pub fn best_move<G: Game>(
     reseed: Reseed<'_, G>,
     limits: Limits,
 ) -> Result<Option<Found<G::Move>>, GameError> {
-    let deadline = Instant::now() + limits.time;
     if game.outcome(state)?.is_some() {
         return Ok(None);
     }
-    let mut moves = game.legal_moves(state)?;
+    best_move_among(game, state, game.legal_moves(state)?, eval, reseed, limits)
+}
+
+/// [`best_move`] among `moves` only (legal moves of `state`, which is not over).
+pub fn best_move_among<G: Game>(
+    game: &G,
+    state: &G::State,
+    mut moves: Vec<G::Move>,
+    eval: Evaluator<'_, G>,
+    reseed: Reseed<'_, G>,
+    limits: Limits,
+) -> Result<Option<Found<G::Move>>, GameError> {
+    let deadline = Instant::now() + limits.time;
     if moves.is_empty() {
         return Ok(None);
     }

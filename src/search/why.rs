@@ -29,6 +29,7 @@ pub const REASONS: &[(&str, &str)] = &[
     ("one-future", "evaluation {gain} in one sampled future, the best of {moves} moves (no time to sample more)"),
     ("expected", "expected evaluation {gain} over {samples} sampled futures, {n} moves deep ({refined} of {moves} moves sampled)"),
     ("expected-one", "expected evaluation {gain} over {samples} sampled futures, 1 move deep ({refined} of {moves} moves sampled)"),
+    ("wins-now", "{move} wins at once for {player}"),
     ("wins-at", "{player} wins at {move}"),
     ("blocks-win", "blocks {player}'s win at {move}"),
     ("forces-win", "{player} forces a win (seen {n} moves ahead)"),
