@@ -234,6 +234,9 @@ pub fn report(diagnostics: &[Diagnostic]) {
 
 /// Parses the command line and runs the subcommand.
 pub fn main() -> ExitCode {
+    if let Some(code) = gomocup::as_pbrain() {
+        return code;
+    }
     let cli = Cli::parse();
     let result = match cli.command {
         Command::List => list::run(),

@@ -82,6 +82,9 @@ pub struct Hint {
     pub reason: String,
     /// Why, for saying it in another language.
     pub why: Why,
+    /// How good the move is for the player to move, where the search says (positive is good,
+    /// ±[`search::WIN`] a win or loss at once; a native search's own scale otherwise).
+    pub score: Option<i64>,
 }
 
 impl Hint {
@@ -92,7 +95,14 @@ impl Hint {
             text,
             reason: why.english(),
             why,
+            score: None,
         }
+    }
+
+    /// This hint, its move scored `score`.
+    fn scored(mut self, score: i64) -> Hint {
+        self.score = Some(score);
+        self
     }
 }
 
@@ -176,7 +186,9 @@ fn tactical(
         let mv = screened.playable[i].0.clone();
         let text = game.format_move(state, &mv)?;
         let args = [("player", game.player_name(me)), ("move", text.clone())];
-        return Ok(Some(Hint::new(mv, text, Why::new("wins-now", 0, &args))));
+        return Ok(Some(
+            Hint::new(mv, text, Why::new("wins-now", 0, &args)).scored(search::WIN),
+        ));
     }
     if screened.searchable().is_empty() {
         return Err(GameError::Rules {
@@ -343,7 +355,7 @@ fn alpha_beta(
             &[("nodes", found.nodes.to_string())],
         )
     };
-    Ok(Some(Hint::new(found.mv, text, why)))
+    Ok(Some(Hint::new(found.mv, text, why).scored(found.score)))
 }
 
 /// Sampled expectimax through the script's `evaluate` (`src/search/sampling.rs`), instead of
@@ -469,7 +481,7 @@ fn placement_hint(
             Why::new("builds-lines", depth, &[("player", me), nodes])
         }
     };
-    Ok(Some(Hint::new(mv, text, why)))
+    Ok(Some(Hint::new(mv, text, why).scored(found.score)))
 }
 
 /// Refuses a native placement board that is not the script's: a move of the script (when its
