@@ -107,6 +107,7 @@ fn message(what: Spent) -> String {
             "the script used more than {} MiB of memory in one call",
             limits::MEMORY >> 20
         ),
+        Spent::Stopped => "stopped: the command's time is up (or Ctrl-C)".to_string(),
     }
 }
 
@@ -119,6 +120,8 @@ enum Spent {
     Operations,
     Time,
     Memory,
+    /// The command's time is up, or Ctrl-C ([`crate::cancel::calls_until`]).
+    Stopped,
 }
 
 impl Meter {
@@ -133,6 +136,8 @@ impl Meter {
             Err(Spent::Memory)
         } else if clock && Instant::now() > self.deadline {
             Err(Spent::Time)
+        } else if clock && crate::cancel::calls_stopped() {
+            Err(Spent::Stopped)
         } else {
             Ok(())
         }

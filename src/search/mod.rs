@@ -77,8 +77,14 @@ enum Stop {
 }
 
 impl From<GameError> for Stop {
+    /// An error met once the command's time is up is the stop, not a fault
+    /// ([`crate::cancel::calls_stopped`]).
     fn from(e: GameError) -> Self {
-        Stop::Error(e)
+        if crate::cancel::calls_stopped() {
+            Stop::Time
+        } else {
+            Stop::Error(e)
+        }
     }
 }
 
@@ -154,7 +160,7 @@ struct Search<'a, G: Game> {
 /// [`Choice::depth`] is the deepest iteration that finished.
 ///
 /// The first iteration (one move ahead: one evaluation per move) may run over the time limit by
-/// as much again, or by [`FIRST_GRACE`] when the limit is shorter, so that a short limit still
+/// a quarter of it (by [`FIRST_GRACE`] at least), so that a short limit still
 /// looks at every move; only when even that is not enough (a very slow evaluation) or Ctrl-C
 /// stops it is the best of the moves it looked at chosen, at depth 0.
 pub fn best_move<G: Game>(
@@ -185,7 +191,7 @@ pub fn best_move_among<G: Game>(
         game,
         eval,
         // One move ahead may run over the limit (see above).
-        deadline: start + limits.time + limits.time.max(FIRST_GRACE),
+        deadline: start + limits.time + (limits.time / 4).max(FIRST_GRACE),
         nodes: 0,
         table: Memo::new(TABLE_SIZE),
         history: HashMap::new(),

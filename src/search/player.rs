@@ -11,6 +11,7 @@ use rand_chacha::ChaCha8Rng;
 use rhai::Dynamic;
 
 use crate::{
+    cancel,
     native_forms::{
         placement::{search::SearchLimits, Placement},
         sowing::{
@@ -156,9 +157,24 @@ pub fn choose_tuned(
     // No search reads the events of the moves it tries (nor renders their snapshots).
     let recording = game.recording_events();
     game.record_events(false);
-    let chosen = tactical(game, state, me, level, (start, time), depth, seed);
+    let chosen = {
+        // However slow the script, no call of it runs past the command's time (or Ctrl-C).
+        let _calls = cancel::calls_until(Some(start + time + time / GUARD_SHARE + CALL_GRACE));
+        tactical(game, state, me, level, (start, time), depth, seed)
+    };
     game.record_events(recording);
     chosen
+}
+
+/// How long after a move's time (and the check of its choice) the script's calls are stopped:
+/// the searches stop themselves at their time; this only ends a call that overruns it.
+const CALL_GRACE: Duration = Duration::from_millis(50);
+
+/// `mv`'s canonical text, even once the command's time is up (naming the move chosen is no
+/// search).
+fn name_move(game: &ScriptedGame, state: &Dynamic, mv: &Dynamic) -> Result<String, GameError> {
+    let _free = cancel::calls_until(None);
+    game.format_move(state, mv)
 }
 
 /// The share of a move's time the check of the search's choice ([`tactics::guard`]) may take
@@ -184,7 +200,7 @@ fn tactical(
     let screened = tactics::screen(game, state, moves, (me, certain), start + time)?;
     if let Some(i) = screened.win {
         let mv = screened.playable[i].0.clone();
-        let text = game.format_move(state, &mv)?;
+        let text = name_move(game, state, &mv)?;
         let args = [("player", game.player_name(me)), ("move", text.clone())];
         return Ok(Some(
             Hint::new(mv, text, Why::new("wins-now", 0, &args)).scored(search::WIN),
@@ -198,21 +214,30 @@ fn tactical(
             spot: game.definition("play"),
         });
     }
-    let left = time
-        .saturating_sub(start.elapsed())
-        .saturating_sub(time / GUARD_SHARE)
-        .max(Duration::from_millis(1));
-    let Some(hint) = search(game, state, &screened, level, left, depth, seed)? else {
-        return Ok(None);
+    let until = start + time - time / GUARD_SHARE;
+    let hint = match search(game, state, &screened, level, until, depth, seed) {
+        Ok(Some(hint)) => hint,
+        Ok(None) => return Ok(None),
+        // Out of time in a slow script call (or Ctrl-C): a move the rules accept.
+        Err(_) if cancel::calls_stopped() => {
+            let mv = screened.searchable().swap_remove(0);
+            let text = name_move(game, state, &mv)?;
+            return Ok(Some(Hint::new(mv, text, Why::new("stopped", 0, &[]))));
+        }
+        Err(e) => return Err(e),
     };
     game.record_events(false); // (a search may have said what a move does in its events)
     if !certain {
         return Ok(Some(hint));
     }
     let deadline = Instant::now() + time / GUARD_SHARE;
-    match tactics::guard(game, state, &screened, (&hint.mv, me), deadline)? {
-        Some(block) => {
-            let text = game.format_move(state, &block.mv)?;
+    let guarded = tactics::guard(game, state, &screened, (&hint.mv, me), deadline);
+    match guarded {
+        Err(_) if cancel::calls_stopped() => Ok(Some(hint)),
+        Err(e) => Err(e),
+        Ok(None) => Ok(Some(hint)),
+        Ok(Some(block)) => {
+            let text = name_move(game, state, &block.mv)?;
             let args = [
                 ("player", game.player_name(block.them)),
                 ("move", block.threat),
@@ -223,7 +248,6 @@ fn tactical(
                 Why::new("blocks-win", 0, &args),
             )))
         }
-        None => Ok(Some(hint)),
     }
 }
 
@@ -234,13 +258,18 @@ fn search(
     state: &Dynamic,
     screened: &Screened<ScriptedGame>,
     level: Level,
-    time: Duration,
+    until: Instant,
     depth: Option<usize>,
     seed: u64,
 ) -> Result<Option<Hint>, GameError> {
     let accepted =
         |hint: &Option<Hint>| hint.as_ref().is_none_or(|h| !screened.refuses(game, &h.mv));
-    match game.native_with_weights(state)? {
+    let native = game.native_with_weights(state)?;
+    // What is left once the native form is checked (a slow `native()` takes its share).
+    let time = until
+        .saturating_duration_since(Instant::now())
+        .max(Duration::from_millis(1));
+    match native {
         Some((NativeGame::Placement(position), weights)) => {
             let found = placement_hint(game, state, &position, weights, level, time, depth, seed)?;
             if found.is_some() && accepted(&found) {
@@ -258,6 +287,9 @@ fn search(
         _ => {}
     }
     let moves = screened.searchable();
+    let time = until
+        .saturating_duration_since(Instant::now())
+        .max(Duration::from_millis(1));
     if game.defines("evaluate", 2) && game.has_chance(state) {
         return sampled(game, state, moves, level, time, seed);
     }
@@ -341,7 +373,7 @@ fn alpha_beta(
     let Some(found) = search::best_move_among(game, state, moves, Some(&eval), limits)? else {
         return Ok(None);
     };
-    let text = game.format_move(state, &found.mv)?;
+    let text = name_move(game, state, &found.mv)?;
     let why = if found.depth == 0 {
         Why::new("no-time", 0, &[])
     } else if found.score >= search::WIN / 2 {
@@ -388,11 +420,12 @@ fn sampled(
     let Some(found) = found? else {
         return Ok(None);
     };
-    let text = game.format_move(state, &found.mv)?;
+    let text = name_move(game, state, &found.mv)?;
     let gain = found.value - found.before as f64;
     let why = if found.certain {
         // No chance in it: say what it does, in the script's words.
         game.record_events(true);
+        let _free = cancel::calls_until(None);
         let played = game.play(&game.reseed(state, seed), &found.mv)?;
         let gain = ("gain", format!("{gain:+.0}"));
         match played.events.last() {
@@ -460,7 +493,7 @@ fn placement_hint(
     else {
         return Ok(None); // the script's moves are not cells: search through the script instead
     };
-    let text = game.format_move(state, &mv)?;
+    let text = name_move(game, state, &mv)?;
     let me = game.player_name(position.to_move());
     let them = game.player_name(1 - position.to_move().min(1));
     let depth = found.depth as usize;
@@ -557,7 +590,7 @@ fn sowing_hint(
             spot: None,
         });
     };
-    let text = game.format_move(state, &mv)?;
+    let text = name_move(game, state, &mv)?;
     let me = position.to_move();
     let gain = after.scores()[me] - position.scores()[me];
     let now = (gain > 0).then(|| Why::new("captures-now", 0, &[("gain", gain.to_string())]));
@@ -612,7 +645,7 @@ fn monte_carlo(
     }
     if level == Level::Easy && moves.len() > 1 && rng.random_bool(0.3) {
         let mv = moves[rng.random_range(0..moves.len())].clone();
-        let text = game.format_move(state, &mv)?;
+        let text = name_move(game, state, &mv)?;
         return Ok(Some(Hint::new(mv, text, Why::new("random", 0, &[]))));
     }
     let me = game.to_move(state)?;
@@ -639,7 +672,7 @@ fn monte_carlo(
     let Some(found) = found? else {
         return Ok(None);
     };
-    let text = game.format_move(state, &found.mv)?;
+    let text = name_move(game, state, &found.mv)?;
     let args = [
         ("player", game.player_name(me)),
         ("percent", format!("{:.0}", found.reward * 100.0)),

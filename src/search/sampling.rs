@@ -130,8 +130,15 @@ pub fn best_move_among<G: Game>(
         if !screened.is_empty() && Instant::now() >= deadline {
             break; // out of time (a slow script): the moves screened so far compete
         }
-        let after = game.play(&first, &mv)?.state;
-        let value = sampler.value(&after, 0, 0)?;
+        let valued = game
+            .play(&first, &mv)
+            .and_then(|p| sampler.value(&p.state, 0, 0));
+        let value = match valued {
+            Ok(value) => value,
+            // The command's time is up (a slow script): the moves screened so far compete.
+            Err(_) if !screened.is_empty() && crate::cancel::calls_stopped() => break,
+            Err(e) => return Err(e),
+        };
         if let Some(h) = game.move_hash(&mv) {
             sampler.ranking.insert(h, value);
         }
@@ -163,9 +170,15 @@ pub fn best_move_among<G: Game>(
                 if crate::cancel::past(deadline) {
                     break 'refine; // the interrupted sweep is discarded
                 }
-                let after = game.play(&future, &c.mv)?.state;
-                let value = sampler.value(&after, limits.replies, done + 1)?;
-                sweep.push((value, game.state_hash(&reseed(&after, 0))));
+                let valued = game.play(&future, &c.mv).and_then(|p| {
+                    let value = sampler.value(&p.state, limits.replies, done + 1)?;
+                    Ok((value, game.state_hash(&reseed(&p.state, 0))))
+                });
+                match valued {
+                    Ok(found) => sweep.push(found),
+                    Err(_) if crate::cancel::calls_stopped() => break 'refine,
+                    Err(e) => return Err(e),
+                }
             }
             for (c, (value, hash)) in field.iter_mut().zip(sweep) {
                 c.sum += value as f64;

@@ -79,6 +79,12 @@ pub fn screen<G: Game>(
                     break;
                 }
             }
+            // (Out of time mid-call: the move and the rest are left to the search.)
+            Err(_) if crate::cancel::calls_stopped() => {
+                screened.unscreened.push(mv);
+                screened.unscreened.extend(moves);
+                break;
+            }
             Err(GameError::Illegal(_)) => screened.refused.push(mv),
             Err(e) => return Err(e),
         }
@@ -114,11 +120,13 @@ fn reply<G: Game>(
         if crate::cancel::past(deadline) {
             return Ok(Reply::Unknown);
         }
-        match game.play(after, &mv) {
-            Ok(played) if game.outcome(&played.state)? == Some(Outcome::Win(them)) => {
-                return Ok(Reply::Wins(mv, them));
-            }
-            Ok(_) | Err(GameError::Illegal(_)) => {}
+        let won = game
+            .play(after, &mv)
+            .and_then(|p| Ok(game.outcome(&p.state)? == Some(Outcome::Win(them))));
+        match won {
+            Ok(true) => return Ok(Reply::Wins(mv, them)),
+            Ok(false) | Err(GameError::Illegal(_)) => {}
+            Err(_) if crate::cancel::calls_stopped() => return Ok(Reply::Unknown),
             Err(e) => return Err(e),
         }
     }
@@ -157,7 +165,10 @@ pub fn guard<G: Game>(
     let Reply::Wins(threat, them) = reply(game, after, me, deadline)? else {
         return Ok(None);
     };
-    let text = game.format_move(after, &threat)?;
+    let text = {
+        let _free = crate::cancel::calls_until(None); // naming a move is no search
+        game.format_move(after, &threat)?
+    };
     let key = game.move_hash(&threat);
     let same = |m: &G::Move| key.is_some() && game.move_hash(m) == key;
     let candidates = screened.playable.iter().filter(|(m, _)| same(m));

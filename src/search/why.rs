@@ -25,6 +25,7 @@ pub const REASONS: &[(&str, &str)] = &[
     ("certain-event", "{event} (certain; evaluation {gain})"),
     ("certain", "evaluation {gain}, certain"),
     ("only-move", "the only legal move"),
+    ("stopped", "no time to search (a slow script, or Ctrl-C): a move the rules accept"),
     ("no-time", "no time to look ahead (the evaluation is slow): the best of the moves looked at"),
     ("one-future", "evaluation {gain} in one sampled future, the best of {moves} moves (no time to sample more)"),
     ("expected", "expected evaluation {gain} over {samples} sampled futures, {n} moves deep ({refined} of {moves} moves sampled)"),
