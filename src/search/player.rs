@@ -197,7 +197,8 @@ fn tactical(
     // future its generator holds.
     let certain = !game.has_chance(state);
     let moves = game.legal_moves(state)?;
-    let screened = tactics::screen(game, state, moves, (me, certain), start + time)?;
+    // Half the time at most: a slow script leaves the moves not screened to the search.
+    let screened = tactics::screen(game, state, moves, (me, certain), start + time / 2)?;
     if let Some(i) = screened.win {
         let mv = screened.playable[i].0.clone();
         let text = name_move(game, state, &mv)?;
