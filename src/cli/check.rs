@@ -179,13 +179,14 @@ pub fn budget(
             )]);
         }
     }
-    let seconds = match (games, seconds) {
-        (None, None) => Some(DEFAULT_SECONDS),
-        (_, s) => s,
+    let (seconds, floor) = match (games, seconds) {
+        (None, None) => (Some(DEFAULT_SECONDS), true),
+        (_, s) => (s, false),
     };
     Ok(Budget {
         games,
         time: seconds.map(Duration::from_secs_f64),
+        floor,
         seed,
     })
 }

@@ -98,10 +98,12 @@ enum Command {
     Check {
         /// A path to a .rhai script, or a game name.
         script: String,
-        /// Play this many random games (default: as many as 3 seconds allow).
+        /// Play this many random games (default: as many as 3 CPU seconds allow, and at least
+        /// 20 games or 2000 positions however long they take).
         #[arg(long, value_name = "N")]
         games: Option<usize>,
-        /// Play random games for this long (default 3, unless --games is given).
+        /// Play random games for this much CPU time, and stop within a quarter more however
+        /// slow the script (default 3 with the floor above, unless --games is given).
         #[arg(long, value_name = "S")]
         seconds: Option<f64>,
         /// The first random game's seed.
