@@ -251,7 +251,12 @@ fn native_differs(
 
 /// The failure as a trace file to paste into the script's tests: the game, the moves, and for
 /// a listed move that `play` refuses, that move (which must then play).
-pub fn trace_text(game_arg: &str, failure: &Failure, budget: &Budget) -> String {
+pub fn trace_text(
+    game_arg: &str,
+    options: &[String],
+    failure: &Failure,
+    budget: &Budget,
+) -> String {
     let mut out = format!(
         "# boardrules check --seed {}: {} — {}\n",
         budget.seed,
@@ -266,6 +271,9 @@ pub fn trace_text(game_arg: &str, failure: &Failure, budget: &Budget) -> String 
         );
     }
     out += &format!("game: {game_arg}\n");
+    for option in options {
+        out += &format!("option: {option}\n");
+    }
     for mv in &failure.moves {
         out += &format!("> {mv}\n");
     }

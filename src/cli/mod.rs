@@ -98,6 +98,9 @@ enum Command {
     Check {
         /// A path to a .rhai script, or a game name.
         script: String,
+        /// Check with a variant option set, e.g. `-o exact=false` (repeatable).
+        #[arg(short = 'o', long = "option", value_name = "KEY=VALUE")]
+        options: Vec<String>,
         /// Play this many random games (default: as many as 3 CPU seconds allow, and at least
         /// 20 games or 2000 positions however long they take).
         #[arg(long, value_name = "N")]
@@ -262,10 +265,11 @@ pub fn main() -> ExitCode {
         } => run::moves(&game, &position, &moves),
         Command::Check {
             script,
+            options,
             games,
             seconds,
             seed,
-        } => check::budget(games, seconds, seed).and_then(|b| check::run(&script, b)),
+        } => check::budget(games, seconds, seed).and_then(|b| check::run(&script, &options, b)),
         Command::Hint {
             game,
             position,
