@@ -20,7 +20,7 @@ use crate::{
         },
     },
     runtime::{Cell, Game, GameError},
-    script::{native_form::NativeGame, ScriptedGame},
+    script::{game::HookReferee, native_form::NativeGame, ScriptedGame},
     search::{
         self,
         tactics::{self, Screened},
@@ -473,7 +473,8 @@ fn placement_hint(
     let max_depth = depth.map_or(max_depth, |d| d as u32);
     let moves = game.legal_moves(state)?;
     check_board(position, &moves)?;
-    let Some(found) = position.best_move(
+    let mut referee = HookReferee::new(game);
+    let found = position.best_move_refereed(
         &weights,
         SearchLimits {
             time,
@@ -481,7 +482,10 @@ fn placement_hint(
             width,
             seed,
         },
-    ) else {
+        &mut referee,
+    );
+    referee.finish()?;
+    let Some(found) = found else {
         return Ok(None);
     };
     let cell = Cell::new(
