@@ -95,10 +95,15 @@ fn a_native_form_of_another_game_fails_check_with_its_moves() {
     let (code, trace, err) = check(&home, &["tests/fixtures/kalah_sowing.rhai"]);
     assert_eq!(code, 1, "{err}");
     assert!(
-        err.contains("native(state) describes the same game"),
+        err.contains("the native form disagrees with the script: "),
         "{err}"
     );
     assert!(err.contains("no native move gives that"), "{err}");
+    // The fix is printed as `hint` prints it.
+    assert!(
+        err.contains("to use no native form in a variant, define `fn native(state) { () }`"),
+        "{err}"
+    );
     assert!(trace.lines().filter(|l| l.starts_with("> ")).count() >= 1);
     let (code, _, err) = check(&home, &["tests/fixtures/connect_four_placement.rhai"]);
     assert_eq!(code, 1);
@@ -136,4 +141,22 @@ fn games_seconds_and_seed_are_honoured() {
     let (code, _, err) = check(&home, &["oware", "--seconds", "0"]);
     assert_eq!(code, 1);
     assert!(err.contains("--seconds must be more than 0"), "{err}");
+}
+
+#[test]
+fn options_are_checked_as_given() {
+    let home = tempfile::tempdir().unwrap();
+    let script = "tests/fixtures/refuses_when_small.rhai";
+    let (code, out, err) = check(&home, &[script, "--games", "3"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("size=15"), "{out}");
+    // On a 7×7 board the bug is found, and the trace sets the option too.
+    let (code, trace, err) = check(&home, &[script, "-o", "size=7", "--games", "20"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("every move moves() lists plays"), "{err}");
+    assert!(trace.contains("option: size=7\n"), "{trace}");
+    // A bad option is an error pointing at it.
+    let (code, _, err) = check(&home, &["caro", "-o", "sise=9"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("bad option"), "{err}");
 }

@@ -358,7 +358,7 @@ fn hint_gives_a_move_and_a_reason_for_each_game_within_its_budget() {
         ])
         .assert()
         .success()
-        .stdout(predicate::str::starts_with("10e\nO wins at 10e"));
+        .stdout(predicate::str::starts_with("10e\n10e wins at once for O"));
     assert!(start.elapsed() < std::time::Duration::from_secs(3));
     // a game with no native form: Monte Carlo through the script finds the winning take
     boardrules()

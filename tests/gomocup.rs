@@ -85,6 +85,28 @@ impl Brain {
     }
 }
 
+impl Brain {
+    /// A brain started as a manager starts one: `program` run with no arguments.
+    fn start_as(program: &std::path::Path, dirs: tempfile::TempDir) -> Brain {
+        let mut cmd = Command::new(program);
+        let mut child = common::isolate(&mut cmd, dirs.path())
+            .current_dir(dirs.path())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let input = child.stdin.take().unwrap();
+        let output = BufReader::new(child.stdout.take().unwrap());
+        Brain {
+            child,
+            input,
+            output,
+            _dirs: dirs,
+        }
+    }
+}
+
 impl Drop for Brain {
     fn drop(&mut self) {
         let _ = writeln!(self.input, "END");
@@ -417,10 +439,13 @@ fn small_things_get_brief_answers() {
         "{answer}"
     );
     assert_eq!(brain.answer("START 15"), "OK");
-    // SWAP2BOARD … DONE gets one answer.
+    // SWAP2BOARD … DONE gets one answer: one stone is no swap2 opening.
     brain.send("SWAP2BOARD");
     brain.send("7,7");
     assert!(brain.answer("DONE").starts_with("ERROR"));
+    // An unknown command with escapes in it is named with the escapes written out.
+    let answer = brain.answer("FOO\x1b[2J\x07");
+    assert_eq!(answer, "UNKNOWN FOO\\u{1b}[2J\\u{7}");
     assert!(brain.answer("ABOUT").starts_with("name="));
     // MESSAGE lines write moves as x,y: their four on y = 7, which ours close at 4,7, is
     // blocked at 9,7 — and the message says where.
@@ -438,4 +463,128 @@ fn small_things_get_brief_answers() {
         messages.iter().any(|m| m.contains(&answer)),
         "{messages:?} should name {answer}"
     );
+}
+
+#[test]
+fn the_protocols_no_limit_is_no_error() {
+    let mut brain = Brain::start("caro");
+    assert_eq!(brain.answer("START 15"), "OK");
+    brain.send("INFO timeout_turn 300");
+    brain.send("INFO timeout_match 2147483647");
+    brain.send("INFO time_left 2147483647");
+    // INFO is answered only when wrong: the next answer is the move.
+    let (answer, used) = brain.ask("BEGIN");
+    cell(&answer);
+    assert!(used < Duration::from_secs(2), "{used:?}");
+}
+
+#[test]
+fn a_few_milliseconds_a_turn_are_kept_all_game() {
+    let mut brain = Brain::start("caro");
+    assert_eq!(brain.answer("START 15"), "OK");
+    brain.send("INFO timeout_turn 5");
+    let mut slowest = Duration::ZERO;
+    for ply in 0..8 {
+        let (answer, used) = brain.ask(&format!("TURN {},{}", ply % 15, 14 - ply / 15));
+        if answer.starts_with("ERROR") {
+            break;
+        }
+        cell(&answer);
+        // The first move verifies the native form (90 ms); later ones a little from each
+        // position: all well under the 0.3 s of the budget's bound.
+        if ply > 0 {
+            slowest = slowest.max(used);
+        }
+    }
+    assert!(slowest < Duration::from_millis(300), "{slowest:?}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_binary_named_pbrain_is_a_brain_for_caro_with_no_arguments() {
+    let dirs = tempfile::tempdir().unwrap();
+    let link = dirs.path().join("pbrain-boardrules");
+    std::os::unix::fs::symlink(common::BIN, &link).unwrap();
+    let mut brain = Brain::start_as(&link, dirs);
+    assert_eq!(brain.answer("START 15"), "OK");
+    brain.send("INFO timeout_turn 200");
+    cell(&brain.answer("BEGIN"));
+    // Caro's rules: exactly five and blocked fours (INFO rule 1 sets them), and renju (4)
+    // names its own script.
+    brain.send("INFO rule 4");
+    assert_eq!(brain.answer("RESTART"), "OK");
+}
+
+#[test]
+fn swap2_openings_are_answered_per_the_protocol() {
+    let mut brain = Brain::start("caro");
+    assert_eq!(brain.answer("START 15"), "OK");
+    brain.send("INFO timeout_turn 300");
+    // No stones: the brain places three, distinct, on the board.
+    brain.send("SWAP2BOARD");
+    let three = brain.answer("DONE");
+    let stones: Vec<(i64, i64)> = three.split(' ').map(cell).collect();
+    assert_eq!(stones.len(), 3, "{three}");
+    assert!(stones[0] != stones[1] && stones[1] != stones[2] && stones[0] != stones[2]);
+    // Three stones: swap, or white's fourth stone on a free cell.
+    let check = |brain: &mut Brain, given: &[&str]| {
+        brain.send("SWAP2BOARD");
+        for stone in given {
+            brain.send(stone);
+        }
+        let answer = brain.answer("DONE");
+        if answer != "SWAP" {
+            let mine = cell(&answer);
+            assert!(
+                !given.contains(&format!("{},{}", mine.0, mine.1).as_str()),
+                "{answer}"
+            );
+        }
+        answer
+    };
+    check(&mut brain, &["7,7", "8,7", "9,9"]);
+    check(&mut brain, &["7,7", "8,7", "9,9", "8,8", "8,6"]);
+    // Black far ahead (an open three in the middle, white's stones far away): white swaps.
+    assert_eq!(
+        check(&mut brain, &["6,7", "0,0", "7,7", "14,14", "8,7"]),
+        "SWAP"
+    );
+    // White far ahead: white stays and plays.
+    assert_ne!(
+        check(&mut brain, &["0,0", "6,7", "14,14", "7,7", "0,14"]),
+        "SWAP"
+    );
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_flood_of_lines_while_thinking_does_not_grow_memory() {
+    let mut brain = Brain::start("caro");
+    assert_eq!(brain.answer("START 15"), "OK");
+    brain.send("INFO timeout_turn 4000");
+    brain.send("BEGIN");
+    // 24 million empty lines (no answers) while it thinks: the writer waits when the brain's
+    // queue is full, instead of the brain holding them all.
+    use std::os::fd::AsFd;
+    let mut input = std::fs::File::from(brain.input.as_fd().try_clone_to_owned().unwrap());
+    let writer = std::thread::spawn(move || {
+        let chunk = vec![b'\n'; 1 << 20];
+        for _ in 0..24 {
+            if input.write_all(&chunk).is_err() {
+                break;
+            }
+        }
+    });
+    std::thread::sleep(Duration::from_millis(2000));
+    let status = std::fs::read_to_string(format!("/proc/{}/status", brain.child.id())).unwrap();
+    let rss_kib: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    // (Read into a queue, they came to 250 MiB in those 2 s.)
+    assert!(rss_kib < 100 * 1024, "{rss_kib} KiB held");
+    cell(&brain.next_answer());
+    writer.join().unwrap();
 }

@@ -492,7 +492,7 @@ fn hint_and_vs_bring_in_the_computer() {
     assert!(out.contains("hint: 10e — blocks O's win at 10e"), "{out}");
     assert!(out.contains("the computer plays O (medium)"), "{out}");
     assert!(
-        out.contains("> 10e\n") && out.contains("(computer, medium: O wins at 10e)"),
+        out.contains("> 10e\n") && out.contains("(computer, medium: 10e wins at once for O)"),
         "{out}"
     );
     assert!(out.contains("result: O wins"), "{out}");

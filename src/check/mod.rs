@@ -24,15 +24,43 @@ use crate::{
 /// A game longer than this is cut short (its positions so far are still checked).
 const MAX_PLIES: usize = 1000;
 
+/// The fewest random games a check with a [`Budget::floor`] plays (unless it checked
+/// [`MIN_POSITIONS`] positions first), however long they take.
+pub const MIN_GAMES: usize = 20;
+/// See [`MIN_GAMES`].
+pub const MIN_POSITIONS: usize = 2000;
+
 /// How long to test.
 #[derive(Debug, Clone, Copy)]
 pub struct Budget {
     /// At most this many random games (`None`: as many as the time allows).
     pub games: Option<usize>,
-    /// No new game starts after this (`None`: no time limit; then `games` must be given).
+    /// No new game starts once the check has used this much CPU time (`None`: no time limit;
+    /// then `games` must be given). CPU time, so that a busy machine does not test less.
     pub time: Option<Duration>,
+    /// Whether the time may run over until [`MIN_GAMES`] games or [`MIN_POSITIONS`] positions
+    /// are checked (the default budget); without it, the time is kept within a quarter more,
+    /// however slow the script (its calls are stopped, and the game in progress cut short).
+    pub floor: bool,
     /// The first game's seed; game `g` uses `seed + g`.
     pub seed: u64,
+}
+
+/// The CPU time this thread has used (the wall-clock time where it cannot be read).
+fn thread_cpu() -> Duration {
+    #[cfg(unix)]
+    {
+        let mut t = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: `t` is a valid, writable timespec; the clock id is a constant libc knows.
+        if unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0 {
+            return Duration::new(t.tv_sec as u64, t.tv_nsec as u32);
+        }
+    }
+    static EPOCH: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    EPOCH.get_or_init(Instant::now).elapsed()
 }
 
 /// What the random games covered.
@@ -79,7 +107,19 @@ fn run_games(
     budget: Budget,
     progress: &mut impl FnMut(&Coverage),
 ) -> Result<Coverage, Box<Failure>> {
-    let begun = Instant::now();
+    let cpu = thread_cpu();
+    // Without a floor, no script call runs past the time and a quarter more (wall-clock: a
+    // slow call is stopped, and the game in progress cut short).
+    let stop = (!budget.floor)
+        .then_some(budget.time)
+        .flatten()
+        .map(|t| Instant::now() + t + t / 4);
+    let _calls = crate::cancel::calls_until(stop);
+    let floor_met = |seen: &Coverage| {
+        !budget.floor || seen.games >= MIN_GAMES || seen.positions >= MIN_POSITIONS
+    };
+    let time_up =
+        |seen: &Coverage| budget.time.is_some_and(|t| thread_cpu() - cpu >= t) && floor_met(seen);
     let start = game.start().map_err(|e| fail(e, Vec::new()))?;
     let mut seen = Coverage::default();
     if let Some(failure) = native_differs(game, &start, &[], verify::FROM_START)? {
@@ -88,13 +128,14 @@ fn run_games(
     seen.native = game.native_form(&start).ok().flatten().is_some();
     loop {
         let more_games = budget.games.is_none_or(|n| seen.games < n);
-        let more_time = budget.time.is_none_or(|t| begun.elapsed() < t);
-        if !(more_games && more_time) {
+        if !more_games || time_up(&seen) || crate::cancel::calls_stopped() {
             return Ok(seen);
         }
         let mut rng = ChaCha8Rng::seed_from_u64(budget.seed.wrapping_add(seen.games as u64));
-        let deadline = budget.time.map(|t| begun + t);
-        let positions = random_game(game, &start, deadline, &mut rng, &mut seen)?;
+        let positions = random_game(game, &start, &time_up, &mut rng, &mut seen)?;
+        if positions.is_empty() {
+            return Ok(seen); // stopped at the check's time before a position was checked
+        }
         // The native form, again from a position of this game.
         let (k, state) = &positions[rng.random_range(0..positions.len())];
         if let Some(failure) = native_differs(game, state, k, verify::FROM_POSITION)? {
@@ -105,12 +146,13 @@ fn run_games(
     }
 }
 
-/// One random game from `start` (cut short at `deadline`), checking every position; returns the
-/// positions it went through, each with the moves that lead to it.
+/// One random game from `start` (cut short once `time_up` says so, or a script call is stopped
+/// at the check's time), checking every position; returns the positions it went through, each
+/// with the moves that lead to it.
 fn random_game(
     game: &ScriptedGame,
     start: &Dynamic,
-    deadline: Option<Instant>,
+    time_up: &dyn Fn(&Coverage) -> bool,
     rng: &mut ChaCha8Rng,
     seen: &mut Coverage,
 ) -> Result<Vec<(Vec<String>, Dynamic)>, Box<Failure>> {
@@ -118,36 +160,52 @@ fn random_game(
     let mut moves: Vec<String> = Vec::new();
     let mut positions = Vec::new();
     loop {
-        let broken = |b: Broken, moves: &[String]| {
-            Box::new(Failure {
-                broken: b,
-                moves: moves.to_vec(),
-                found_after: moves.len(),
-            })
-        };
-        seen.moves += properties::check_position(game, &state, Some(&mut *rng))
-            .map_err(|b| broken(b, &moves))?;
+        // A call stopped at the check's time is no failure: the game ends here.
+        let checked = properties::check_position(game, &state, Some(&mut *rng));
+        match checked {
+            Ok(n) => seen.moves += n,
+            Err(_) if crate::cancel::calls_stopped() => {
+                seen.cut_short += 1;
+                return Ok(positions);
+            }
+            Err(b) => {
+                return Err(Box::new(Failure {
+                    broken: b,
+                    found_after: moves.len(),
+                    moves,
+                }))
+            }
+        }
         seen.positions += 1;
         positions.push((moves.clone(), state.clone()));
-        let legal = game
-            .legal_moves(&state)
-            .map_err(|e| fail(e, moves.clone()))?;
-        if legal.is_empty() {
-            return Ok(positions);
+        let next = (|| {
+            let legal = game.legal_moves(&state)?;
+            if legal.is_empty() {
+                return Ok(None);
+            }
+            if moves.len() >= MAX_PLIES || time_up(seen) {
+                return Ok(Some(None));
+            }
+            let mv = &legal[rng.random_range(0..legal.len())];
+            let text = game.format_move(&state, mv)?;
+            Ok(Some(Some((text, game.play(&state, mv)?.state))))
+        })();
+        match next {
+            Ok(Some(Some((text, after)))) => {
+                moves.push(text);
+                state = after;
+            }
+            Ok(None) => return Ok(positions),
+            Ok(Some(None)) => {
+                seen.cut_short += 1;
+                return Ok(positions);
+            }
+            Err(_) if crate::cancel::calls_stopped() => {
+                seen.cut_short += 1;
+                return Ok(positions);
+            }
+            Err(e) => return Err(fail(e, moves.clone())),
         }
-        if moves.len() >= MAX_PLIES || deadline.is_some_and(|d| Instant::now() >= d) {
-            seen.cut_short += 1;
-            return Ok(positions);
-        }
-        let mv = &legal[rng.random_range(0..legal.len())];
-        let text = game
-            .format_move(&state, mv)
-            .map_err(|e| fail(e, moves.clone()))?;
-        state = game
-            .play(&state, mv)
-            .map_err(|e| fail(e, moves.clone()))?
-            .state;
-        moves.push(text);
     }
 }
 
@@ -175,6 +233,9 @@ fn native_differs(
     let Some(d) = verify::compare(game, state, effort) else {
         return Ok(None);
     };
+    if crate::cancel::calls_stopped() {
+        return Ok(None); // a call stopped at the check's time is no disagreement
+    }
     let all: Vec<String> = moves.iter().chain(&d.moves).cloned().collect();
     // A listed move `play` refuses is the script's own fault: reported (and shrunk) as such.
     let property = if d.refused {
@@ -196,7 +257,12 @@ fn native_differs(
 
 /// The failure as a trace file to paste into the script's tests: the game, the moves, and for
 /// a listed move that `play` refuses, that move (which must then play).
-pub fn trace_text(game_arg: &str, failure: &Failure, budget: &Budget) -> String {
+pub fn trace_text(
+    game_arg: &str,
+    options: &[String],
+    failure: &Failure,
+    budget: &Budget,
+) -> String {
     let mut out = format!(
         "# boardrules check --seed {}: {} — {}\n",
         budget.seed,
@@ -211,6 +277,9 @@ pub fn trace_text(game_arg: &str, failure: &Failure, budget: &Budget) -> String 
         );
     }
     out += &format!("game: {game_arg}\n");
+    for option in options {
+        out += &format!("option: {option}\n");
+    }
     for mv in &failure.moves {
         out += &format!("> {mv}\n");
     }

@@ -100,18 +100,36 @@ impl Length {
             Length::Playouts(n) => playouts < n,
         }
     }
+
+    /// When a side started at `start` must stop, however slow its playouts: its seconds and a
+    /// quarter more (no limit for a number of playouts).
+    fn deadline(self, start: Instant) -> Option<Instant> {
+        match self {
+            Length::Seconds(s) => Some(start + Duration::from_secs_f64(s * 1.25)),
+            Length::Playouts(_) => None,
+        }
+    }
 }
 
-/// Runs `playout` repeatedly for `length`; it returns the moves it played.
+/// Runs `playout` repeatedly for `length`; it returns the moves it played, or `None` when it
+/// was cut short by the deadline it is given (then it is not counted, and the side ends).
 fn measure(
     length: Length,
-    mut playout: impl FnMut() -> Result<usize, Diagnostic>,
+    mut playout: impl FnMut(Option<Instant>) -> Result<Option<usize>, Diagnostic>,
 ) -> Result<Speed, Diagnostic> {
     let start = Instant::now();
     let cpu_start = thread_cpu_seconds();
+    let deadline = length.deadline(start);
+    // However slow the script, none of its calls runs past the deadline.
+    let _calls = crate::cancel::calls_until(deadline);
     let (mut playouts, mut moves) = (0u64, 0u64);
     while length.goes_on(playouts, start.elapsed()) {
-        moves += playout()? as u64;
+        let played = match playout(deadline) {
+            Err(_) if crate::cancel::calls_stopped() => None,
+            other => other?,
+        };
+        let Some(played) = played else { break };
+        moves += played as u64;
         playouts += 1;
     }
     Ok(Speed {
@@ -140,13 +158,15 @@ pub fn run(
         println!("{name}: {}", length.describe());
     }
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let scripted = measure(length, || {
+    let scripted = measure(length, |deadline| {
         let played = if script_only {
-            game.random_playout_through_script(&start, &mut rng, None)
+            game.random_playout_through_script(&start, &mut rng, deadline)
         } else {
-            game.random_playout(&start, &mut rng)
+            game.random_playout_until(&start, &mut rng, deadline)
         };
-        Ok(played.map_err(|e| game.describe(&e))?.1)
+        let (outcome, plies) = played.map_err(|e| game.describe(&e))?;
+        let cut = outcome.is_none() && deadline.is_some_and(crate::cancel::past);
+        Ok((!cut).then_some(plies))
     })
     .map_err(|d| vec![d])?;
     if !json {
@@ -184,7 +204,7 @@ pub fn run(
         return Ok(ExitCode::SUCCESS);
     };
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let native = measure(length, || Ok(reference.playout(&mut rng))).map_err(|d| vec![d])?;
+    let native = measure(length, |_| Ok(Some(reference.playout(&mut rng)))).map_err(|d| vec![d])?;
     if json {
         report(Some(&native));
         return Ok(ExitCode::SUCCESS);

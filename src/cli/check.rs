@@ -8,8 +8,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 use crate::{
     check::{self, Budget, Coverage, Failure},
     diag::Diagnostic,
+    game_args::GameArgs,
     runtime::Game,
-    script::{contract::CONTRACT, Library, ScriptedGame},
+    script::{contract::CONTRACT, ScriptedGame},
 };
 
 /// How long `check` plays random games when neither `--games` nor `--seconds` is given.
@@ -18,8 +19,14 @@ pub const DEFAULT_SECONDS: f64 = 3.0;
 /// Loads `script`, runs a smoke test (start, render, parse the rendering back, list moves,
 /// play the first one), then property-tests it with random games within `budget`. A failure
 /// prints the report on stderr and a trace file reproducing it on stdout, and exits 1.
-pub fn run(script: &str, budget: Budget) -> Result<ExitCode, Vec<Diagnostic>> {
-    let game = ScriptedGame::load(&Library::discover(), script)?;
+/// `options` are `-o KEY=VALUE` settings, applied before anything is tried.
+pub fn run(script: &str, options: &[String], budget: Budget) -> Result<ExitCode, Vec<Diagnostic>> {
+    let args = GameArgs {
+        game: script.to_string(),
+        options: options.to_vec(),
+        seed: None,
+    };
+    let game = args.load()?;
     let fail = |e| vec![game.describe(&e)];
     let start = game.start().map_err(fail)?;
     let shown = game.render(&start).map_err(fail)?;
@@ -64,7 +71,7 @@ pub fn run(script: &str, budget: Budget) -> Result<ExitCode, Vec<Diagnostic>> {
         }
         Err(failure) => {
             crate::cli::report(&[failure_report(&game, &failure)]);
-            let trace = check::trace_text(script, &failure, &budget);
+            let trace = check::trace_text(script, options, &failure, &budget);
             print!("{}", crate::terminal::clean(&trace));
             Ok(ExitCode::FAILURE)
         }
@@ -76,7 +83,13 @@ fn about(game: &ScriptedGame, optional: &[&str], moves: usize) -> String {
     let options: Vec<String> = game
         .options()
         .iter()
-        .map(|o| format!("{}={}", o.name, o.default))
+        .map(|o| {
+            let value = game
+                .option_values()
+                .get(o.name.as_str())
+                .unwrap_or(&o.default);
+            format!("{}={value}", o.name)
+        })
         .collect();
     let clean = crate::terminal::clean;
     format!(
@@ -154,6 +167,11 @@ fn failure_report(game: &ScriptedGame, failure: &Failure) -> Diagnostic {
             ),
             None => Diagnostic::new(headline),
         },
+        (None, check::Property::NativeAgrees) => Diagnostic::new(format!(
+            "check failed: the native form disagrees with the script: {}",
+            b.message
+        ))
+        .note("to use no native form in a variant, define `fn native(state) { () }`"),
         (None, _) => Diagnostic::new(headline),
     };
     d.note(format!(
@@ -179,13 +197,14 @@ pub fn budget(
             )]);
         }
     }
-    let seconds = match (games, seconds) {
-        (None, None) => Some(DEFAULT_SECONDS),
-        (_, s) => s,
+    let (seconds, floor) = match (games, seconds) {
+        (None, None) => (Some(DEFAULT_SECONDS), true),
+        (_, s) => (s, false),
     };
     Ok(Budget {
         games,
         time: seconds.map(Duration::from_secs_f64),
+        floor,
         seed,
     })
 }

@@ -99,10 +99,15 @@ enum Command {
     Check {
         /// A path to a .rhai script, or a game name.
         script: String,
-        /// Play this many random games (default: as many as 3 seconds allow).
+        /// Check with a variant option set, e.g. `-o exact=false` (repeatable).
+        #[arg(short = 'o', long = "option", value_name = "KEY=VALUE")]
+        options: Vec<String>,
+        /// Play this many random games (default: as many as 3 CPU seconds allow, and at least
+        /// 20 games or 2000 positions however long they take).
         #[arg(long, value_name = "N")]
         games: Option<usize>,
-        /// Play random games for this long (default 3, unless --games is given).
+        /// Play random games for this much CPU time, and stop within a quarter more however
+        /// slow the script (default 3 with the floor above, unless --games is given).
         #[arg(long, value_name = "S")]
         seconds: Option<f64>,
         /// The first random game's seed.
@@ -252,6 +257,9 @@ pub fn report(diagnostics: &[Diagnostic]) {
 
 /// Parses the command line and runs the subcommand.
 pub fn main() -> ExitCode {
+    if let Some(code) = gomocup::as_pbrain() {
+        return code;
+    }
     let cli = Cli::parse();
     let result = match cli.command {
         Command::List => list::run(),
@@ -275,10 +283,11 @@ pub fn main() -> ExitCode {
         } => run::moves(&game, &position, &moves),
         Command::Check {
             script,
+            options,
             games,
             seconds,
             seed,
-        } => check::budget(games, seconds, seed).and_then(|b| check::run(&script, b)),
+        } => check::budget(games, seconds, seed).and_then(|b| check::run(&script, &options, b)),
         Command::Hint {
             game,
             position,

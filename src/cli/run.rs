@@ -115,7 +115,8 @@ fn legal_texts(
         .collect()
 }
 
-/// The game, and its history after the given moves from the given position.
+/// The game, and its history after the given moves from the given position (played without
+/// their events, which no caller shows: a script's snapshots are not rendered).
 pub fn position_after(
     args: &GameArgs,
     position: &PositionArgs,
@@ -125,12 +126,14 @@ pub fn position_after(
     let start = position.start(&game)?;
     let list = MoveList::from_args(&game, moves).map_err(|d| vec![d])?;
     let mut history = History::new(start);
+    game.record_events(false);
     for (mv, span) in &list.moves {
         if let Err(e) = history.play_text(&game, mv) {
             let span = span.clone();
             return Err(vec![move_error(&game, &e, "<moves>", &list.text, span, mv)]);
         }
     }
+    game.record_events(true);
     Ok((game, history))
 }
 

@@ -127,6 +127,7 @@ fn message(what: Spent) -> String {
             "the script used more than {} MiB of memory in one call",
             limits::MEMORY >> 20
         ),
+        Spent::Stopped => "stopped: the command's time is up (or Ctrl-C)".to_string(),
     }
 }
 
@@ -142,6 +143,8 @@ enum Spent {
     /// Wall-clock time.
     WallTime,
     Memory,
+    /// The command's time is up, or Ctrl-C ([`crate::cancel::calls_until`]).
+    Stopped,
 }
 
 /// The processor time the calling thread has used (on unix; elsewhere, where no such clock is
@@ -178,6 +181,8 @@ impl Meter {
             Err(Spent::Time)
         } else if clock && Instant::now() > self.wall_deadline {
             Err(Spent::WallTime)
+        } else if clock && crate::cancel::calls_stopped() {
+            Err(Spent::Stopped)
         } else {
             Ok(())
         }

@@ -70,12 +70,13 @@ fn reward(outcome: Option<Outcome>, player: usize) -> f64 {
     }
 }
 
-/// Searches from `state` for `time` (and on to `min_iterations` if they fit in twice `time`);
-/// `None` if there is no move.
+/// Searches from `state` among `root_moves` (legal moves of `state`) for `time` (and on to
+/// `min_iterations` if they fit in a quarter of `time` more); `None` if there is no move.
 /// With `sample`, every iteration runs in a sampled world (see the module's notes).
 pub fn uct<G: Game>(
     game: &G,
     state: &G::State,
+    root_moves: Vec<G::Move>,
     time: Duration,
     (min_iterations, seed): (u32, u64),
     playout: Playout<'_, G>,
@@ -85,7 +86,7 @@ pub fn uct<G: Game>(
     let root_moves = if game.outcome(state)?.is_some() {
         Vec::new()
     } else {
-        game.legal_moves(state)?
+        root_moves
     };
     if root_moves.is_empty() {
         return Ok(None);
@@ -100,87 +101,98 @@ pub fn uct<G: Game>(
     }];
     let deadline = Instant::now() + time;
     let mut iterations = 0;
-    // Every root move is tried once if that takes at most twice the time.
-    let tried_by = deadline + time;
+    // Every root move is tried once if that takes at most a quarter of the time more.
+    let tried_by = deadline + time / 4;
     while (iterations < min_iterations && !crate::cancel::past(tried_by))
         || !crate::cancel::past(deadline)
     {
         iterations += 1;
-        // The sampled world this iteration plays in (none: the tree's own states).
-        let mut world = sample.map(|s| s(state, rng.random()));
-        // Selection: down through fully expanded nodes by UCB1.
-        let mut path = vec![0];
-        let mut at = 0;
-        let mut stopped = false;
-        while tree[at].untried.is_empty() && !tree[at].children.is_empty() {
-            let parent_visits = f64::from(tree[at].visits.max(1)).ln();
-            let next = *tree[at]
-                .children
-                .iter()
-                .max_by(|&&a, &&b| {
-                    let ucb = |n: &Node<G>| {
-                        n.reward / f64::from(n.visits.max(1))
-                            + EXPLORATION * (parent_visits / f64::from(n.visits.max(1))).sqrt()
-                    };
-                    ucb(&tree[a]).total_cmp(&ucb(&tree[b]))
-                })
-                .expect("children is not empty");
-            if let Some(w) = world.as_mut() {
-                let (mv, _) = tree[next].arrival.as_ref().expect("a child has a move");
-                match try_play(game, w, mv)? {
-                    Some(s) => *w = s,
-                    None => {
-                        stopped = true;
-                        break;
+        // One iteration; a script call stopped by the command's deadline (or Ctrl-C) ends the
+        // search with what it has.
+        let iteration = (|| -> Result<(), GameError> {
+            // The sampled world this iteration plays in (none: the tree's own states).
+            let mut world = sample.map(|s| s(state, rng.random()));
+            // Selection: down through fully expanded nodes by UCB1.
+            let mut path = vec![0];
+            let mut at = 0;
+            let mut stopped = false;
+            while tree[at].untried.is_empty() && !tree[at].children.is_empty() {
+                let parent_visits = f64::from(tree[at].visits.max(1)).ln();
+                let next = *tree[at]
+                    .children
+                    .iter()
+                    .max_by(|&&a, &&b| {
+                        let ucb = |n: &Node<G>| {
+                            n.reward / f64::from(n.visits.max(1))
+                                + EXPLORATION * (parent_visits / f64::from(n.visits.max(1))).sqrt()
+                        };
+                        ucb(&tree[a]).total_cmp(&ucb(&tree[b]))
+                    })
+                    .expect("children is not empty");
+                if let Some(w) = world.as_mut() {
+                    let (mv, _) = tree[next].arrival.as_ref().expect("a child has a move");
+                    match try_play(game, w, mv)? {
+                        Some(s) => *w = s,
+                        None => {
+                            stopped = true;
+                            break;
+                        }
                     }
                 }
+                at = next;
+                path.push(at);
             }
-            at = next;
-            path.push(at);
-        }
-        // Expansion: one untried move (legal in this world).
-        if !stopped && !tree[at].untried.is_empty() {
-            let k = rng.random_range(0..tree[at].untried.len());
-            let mv = tree[at].untried[k].clone();
-            let base = world.as_ref().unwrap_or(&tree[at].state);
-            let mover = game.to_move(base)?;
-            let Some(next) = try_play(game, base, &mv)? else {
-                if world.is_none() {
-                    // listed but refused by `play` (a script bug `check` reports): never chosen
-                    tree[at].untried.swap_remove(k);
-                    continue;
+            // Expansion: one untried move (legal in this world).
+            if !stopped && !tree[at].untried.is_empty() {
+                let k = rng.random_range(0..tree[at].untried.len());
+                let mv = tree[at].untried[k].clone();
+                let base = world.as_ref().unwrap_or(&tree[at].state);
+                let mover = game.to_move(base)?;
+                let Some(next) = try_play(game, base, &mv)? else {
+                    if world.is_none() {
+                        // listed but refused by `play` (a script bug `check` reports): never
+                        // chosen
+                        tree[at].untried.swap_remove(k);
+                        return Ok(());
+                    }
+                    // illegal in this sampled world: score the world as it is
+                    let outcome = leaf_outcome(game, base, &mut rng, playout)?;
+                    backpropagate(&mut tree, &path, outcome);
+                    return Ok(());
+                };
+                tree[at].untried.swap_remove(k);
+                if let Some(w) = world.as_mut() {
+                    *w = next.clone();
                 }
-                // illegal in this sampled world: score the world as it is
-                let outcome = leaf_outcome(game, base, &mut rng, playout)?;
-                backpropagate(&mut tree, &path, outcome);
-                continue;
-            };
-            tree[at].untried.swap_remove(k);
-            if let Some(w) = world.as_mut() {
-                *w = next.clone();
+                let untried = if game.outcome(&next)?.is_some() {
+                    Vec::new()
+                } else {
+                    game.legal_moves(&next)?
+                };
+                tree.push(Node {
+                    state: next,
+                    arrival: Some((mv, mover)),
+                    untried,
+                    children: Vec::new(),
+                    visits: 0,
+                    reward: 0.0,
+                });
+                let child = tree.len() - 1;
+                tree[at].children.push(child);
+                at = child;
+                path.push(at);
             }
-            let untried = if game.outcome(&next)?.is_some() {
-                Vec::new()
-            } else {
-                game.legal_moves(&next)?
-            };
-            tree.push(Node {
-                state: next,
-                arrival: Some((mv, mover)),
-                untried,
-                children: Vec::new(),
-                visits: 0,
-                reward: 0.0,
-            });
-            let child = tree.len() - 1;
-            tree[at].children.push(child);
-            at = child;
-            path.push(at);
+            // Simulation, then backpropagation.
+            let leaf = world.as_ref().unwrap_or(&tree[at].state);
+            let outcome = leaf_outcome(game, leaf, &mut rng, playout)?;
+            backpropagate(&mut tree, &path, outcome);
+            Ok(())
+        })();
+        match iteration {
+            Ok(()) => {}
+            Err(_) if crate::cancel::calls_stopped() => break,
+            Err(e) => return Err(e),
         }
-        // Simulation, then backpropagation.
-        let leaf = world.as_ref().unwrap_or(&tree[at].state);
-        let outcome = leaf_outcome(game, leaf, &mut rng, playout)?;
-        backpropagate(&mut tree, &path, outcome);
     }
     let Some(&best) = tree[0].children.iter().max_by_key(|&&c| tree[c].visits) else {
         return Ok(None); // no root move was legal in any sampled world

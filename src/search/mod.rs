@@ -19,6 +19,7 @@ mod memo;
 pub mod perft;
 pub mod player;
 pub mod sampling;
+pub mod tactics;
 pub mod why;
 
 use std::{
@@ -76,8 +77,14 @@ enum Stop {
 }
 
 impl From<GameError> for Stop {
+    /// An error met once the command's time is up is the stop, not a fault
+    /// ([`crate::cancel::calls_stopped`]).
     fn from(e: GameError) -> Self {
-        Stop::Error(e)
+        if crate::cancel::calls_stopped() {
+            Stop::Time
+        } else {
+            Stop::Error(e)
+        }
     }
 }
 
@@ -153,7 +160,7 @@ struct Search<'a, G: Game> {
 /// [`Choice::depth`] is the deepest iteration that finished.
 ///
 /// The first iteration (one move ahead: one evaluation per move) may run over the time limit by
-/// as much again, or by [`FIRST_GRACE`] when the limit is shorter, so that a short limit still
+/// a quarter of it (by [`FIRST_GRACE`] at least), so that a short limit still
 /// looks at every move; only when even that is not enough (a very slow evaluation) or Ctrl-C
 /// stops it is the best of the moves it looked at chosen, at depth 0.
 pub fn best_move<G: Game>(
@@ -162,8 +169,19 @@ pub fn best_move<G: Game>(
     eval: Option<Evaluator<'_, G>>,
     limits: Limits,
 ) -> Result<Option<Choice<G::Move>>, GameError> {
+    best_move_among(game, state, game.legal_moves(state)?, eval, limits)
+}
+
+/// [`best_move`] among `moves` only (legal moves of `state`: those the rules' `play` accepts,
+/// say).
+pub fn best_move_among<G: Game>(
+    game: &G,
+    state: &G::State,
+    mut moves: Vec<G::Move>,
+    eval: Option<Evaluator<'_, G>>,
+    limits: Limits,
+) -> Result<Option<Choice<G::Move>>, GameError> {
     let start = Instant::now();
-    let mut moves = game.legal_moves(state)?;
     if moves.is_empty() {
         return Ok(None);
     }
@@ -173,7 +191,7 @@ pub fn best_move<G: Game>(
         game,
         eval,
         // One move ahead may run over the limit (see above).
-        deadline: start + limits.time + limits.time.max(FIRST_GRACE),
+        deadline: start + limits.time + (limits.time / 4).max(FIRST_GRACE),
         nodes: 0,
         table: Memo::new(TABLE_SIZE),
         history: HashMap::new(),

@@ -4,13 +4,14 @@
 //! alpha-beta through the script when it gives an `evaluate(state, player)`, else Monte Carlo
 //! tree search (UCT) through the script.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rhai::Dynamic;
 
 use crate::{
+    cancel,
     native_games::{
         placement::{search::SearchLimits, Placement},
         sowing::{
@@ -20,7 +21,11 @@ use crate::{
     },
     runtime::{Cell, Game, GameError},
     script::{game::HookReferee, native_form::NativeGame, ScriptedGame},
-    search::{self, why::Why},
+    search::{
+        self,
+        tactics::{self, Screened},
+        why::Why,
+    },
 };
 
 /// How strong (and how slow) the computer is.
@@ -78,6 +83,9 @@ pub struct Hint {
     pub reason: String,
     /// Why, for saying it in another language.
     pub why: Why,
+    /// How good the move is for the player to move, where the search says (positive is good,
+    /// ±[`search::WIN`] a win or loss at once; a native search's own scale otherwise).
+    pub score: Option<i64>,
 }
 
 impl Hint {
@@ -88,7 +96,14 @@ impl Hint {
             text,
             reason: why.english(),
             why,
+            score: None,
         }
+    }
+
+    /// This hint, its move scored `score`.
+    fn scored(mut self, score: i64) -> Hint {
+        self.score = Some(score);
+        self
     }
 }
 
@@ -128,35 +143,161 @@ pub fn choose_tuned(
     overrides: Tuning,
     seed: u64,
 ) -> Result<Option<Hint>, GameError> {
+    let start = Instant::now();
     if game.outcome(state)?.is_some() {
         return Ok(None);
     }
-    game.to_move(state)?; // a script's answer is checked even where a native search decides
+    let me = game.to_move(state)?; // a script's answer is checked even where a native search decides
     let tuning = Tuning::of(game, level)?;
     let time = overrides
         .time
         .or(tuning.time)
         .unwrap_or_else(|| level.budget());
     let depth = overrides.depth.or(tuning.depth);
-    match game.native_with_weights(state)? {
+    // No search reads the events of the moves it tries (nor renders their snapshots).
+    let recording = game.recording_events();
+    game.record_events(false);
+    let chosen = {
+        // However slow the script, no call of it runs past the command's time (or Ctrl-C).
+        let _calls = cancel::calls_until(Some(start + time + time / GUARD_SHARE + CALL_GRACE));
+        tactical(game, state, me, level, (start, time), depth, seed)
+    };
+    game.record_events(recording);
+    chosen
+}
+
+/// How long after a move's time (and the check of its choice) the script's calls are stopped:
+/// the searches stop themselves at their time; this only ends a call that overruns it.
+const CALL_GRACE: Duration = Duration::from_millis(50);
+
+/// `mv`'s canonical text, even once the command's time is up (naming the move chosen is no
+/// search).
+fn name_move(game: &ScriptedGame, state: &Dynamic, mv: &Dynamic) -> Result<String, GameError> {
+    let _free = cancel::calls_until(None);
+    game.format_move(state, mv)
+}
+
+/// The share of a move's time the check of the search's choice ([`tactics::guard`]) may take
+/// after the search.
+const GUARD_SHARE: u32 = 5;
+
+/// [`choose_tuned`] with events off: the tactics of [`tactics`] around the best search the game
+/// allows, all within `time` from `start` (and a fifth more for checking the search's choice).
+#[allow(clippy::too_many_arguments)]
+fn tactical(
+    game: &ScriptedGame,
+    state: &Dynamic,
+    me: usize,
+    level: Level,
+    (start, time): (Instant, Duration),
+    depth: Option<usize>,
+    seed: u64,
+) -> Result<Option<Hint>, GameError> {
+    // A state holding chance is never played as it is to look for a win: that would read the
+    // future its generator holds.
+    let certain = !game.has_chance(state);
+    let moves = game.legal_moves(state)?;
+    // Half the time at most: a slow script leaves the moves not screened to the search.
+    let screened = tactics::screen(game, state, moves, (me, certain), start + time / 2)?;
+    if let Some(i) = screened.win {
+        let mv = screened.playable[i].0.clone();
+        let text = name_move(game, state, &mv)?;
+        let args = [("player", game.player_name(me)), ("move", text.clone())];
+        return Ok(Some(
+            Hint::new(mv, text, Why::new("wins-now", 0, &args)).scored(search::WIN),
+        ));
+    }
+    if screened.searchable().is_empty() {
+        return Err(GameError::Rules {
+            message: "play() refuses every move moves() lists (a bug in the rules script: \
+                      moves and play disagree)"
+                .into(),
+            spot: game.definition("play"),
+        });
+    }
+    let until = start + time - time / GUARD_SHARE;
+    let hint = match search(game, state, &screened, level, until, depth, seed) {
+        Ok(Some(hint)) => hint,
+        Ok(None) => return Ok(None),
+        // Out of time in a slow script call (or Ctrl-C): a move the rules accept.
+        Err(_) if cancel::calls_stopped() => {
+            let mv = screened.searchable().swap_remove(0);
+            let text = name_move(game, state, &mv)?;
+            return Ok(Some(Hint::new(mv, text, Why::new("stopped", 0, &[]))));
+        }
+        Err(e) => return Err(e),
+    };
+    game.record_events(false); // (a search may have said what a move does in its events)
+    if !certain {
+        return Ok(Some(hint));
+    }
+    let deadline = Instant::now() + time / GUARD_SHARE;
+    let guarded = tactics::guard(game, state, &screened, (&hint.mv, me), deadline);
+    match guarded {
+        Err(_) if cancel::calls_stopped() => Ok(Some(hint)),
+        Err(e) => Err(e),
+        Ok(None) => Ok(Some(hint)),
+        Ok(Some(block)) => {
+            let text = name_move(game, state, &block.mv)?;
+            let args = [
+                ("player", game.player_name(block.them)),
+                ("move", block.threat),
+            ];
+            Ok(Some(Hint::new(
+                block.mv,
+                text,
+                Why::new("blocks-win", 0, &args),
+            )))
+        }
+    }
+}
+
+/// The best search the game allows, among the moves `screened` found the rules accept: a native
+/// search whose move the script refuses gives way to a search through the script.
+fn search(
+    game: &ScriptedGame,
+    state: &Dynamic,
+    screened: &Screened<ScriptedGame>,
+    level: Level,
+    until: Instant,
+    depth: Option<usize>,
+    seed: u64,
+) -> Result<Option<Hint>, GameError> {
+    let accepted =
+        |hint: &Option<Hint>| hint.as_ref().is_none_or(|h| !screened.refuses(game, &h.mv));
+    let native = game.native_with_weights(state)?;
+    // What is left once the native form is checked (a slow `native()` takes its share).
+    let time = until
+        .saturating_duration_since(Instant::now())
+        .max(Duration::from_millis(1));
+    match native {
         Some((NativeGame::Placement(position), weights)) => {
             let found = placement_hint(game, state, &position, weights, level, time, depth, seed)?;
-            if let Some(hint) = found {
-                return Ok(Some(hint));
+            if found.is_some() && accepted(&found) {
+                return Ok(found);
             }
         }
         Some((NativeGame::Sowing(position), weights)) if position.players() == 2 => {
-            return sowing_hint(game, state, &position, weights, level, time, depth, seed);
+            let found = sowing_hint(
+                game, state, screened, &position, weights, level, time, depth, seed,
+            )?;
+            if accepted(&found) {
+                return Ok(found);
+            }
         }
         _ => {}
     }
+    let moves = screened.searchable();
+    let time = until
+        .saturating_duration_since(Instant::now())
+        .max(Duration::from_millis(1));
     if game.defines("evaluate", 2) && game.has_chance(state) {
-        return sampled(game, state, level, time, seed);
+        return sampled(game, state, moves, level, time, seed);
     }
     if game.defines("evaluate", 2) {
-        return alpha_beta(game, state, level, time, depth, seed);
+        return alpha_beta(game, state, moves, level, time, depth, seed);
     }
-    monte_carlo(game, state, level, time, seed)
+    monte_carlo(game, state, moves, level, time, seed)
 }
 
 /// The longest a script's `levels()` may let a move take, in milliseconds.
@@ -213,6 +354,7 @@ impl Tuning {
 fn alpha_beta(
     game: &ScriptedGame,
     state: &Dynamic,
+    moves: Vec<Dynamic>,
     level: Level,
     time: Duration,
     depth: Option<usize>,
@@ -228,14 +370,11 @@ fn alpha_beta(
         max_depth,
         seed,
     };
-    game.record_events(false);
     let eval = |s: &Dynamic, p: usize| game.evaluate(s, p).map(Option::unwrap_or_default);
-    let found = search::best_move(game, state, Some(&eval), limits);
-    game.record_events(true);
-    let Some(found) = found? else {
+    let Some(found) = search::best_move_among(game, state, moves, Some(&eval), limits)? else {
         return Ok(None);
     };
-    let text = game.format_move(state, &found.mv)?;
+    let text = name_move(game, state, &found.mv)?;
     let why = if found.depth == 0 {
         Why::new("no-time", 0, &[])
     } else if found.score >= search::WIN / 2 {
@@ -249,7 +388,7 @@ fn alpha_beta(
             &[("nodes", found.nodes.to_string())],
         )
     };
-    Ok(Some(Hint::new(found.mv, text, why)))
+    Ok(Some(Hint::new(found.mv, text, why).scored(found.score)))
 }
 
 /// Sampled expectimax through the script's `evaluate` (`src/search/sampling.rs`), instead of
@@ -259,6 +398,7 @@ fn alpha_beta(
 fn sampled(
     game: &ScriptedGame,
     state: &Dynamic,
+    moves: Vec<Dynamic>,
     level: Level,
     time: Duration,
     seed: u64,
@@ -275,18 +415,18 @@ fn sampled(
         replies,
         seed,
     };
-    game.record_events(false);
     let eval = |s: &Dynamic, p: usize| game.evaluate(s, p).map(Option::unwrap_or_default);
     let reseed = |s: &Dynamic, seed: u64| game.reseed(s, seed);
-    let found = search::sampling::best_move(game, state, &eval, &reseed, limits);
-    game.record_events(true);
+    let found = search::sampling::best_move_among(game, state, moves, &eval, &reseed, limits);
     let Some(found) = found? else {
         return Ok(None);
     };
-    let text = game.format_move(state, &found.mv)?;
+    let text = name_move(game, state, &found.mv)?;
     let gain = found.value - found.before as f64;
     let why = if found.certain {
         // No chance in it: say what it does, in the script's words.
+        game.record_events(true);
+        let _free = cancel::calls_until(None);
         let played = game.play(&game.reseed(state, seed), &found.mv)?;
         let gain = ("gain", format!("{gain:+.0}"));
         match played.events.last() {
@@ -358,7 +498,7 @@ fn placement_hint(
     else {
         return Ok(None); // the script's moves are not cells: search through the script instead
     };
-    let text = game.format_move(state, &mv)?;
+    let text = name_move(game, state, &mv)?;
     let me = game.player_name(position.to_move());
     let them = game.player_name(1 - position.to_move().min(1));
     let depth = found.depth as usize;
@@ -379,7 +519,7 @@ fn placement_hint(
             Why::new("builds-lines", depth, &[("player", me), nodes])
         }
     };
-    Ok(Some(Hint::new(mv, text, why)))
+    Ok(Some(Hint::new(mv, text, why).scored(found.score)))
 }
 
 /// Refuses a native placement board that is not the script's: a move of the script (when its
@@ -411,6 +551,7 @@ fn check_board(position: &Placement, moves: &[Dynamic]) -> Result<(), GameError>
 fn sowing_hint(
     game: &ScriptedGame,
     state: &Dynamic,
+    screened: &Screened<ScriptedGame>,
     position: &Sowing,
     weights: Option<Vec<i64>>,
     level: Level,
@@ -446,10 +587,7 @@ fn sowing_hint(
         message,
         spot: None,
     })?;
-    game.record_events(false);
-    let chosen = script_move_to(game, state, &after);
-    game.record_events(true);
-    let Some(mv) = chosen? else {
+    let Some(mv) = script_move_to(game, state, screened, &after)? else {
         return Err(GameError::Rules {
             message:
                 "native(): no move of the script leads to the position the native search chose"
@@ -457,7 +595,7 @@ fn sowing_hint(
             spot: None,
         });
     };
-    let text = game.format_move(state, &mv)?;
+    let text = name_move(game, state, &mv)?;
     let me = position.to_move();
     let gain = after.scores()[me] - position.scores()[me];
     let now = (gain > 0).then(|| Why::new("captures-now", 0, &[("gain", gain.to_string())]));
@@ -472,18 +610,25 @@ fn sowing_hint(
     Ok(Some(Hint::new(mv, text, why.after(now))))
 }
 
-/// The script's move in `state` that leads to the sowing position `target`, if one does.
+/// The script's move in `state` that leads to the sowing position `target`, if one does (the
+/// moves `screened` played first).
 fn script_move_to(
     game: &ScriptedGame,
     state: &Dynamic,
+    screened: &Screened<ScriptedGame>,
     target: &Sowing,
 ) -> Result<Option<Dynamic>, GameError> {
-    for mv in game.legal_moves(state)? {
-        let next = game.play(state, &mv)?.state;
-        if let Some(NativeGame::Sowing(s)) = game.native(&next)? {
-            if s.same_position(target) {
-                return Ok(Some(mv));
-            }
+    let leads_there = |next: &Dynamic| -> Result<bool, GameError> {
+        Ok(matches!(game.native(next)?, Some(NativeGame::Sowing(s)) if s.same_position(target)))
+    };
+    for (mv, next) in &screened.playable {
+        if leads_there(next)? {
+            return Ok(Some(mv.clone()));
+        }
+    }
+    for mv in &screened.unscreened {
+        if leads_there(&game.play(state, mv)?.state)? {
+            return Ok(Some(mv.clone()));
         }
     }
     Ok(None)
@@ -494,22 +639,21 @@ fn script_move_to(
 fn monte_carlo(
     game: &ScriptedGame,
     state: &Dynamic,
+    moves: Vec<Dynamic>,
     level: Level,
     time: Duration,
     seed: u64,
 ) -> Result<Option<Hint>, GameError> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let moves = game.legal_moves(state)?;
     if moves.is_empty() {
         return Ok(None);
     }
     if level == Level::Easy && moves.len() > 1 && rng.random_bool(0.3) {
         let mv = moves[rng.random_range(0..moves.len())].clone();
-        let text = game.format_move(state, &mv)?;
+        let text = name_move(game, state, &mv)?;
         return Ok(Some(Hint::new(mv, text, Why::new("random", 0, &[]))));
     }
     let me = game.to_move(state)?;
-    game.record_events(false);
     // However slow the script's moves, no playout runs past the search's time.
     let deadline = std::time::Instant::now() + time;
     let mut playout = |s: &Dynamic, rng: &mut ChaCha8Rng| {
@@ -520,19 +664,20 @@ fn monte_carlo(
     let reseed = |s: &Dynamic, seed: u64| game.reseed(s, seed);
     let sample: Option<search::mcts::Sample<'_, ScriptedGame>> =
         game.has_chance(state).then_some(&reseed);
+    let iterations = moves.len() as u32;
     let found = search::mcts::uct(
         game,
         state,
+        moves,
         time,
-        (moves.len() as u32, seed),
+        (iterations, seed),
         &mut playout,
         sample,
     );
-    game.record_events(true);
     let Some(found) = found? else {
         return Ok(None);
     };
-    let text = game.format_move(state, &found.mv)?;
+    let text = name_move(game, state, &found.mv)?;
     let args = [
         ("player", game.player_name(me)),
         ("percent", format!("{:.0}", found.reward * 100.0)),

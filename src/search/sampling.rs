@@ -95,11 +95,22 @@ pub fn best_move<G: Game>(
     reseed: Reseed<'_, G>,
     limits: Limits,
 ) -> Result<Option<Found<G::Move>>, GameError> {
-    let deadline = Instant::now() + limits.time;
     if game.outcome(state)?.is_some() {
         return Ok(None);
     }
-    let mut moves = game.legal_moves(state)?;
+    best_move_among(game, state, game.legal_moves(state)?, eval, reseed, limits)
+}
+
+/// [`best_move`] among `moves` only (legal moves of `state`, which is not over).
+pub fn best_move_among<G: Game>(
+    game: &G,
+    state: &G::State,
+    mut moves: Vec<G::Move>,
+    eval: Evaluator<'_, G>,
+    reseed: Reseed<'_, G>,
+    limits: Limits,
+) -> Result<Option<Found<G::Move>>, GameError> {
+    let deadline = Instant::now() + limits.time;
     if moves.is_empty() {
         return Ok(None);
     }
@@ -119,8 +130,15 @@ pub fn best_move<G: Game>(
         if !screened.is_empty() && Instant::now() >= deadline {
             break; // out of time (a slow script): the moves screened so far compete
         }
-        let after = game.play(&first, &mv)?.state;
-        let value = sampler.value(&after, 0, 0)?;
+        let valued = game
+            .play(&first, &mv)
+            .and_then(|p| sampler.value(&p.state, 0, 0));
+        let value = match valued {
+            Ok(value) => value,
+            // The command's time is up (a slow script): the moves screened so far compete.
+            Err(_) if !screened.is_empty() && crate::cancel::calls_stopped() => break,
+            Err(e) => return Err(e),
+        };
         if let Some(h) = game.move_hash(&mv) {
             sampler.ranking.insert(h, value);
         }
@@ -152,9 +170,15 @@ pub fn best_move<G: Game>(
                 if crate::cancel::past(deadline) {
                     break 'refine; // the interrupted sweep is discarded
                 }
-                let after = game.play(&future, &c.mv)?.state;
-                let value = sampler.value(&after, limits.replies, done + 1)?;
-                sweep.push((value, game.state_hash(&reseed(&after, 0))));
+                let valued = game.play(&future, &c.mv).and_then(|p| {
+                    let value = sampler.value(&p.state, limits.replies, done + 1)?;
+                    Ok((value, game.state_hash(&reseed(&p.state, 0))))
+                });
+                match valued {
+                    Ok(found) => sweep.push(found),
+                    Err(_) if crate::cancel::calls_stopped() => break 'refine,
+                    Err(e) => return Err(e),
+                }
             }
             for (c, (value, hash)) in field.iter_mut().zip(sweep) {
                 c.sum += value as f64;

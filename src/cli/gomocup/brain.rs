@@ -1,7 +1,7 @@
 //! The brain's game: which rules script plays under the manager's `INFO rule`, the position so
 //! far, and the brain's own moves.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use rhai::Dynamic;
 
@@ -134,13 +134,30 @@ impl Brain {
         Ok(())
     }
 
-    /// Chooses and plays our move; returns it as `x,y` and why (moves in it written `x,y` too).
-    pub fn reply(&mut self, default_time: Duration) -> Result<(Cell, String), String> {
+    /// Chooses and plays our move (for a command that arrived at `began`); returns it as `x,y`
+    /// and why (moves in it written `x,y` too). What the move cost beyond its search is measured
+    /// for the clock ([`Clock::measured`]).
+    pub fn reply(
+        &mut self,
+        default_time: Duration,
+        began: Instant,
+    ) -> Result<(Cell, String), String> {
         let clock = self.clock;
         let (game, history) = self.game()?;
-        let state = history.current().clone();
-        let empty = game.legal_moves(&state).map_err(|e| e.to_string())?.len();
+        let empty = game
+            .legal_moves(history.current())
+            .map_err(|e| e.to_string())?
+            .len();
         let time = clock.budget(clock::moves_to_go(empty), default_time);
+        let played = self.play_best(time);
+        self.clock.measured(time, began.elapsed());
+        played
+    }
+
+    /// Chooses our move with `time` to search, and plays it.
+    fn play_best(&mut self, time: Duration) -> Result<(Cell, String), String> {
+        let (game, history) = self.game()?;
+        let state = history.current().clone();
         let seed = history.ply() as u64;
         let hint = player::choose(game, &state, Level::Hard, Some(time), seed)
             .map_err(|e| e.to_string())?;
@@ -160,6 +177,92 @@ impl Brain {
             .ok_or("moves of this game are not cells")?;
         history.play(game, &mv).map_err(|e| e.to_string())?;
         Ok((cell, reason))
+    }
+
+    /// `SWAP2BOARD`: the swap2 opening, the stones so far given as `x,y` lines. With none, three
+    /// stones (black, white, black) as balanced as the search can tell among a few shapes; with
+    /// three or five, `SWAP` (taking black) if the search finds white, to move, worse off, else
+    /// white's move, played. Each search takes a share of the time of a move.
+    pub fn swap2(&mut self, lines: &[String], default_time: Duration) -> Result<String, String> {
+        let cells = lines
+            .iter()
+            .map(|l| parse_xy(l))
+            .collect::<Result<Vec<_>, _>>()?;
+        self.game()?;
+        let time = self
+            .clock
+            .budget(clock::moves_to_go(self.size * self.size), default_time);
+        match cells.len() {
+            0 => self.swap2_opening(time),
+            3 | 5 => {
+                self.set_up(&cells)?;
+                let Some((mv, score)) = self.evaluated(time)? else {
+                    return Err("the game is over".into());
+                };
+                if score < 0 {
+                    return Ok("SWAP".into());
+                }
+                let (game, history) = self.game()?;
+                history.play(game, &mv).map_err(|e| e.to_string())?;
+                let cell = mv
+                    .try_cast::<Cell>()
+                    .ok_or("moves of this game are not cells")?;
+                Ok(format!("{},{}", cell.x, cell.y))
+            }
+            n => Err(format!(
+                "SWAP2BOARD with {n} stones: 0, 3 or 5 are expected"
+            )),
+        }
+    }
+
+    /// Three opening stones: of a few shapes around the centre, the one whose position the
+    /// search scores nearest to even for white, to move.
+    fn swap2_opening(&mut self, time: Duration) -> Result<String, String> {
+        let c = (self.size / 2) as i64;
+        let shapes: [[(i64, i64); 3]; 4] = [
+            [(0, 0), (1, 0), (2, 2)],
+            [(0, 0), (1, 1), (2, 0)],
+            [(0, 0), (0, 1), (1, 2)],
+            [(0, 0), (2, 0), (1, 2)],
+        ];
+        let share = time / shapes.len() as u32;
+        let mut best: Option<(i64, [Cell; 3])> = None;
+        for shape in shapes {
+            let stones = shape.map(|(dx, dy)| Cell::new(c + dx, c + dy));
+            self.set_up(&stones)?;
+            let score = self.evaluated(share)?.map_or(0, |(_, s)| s);
+            if best.is_none_or(|(b, _)| score.abs() < b.abs()) {
+                best = Some((score, stones));
+            }
+        }
+        let stones = best
+            .map(|(_, s)| s)
+            .ok_or("no opening shape fits the board")?;
+        self.set_up(&stones)?;
+        let text: Vec<String> = stones.iter().map(|c| format!("{},{}", c.x, c.y)).collect();
+        Ok(text.join(" "))
+    }
+
+    /// A new game with `stones` played in turn (black first).
+    fn set_up(&mut self, stones: &[Cell]) -> Result<(), String> {
+        self.start(self.size)?;
+        let (game, history) = self.game()?;
+        for &cell in stones {
+            let mv = Self::move_at(game, history.current(), cell)?;
+            history.play(game, &mv).map_err(|e| e.to_string())?;
+        }
+        Ok(())
+    }
+
+    /// The search's move and score (for the player to move; 0 where it gives none), with
+    /// `time`; `None` when the game is over.
+    fn evaluated(&mut self, time: Duration) -> Result<Option<(Dynamic, i64)>, String> {
+        let (game, history) = self.game()?;
+        let state = history.current().clone();
+        let seed = history.ply() as u64;
+        let hint = player::choose(game, &state, Level::Hard, Some(time), seed)
+            .map_err(|e| e.to_string())?;
+        Ok(hint.map(|h| (h.mv, h.score.unwrap_or(0))))
     }
 
     /// `BOARD`: a new game holding `stones` (`x,y,1` ours, `x,y,2` theirs, in any order), we
@@ -290,10 +393,18 @@ fn parse_xy(text: &str) -> Result<Cell, String> {
     }
 }
 
-/// At most 40 characters of `text`, for an error message.
+/// At most 40 characters of `text`, for an error message, control characters (escapes) written
+/// as `\u{1b}` and the like so that none reaches the manager or a terminal raw.
 pub fn clip(text: &str) -> String {
-    let mut clipped: String = text.chars().take(40).collect();
-    if clipped.len() < text.len() {
+    let mut clipped = String::new();
+    for c in text.chars().take(40) {
+        if c.is_control() {
+            clipped.extend(c.escape_default());
+        } else {
+            clipped.push(c);
+        }
+    }
+    if text.chars().nth(40).is_some() {
         clipped.push('…');
     }
     clipped

@@ -10,7 +10,11 @@ const MAX_MS: u64 = 24 * 60 * 60 * 1000;
 /// from sending the command to reading the answer).
 const LATENCY_MS: u64 = 30;
 
-/// What the manager told the brain about time, in milliseconds.
+/// The protocol's "no limit" (2³¹ − 1 ms), which managers send as `time_left` and
+/// `timeout_match` when a match has no clock.
+const NO_LIMIT: &str = "2147483647";
+
+/// What the manager told the brain about time, in milliseconds, and what the brain measured.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Clock {
     /// The most a move may take (`timeout_turn`); 0 means "as fast as you can".
@@ -19,6 +23,9 @@ pub struct Clock {
     game: Option<u64>,
     /// The time left of the game's (`time_left`).
     left: Option<u64>,
+    /// What a move costs beyond its search, as measured on the last moves ([`Self::measured`]):
+    /// kept back from every budget.
+    floor: u64,
 }
 
 impl Clock {
@@ -31,6 +38,10 @@ impl Clock {
             "time_left" => &mut self.left,
             _ => return Ok(false),
         };
+        if value.trim() == NO_LIMIT {
+            *slot = None;
+            return Ok(true);
+        }
         let ms = parse_ms(value).map_err(|why| {
             let kept = slot.map_or("nothing".to_string(), |ms| format!("{ms} ms"));
             format!("INFO {key} {value}: {why}; keeping {kept}")
@@ -44,14 +55,17 @@ impl Clock {
     /// game's time left and never more than the turn limit, less a margin for latency, and at
     /// least a millisecond ("as fast as you can" is a millisecond's search).
     pub fn budget(&self, moves_to_go: u64, default: Duration) -> Duration {
+        let kept = LATENCY_MS + self.floor;
         let turn = self
             .turn
-            .map(|t| t.saturating_sub(t / 5).saturating_sub(LATENCY_MS));
+            .map(|t| t.saturating_sub(t / 5).saturating_sub(kept));
         let game = match (self.game, self.left) {
             (Some(total), Some(left)) if total > 0 => {
-                Some(left.saturating_sub(LATENCY_MS) / moves_to_go.max(1))
+                Some(left.saturating_sub(kept) / moves_to_go.max(1))
             }
-            (Some(total), None) if total > 0 => Some(total / moves_to_go.max(1)),
+            (Some(total), None) if total > 0 => {
+                Some(total.saturating_sub(kept) / moves_to_go.max(1))
+            }
             _ => None,
         };
         let ms = match (turn, game) {
@@ -60,6 +74,23 @@ impl Clock {
             (Some(ms), None) | (None, Some(ms)) => ms,
         };
         Duration::from_millis(ms.max(1))
+    }
+}
+
+impl Clock {
+    /// Notes that a move whose search had `budget` took `took` from the command to the answer:
+    /// the overhead (listing and screening moves, the rules' checks) becomes the floor kept back
+    /// from later budgets — at once when it grows, a quarter of the way at a time when it falls.
+    pub fn measured(&mut self, budget: Duration, took: Duration) {
+        let over = took
+            .saturating_sub(budget)
+            .as_millis()
+            .min(u128::from(MAX_MS)) as u64;
+        self.floor = if over >= self.floor {
+            over
+        } else {
+            self.floor - (self.floor - over) / 4
+        };
     }
 }
 
@@ -114,6 +145,38 @@ mod tests {
         // A match without a clock (timeout_match 0) leaves the turn limit.
         c.set("timeout_match", "0").unwrap();
         assert_eq!(ms(c.budget(10, Duration::ZERO)), 3970);
+    }
+
+    #[test]
+    fn the_protocols_largest_number_means_no_limit() {
+        let mut c = Clock::default();
+        c.set("timeout_turn", "5000").unwrap();
+        c.set("timeout_match", "2147483647").unwrap();
+        c.set("time_left", "2147483647").unwrap();
+        assert_eq!(ms(c.budget(20, Duration::ZERO)), 3970);
+        c.set("timeout_turn", "2147483647").unwrap();
+        assert_eq!(ms(c.budget(20, Duration::from_millis(900))), 900);
+    }
+
+    #[test]
+    fn the_measured_floor_is_kept_back() {
+        let mut c = Clock::default();
+        c.set("timeout_match", "100000").unwrap();
+        c.set("time_left", "1000").unwrap();
+        assert_eq!(ms(c.budget(10, Duration::ZERO)), (1000 - 30) / 10);
+        // A move with a 10 ms search took 60 ms: 50 ms a move are kept back from now on.
+        c.measured(Duration::from_millis(10), Duration::from_millis(60));
+        assert_eq!(ms(c.budget(10, Duration::ZERO)), (1000 - 80) / 10);
+        c.set("time_left", "70").unwrap();
+        assert_eq!(
+            ms(c.budget(10, Duration::ZERO)),
+            1,
+            "less than the floor: at once"
+        );
+        // Cheaper moves lower it a quarter of the way at a time.
+        c.measured(Duration::from_millis(10), Duration::from_millis(10));
+        c.set("time_left", "1000").unwrap();
+        assert_eq!(ms(c.budget(10, Duration::ZERO)), (1000 - 30 - 38) / 10);
     }
 
     #[test]

@@ -28,6 +28,30 @@ enum Flow {
     End,
 }
 
+/// The game a brain started under a `pbrain-…` name plays until `INFO rule` says otherwise.
+const PBRAIN_GAME: &str = "caro";
+
+/// Run as a manager runs a brain — a binary or link named `pbrain-…` (`pbrain-boardrules`,
+/// `pbrain-boardrules.exe`) started with no arguments — the brain for [`PBRAIN_GAME`]: its exit
+/// code; `None` under any other name or with arguments.
+pub fn as_pbrain() -> Option<ExitCode> {
+    let mut args = std::env::args_os();
+    let program = std::path::PathBuf::from(args.next()?);
+    let stem = program.file_stem()?.to_str()?.to_ascii_lowercase();
+    if !stem.starts_with("pbrain-") || args.next().is_some() {
+        return None;
+    }
+    Some(match run(PBRAIN_GAME) {
+        Ok(code) => code,
+        Err(diagnostics) => {
+            for d in diagnostics {
+                eprintln!("{}", d.message);
+            }
+            ExitCode::FAILURE
+        }
+    })
+}
+
 /// Speaks the protocol until `END` or the end of input.
 pub fn run(name: &str) -> Result<ExitCode, Vec<Diagnostic>> {
     let mut brain = Brain::new(name)?;
@@ -61,9 +85,10 @@ pub fn run(name: &str) -> Result<ExitCode, Vec<Diagnostic>> {
 fn command(brain: &mut Brain, line: &str, lines: &Receiver<Line>) -> Flow {
     let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
     let rest = rest.trim();
+    let began = std::time::Instant::now();
     let reply = |brain: &mut Brain| {
         brain
-            .reply(Level::Hard.budget())
+            .reply(Level::Hard.budget(), began)
             .map(|(cell, why)| Some(format!("MESSAGE {why}\n{},{}", cell.x, cell.y)))
     };
     let answer: Result<Option<String>, String> = match word.to_ascii_uppercase().as_str() {
@@ -86,8 +111,8 @@ fn command(brain: &mut Brain, line: &str, lines: &Receiver<Line>) -> Flow {
             brain.board(&stones).and_then(|_| reply(brain))
         }
         "SWAP2BOARD" => {
-            until_done(lines);
-            Err("swap2 openings are not supported".into())
+            let stones = until_done(lines);
+            brain.swap2(&stones, Level::Hard.budget()).map(Some)
         }
         "TAKEBACK" => brain.take_back(rest).map(|_| Some("OK".into())),
         "ABOUT" => Ok(Some(format!(
@@ -119,15 +144,24 @@ fn info(brain: &mut Brain, rest: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// The most lines of a `BOARD` or `SWAP2BOARD` kept (a board has at most 32×32 = 1024 cells);
+/// lines past them are read and dropped.
+const MAX_BOARD_LINES: usize = 1024;
+
 /// The lines up to `DONE` (or the end of input); a line that is not text stays as a line that
-/// names it, so that `BOARD` reports it.
+/// names it, so that `BOARD` reports it, and so does a line past [`MAX_BOARD_LINES`].
 fn until_done(lines: &Receiver<Line>) -> Vec<String> {
     let mut taken = Vec::new();
     while let Ok(line) = lines.recv() {
-        match line {
+        let kept = match line {
             Ok(t) if t.eq_ignore_ascii_case("DONE") => break,
-            Ok(t) => taken.push(t),
-            Err(_) => taken.push("(a line that is not text)".into()),
+            Ok(t) => t,
+            Err(_) => "(a line that is not text)".into(),
+        };
+        if taken.len() < MAX_BOARD_LINES {
+            taken.push(kept);
+        } else if taken.len() == MAX_BOARD_LINES {
+            taken.push(format!("(more than {MAX_BOARD_LINES} lines)"));
         }
     }
     taken

@@ -415,7 +415,7 @@ impl Searcher<'_> {
 
     fn negamax(&mut self, depth: u32, mut alpha: i64, beta: i64, last: usize) -> i64 {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(1024) && crate::cancel::past(self.deadline) {
+        if self.nodes.is_multiple_of(64) && crate::cancel::past(self.deadline) {
             self.out_of_time = true;
         }
         if self.out_of_time {

@@ -1,0 +1,50 @@
+//! The computer player's tactics, checked through the rules for any game and variant: a win at
+//! once is played, the opponent's win at once is blocked, and no move the script refuses is
+//! recommended.
+
+mod common;
+
+use common::{boardrules, stdout};
+
+/// The cookbook's Caro variant that closes column h: script only (its native form does not
+/// describe it), so the search runs through the script.
+const NO_H: &str = "tests/fixtures/caro_no_h.rhai";
+
+#[test]
+fn a_variant_plays_its_win_at_once_at_every_level() {
+    for level in ["easy", "medium", "hard"] {
+        let out = stdout([
+            "hint", NO_H, "--level", level, "7g", "8f", "6g", "9e", "5g", "10d", "4g", "1a",
+        ]);
+        assert!(
+            out.starts_with("8g\n8g wins at once for X\n"),
+            "{level}: {out}"
+        );
+    }
+}
+
+#[test]
+fn a_variant_blocks_the_opponents_win_at_once() {
+    // X has four in column g, 3g taken by O: only 8g stops five.
+    let out = stdout(["hint", NO_H, "7g", "3g", "6g", "9e", "5g", "10d", "4g"]);
+    assert!(out.starts_with("8g\nblocks X's win at 8g\n"), "{out}");
+}
+
+#[test]
+fn a_listed_move_the_script_refuses_is_never_recommended() {
+    // X to move with a2 and c2: b2 would win, and the native search proposes it, but play()
+    // refuses it with five cells empty. Another move is recommended, and `run` plays it.
+    let game = "tests/fixtures/ttt_refuses_b2.rhai";
+    let opening = ["a2", "a1", "c2", "c3"];
+    for level in ["easy", "hard"] {
+        let mut args = vec!["hint", game, "--level", level];
+        args.extend(opening);
+        let out = stdout(&args);
+        let mv = out.lines().next().unwrap_or_default().to_string();
+        assert_ne!(mv, "b2", "{level}: {out}");
+        let mut run = vec!["run".to_string(), game.to_string()];
+        run.extend(opening.iter().map(|m| m.to_string()));
+        run.push(mv);
+        boardrules().args(&run).assert().success();
+    }
+}
