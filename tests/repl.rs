@@ -454,6 +454,10 @@ fn the_terminal_repl_completes_commands_and_plays_moves() {
     p.send("hist\t").unwrap();
     p.send("\r").unwrap();
     p.expect("moves: 1a").unwrap();
+    // `cls` clears the screen and draws the board again
+    p.send("cls\r").unwrap();
+    p.expect("\x1b[H\x1b[2J").unwrap();
+    p.expect(Regex(r"last move X 1a")).unwrap();
     p.send("quit\r").unwrap();
     p.expect(Eof).unwrap();
     assert!(std::fs::read_to_string(dir.path().join("history.txt"))
@@ -628,9 +632,11 @@ fn set_variant_new_and_a_replay_branch_can_be_undone() {
     assert_eq!(
         out.matches("(`undo` brings back the game before, with its 2 moves)")
             .count(),
-        4,
+        3,
         "{out}"
     );
+    // the branch has a move of its own: `undo` first takes it back
+    assert!(out.contains("(`undo` takes back this game's moves; at its start, `undo` brings back the game before, with its 2 moves)"));
     assert_eq!(out.matches("back to the game before: 2 moves\n").count(), 4);
     // each time the game is whole again, under its own rules and options
     assert_eq!(
@@ -884,4 +890,88 @@ fn ctrl_c_cancels_a_line_or_a_search_and_the_game_is_kept_for_the_next_session()
     p.expect("moves: 9h 10h").unwrap();
     p.send("quit\r").unwrap();
     p.expect(Eof).unwrap();
+}
+
+#[test]
+fn vs_names_its_side_and_a_saved_game_keeps_the_computer_playing() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("vs.toml");
+    // after X's move, `vs O easy` gives the computer O, which replies at once
+    let input = format!("9h\nvs O easy\nsave {}\n", file.display());
+    let (out, err, ok) = session(dir.path(), &["caro", "-o", "size=9"], &input);
+    assert!(ok, "{err}");
+    assert!(out.contains("the computer plays O (easy)"), "{out}");
+    assert!(out.contains("(computer, easy:"), "{out}");
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        saved.contains("[vs]\nlevel = \"easy\"\nside = 2\n"),
+        "{saved}"
+    );
+    // resumed in a new process, the computer still plays O
+    let (out, err, ok) = session(
+        dir.path(),
+        &["caro", "--load", file.to_str().unwrap()],
+        "1a\nhistory\n",
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("the computer plays O (easy)"), "{out}");
+    assert!(out.contains("  3. X 1a\n  4. O "), "{out}");
+    // without a side, `vs` says how to name the other one; a side the game lacks is refused
+    let (out, err, ok) = session(dir.path(), &["caro"], "9h\nvs easy\nvs Z easy\n");
+    assert!(!ok);
+    assert!(
+        out.contains("the computer plays X (easy)\n(for it to play O instead: `vs O easy`)"),
+        "{out}"
+    );
+    assert!(
+        err.contains("'Z' is not a side of this game (sides: X, O, or their numbers from 1)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn moves_written_with_spaces_are_listed_one_a_line_and_separated_in_the_history() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, err, ok) = session(
+        dir.path(),
+        &["five_step"],
+        "moves\n0 0 0 1\n4 0 4 1\nhistory\n",
+    );
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("legal moves:\n  0 0 1 0\n  0 0 1 0 2 0\n"),
+        "{out}"
+    );
+    assert!(out.contains("moves: 0 0 0 1, 4 0 4 1\n"), "{out}");
+    // the history line can be typed back as it is
+    let (out, err, ok) = session(dir.path(), &["five_step"], "0 0 0 1, 4 0 4 1\nhistory\n");
+    assert!(ok, "{err}");
+    assert!(out.contains("moves: 0 0 0 1, 4 0 4 1\n"), "{out}");
+}
+
+#[test]
+fn a_word_that_is_neither_command_nor_move_says_so_and_undo_after_load_says_what_it_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, err, ok) = session(dir.path(), &["caro"], "hlep\n");
+    assert!(!ok);
+    assert!(
+        err.contains("'hlep' is not a command or a move") && err.contains("did you mean `help`?"),
+        "{err}"
+    );
+    // a move that cannot be read is still a move
+    let (_, err, _) = session(dir.path(), &["caro"], "32x\n");
+    assert!(err.contains("cannot read move '32x'"), "{err}");
+    let file = dir.path().join("g.toml");
+    let input = format!(
+        "9h\nsave {}\n1a 1b 1c\nload {}\nundo\n",
+        file.display(),
+        file.display()
+    );
+    let (out, err, ok) = session(dir.path(), &["caro"], &input);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("(`undo` takes back this game's moves; at its start, `undo` brings back the game before, with its 4 moves)"),
+        "{out}"
+    );
+    assert!(out.contains("undid 1 move"), "{out}");
 }

@@ -60,7 +60,9 @@ pub fn run(
         session.load(path).map_err(|Failure(ds)| ds)?;
     }
     if vs.is_some() {
-        session.versus(vs).map_err(|Failure(ds)| ds)?;
+        session
+            .versus(vs.map(|l| (None, l)))
+            .map_err(|Failure(ds)| ds)?;
     }
     if interactive {
         crate::cancel::catch_interrupts();

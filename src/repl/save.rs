@@ -22,6 +22,16 @@ pub struct SavedClock {
     pub lost_on_time: Option<usize>,
 }
 
+/// The computer's part in a saved game: it plays `side` (1, 2, …) at `level`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedVs {
+    /// The level: `easy`, `medium` or `hard`.
+    pub level: String,
+    /// The player it plays, from 1.
+    pub side: usize,
+}
+
 /// A saved game, as written.
 #[derive(Debug, Clone, Serialize)]
 pub struct SaveFile {
@@ -40,6 +50,9 @@ pub struct SaveFile {
     /// The clock, when one ran.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub clock: Option<SavedClock>,
+    /// The computer's side and level, when it plays.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vs: Option<SavedVs>,
 }
 
 /// A saved game as read back, with where each part stands in the file for error reports.
@@ -63,6 +76,8 @@ pub struct LoadedFile {
     pub options: BTreeMap<String, Spanned<toml::Value>>,
     /// The clock.
     pub clock: Option<SavedClock>,
+    /// The computer's side and level.
+    pub vs: Option<Spanned<SavedVs>>,
 }
 
 /// An option's value as `set` takes it: a string as itself, anything else as TOML writes it.
@@ -224,6 +239,10 @@ mod tests {
                 remaining_ms: vec![50_000, 60_000],
                 lost_on_time: None,
             }),
+            vs: Some(SavedVs {
+                level: "hard".into(),
+                side: 2,
+            }),
         };
         write_atomically(&path, &save.to_text()).unwrap();
         let (_, file) = read(&path).unwrap();
@@ -237,6 +256,7 @@ mod tests {
         );
         assert_eq!(file.checksums, save.checksums);
         assert_eq!(file.clock, save.clock);
+        assert_eq!(file.vs.map(Spanned::into_inner), save.vs);
         assert_eq!(file.options["exact"].get_ref().as_str(), Some("false"));
     }
 
