@@ -877,7 +877,7 @@ fn ctrl_c_cancels_a_line_or_a_search_and_the_game_is_kept_for_the_next_session()
     p.send(ControlCode::EndOfTransmission).unwrap();
     p.expect("the game in progress is kept").unwrap();
     p.expect(Eof).unwrap();
-    let kept = std::fs::read_to_string(dir.path().join("data").join("autosave.toml")).unwrap();
+    let kept = std::fs::read_to_string(dir.path().join("data/autosave/caro.toml")).unwrap();
     assert!(kept.contains("moves = [\"9h\", \"10h\"]"), "{kept}");
 
     // the next session offers to resume it
@@ -974,4 +974,113 @@ fn a_word_that_is_neither_command_nor_move_says_so_and_undo_after_load_says_what
         "{out}"
     );
     assert!(out.contains("undid 1 move"), "{out}");
+}
+
+/// An interactive REPL of `args` with `home`'s folders, run from `cwd`.
+#[cfg(unix)]
+fn terminal_repl(home: &Path, cwd: &Path, args: &[&str]) -> expectrl::session::OsSession {
+    let mut cmd = std::process::Command::new(common::BIN);
+    common::isolate(&mut cmd, home)
+        .current_dir(cwd)
+        .arg("play")
+        .args(args)
+        .env("TERM", "xterm");
+    let mut p = expectrl::session::Session::spawn(cmd).unwrap();
+    p.set_expect_timeout(Some(std::time::Duration::from_secs(30)));
+    p
+}
+
+#[test]
+#[cfg(unix)]
+fn each_game_is_kept_apart_two_sessions_never_write_over_each_other_and_a_script_resumes_from_anywhere(
+) {
+    use expectrl::{Eof, Expect};
+    let home = tempfile::tempdir().unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    // a game of caro in progress, then a session on gomoku: the caro game stays kept
+    let mut caro = terminal_repl(home.path(), root, &["caro"]);
+    caro.expect("caro (X to move)> ").unwrap();
+    caro.send("9h\r").unwrap();
+    caro.expect("caro (O to move)> ").unwrap();
+    // a second session on caro while the first runs keeps its game in a file of its own
+    let mut second = terminal_repl(home.path(), root, &["caro"]);
+    second
+        .expect("another `boardrules play` is keeping a game of this game")
+        .unwrap();
+    second.expect("caro (X to move)> ").unwrap();
+    second.send("1a\r").unwrap();
+    second.expect("caro (O to move)> ").unwrap();
+    second.send("quit\r").unwrap();
+    second.expect("caro-2.toml").unwrap();
+    second.expect(Eof).unwrap();
+    caro.send("quit\r").unwrap();
+    caro.expect("caro.toml").unwrap();
+    caro.expect(Eof).unwrap();
+    let kept = home.path().join("data/autosave");
+    let first = std::fs::read_to_string(kept.join("caro.toml")).unwrap();
+    let other = std::fs::read_to_string(kept.join("caro-2.toml")).unwrap();
+    assert!(first.contains("moves = [\"9h\"]"), "{first}");
+    assert!(other.contains("moves = [\"1a\"]"), "{other}");
+    let mut gomoku = terminal_repl(home.path(), root, &["gomoku"]);
+    gomoku.expect("gomoku (X to move)> ").unwrap();
+    gomoku.send("8h\r").unwrap();
+    gomoku.expect("gomoku (O to move)> ").unwrap();
+    gomoku.send("quit\r").unwrap();
+    gomoku.expect(Eof).unwrap();
+    // the next caro session offers its game and says where the other one is
+    let mut caro = terminal_repl(home.path(), root, &["caro"]);
+    caro.expect("another game of caro with 1 move is kept in")
+        .unwrap();
+    caro.expect("A game of caro with 1 move was in progress. Resume it? [Y/n] ")
+        .unwrap();
+    caro.send("\r").unwrap();
+    caro.send("history\r").unwrap();
+    caro.expect("moves: 9h").unwrap();
+    caro.send("quit\r").unwrap();
+    caro.expect(Eof).unwrap();
+
+    // a teacher's script, named by a relative path, resumes from another folder
+    let class = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        root.join("docs/scripts/tic_tac_toe.rhai"),
+        class.path().join("ttt.rhai"),
+    )
+    .unwrap();
+    let mut ttt = terminal_repl(home.path(), class.path(), &["ttt.rhai"]);
+    ttt.expect("ttt (X to move)> ").unwrap();
+    ttt.send("b2\r").unwrap();
+    ttt.expect("ttt (O to move)> ").unwrap();
+    ttt.send("quit\r").unwrap();
+    ttt.expect(Eof).unwrap();
+    let script = std::fs::canonicalize(class.path().join("ttt.rhai")).unwrap();
+    let mut ttt = terminal_repl(home.path(), home.path(), &[script.to_str().unwrap()]);
+    ttt.expect("A game of ").unwrap();
+    ttt.expect("ttt.rhai with 1 move was in progress. Resume it? [Y/n] ")
+        .unwrap();
+    ttt.send("y\r").unwrap();
+    ttt.expect("ttt (O to move)> ").unwrap();
+    ttt.send("quit\r").unwrap();
+    ttt.expect(Eof).unwrap();
+}
+
+#[test]
+#[cfg(unix)]
+fn a_game_that_cannot_be_kept_is_reported_and_never_said_to_be_kept() {
+    use expectrl::{Eof, Expect};
+    let home = tempfile::tempdir().unwrap();
+    // the data folder is a file: nothing can be kept in it
+    std::fs::write(home.path().join("data"), "").unwrap();
+    let mut p = terminal_repl(
+        home.path(),
+        Path::new(env!("CARGO_MANIFEST_DIR")),
+        &["caro"],
+    );
+    p.expect("caro (X to move)> ").unwrap();
+    p.send("9h\r").unwrap();
+    p.expect("the game in progress could not be kept").unwrap();
+    p.send("quit\r").unwrap();
+    p.expect("it is not saved; `save FILE` before leaving keeps it")
+        .unwrap();
+    let (rest, _) = p.expect(Eof).map(|c| (c.before().to_vec(), ())).unwrap();
+    assert!(!String::from_utf8_lossy(&rest).contains("is kept"));
 }

@@ -110,6 +110,18 @@ impl Library {
     }
 }
 
+/// The game as a save file names it, so that it loads the same script from any folder: a
+/// built-in name as it is, a script path made absolute (as given when it cannot be).
+pub fn lasting_name(game: &str) -> String {
+    if is_name(game) {
+        return game.to_string();
+    }
+    std::fs::canonicalize(game)
+        .ok()
+        .and_then(|p| p.to_str().map(str::to_string))
+        .unwrap_or_else(|| game.to_string())
+}
+
 /// Whether `text` is a bare script name (letters, digits, `_`, `-`), not a path.
 pub fn is_name(text: &str) -> bool {
     !text.is_empty()
