@@ -290,8 +290,21 @@ fn list_shows_games_and_options() {
     boardrules().arg("list").assert().success().stdout(
         predicate::str::contains("caro: Caro")
             .and(predicate::str::contains("-o exact=true"))
-            .and(predicate::str::contains("gomoku:")),
+            .and(predicate::str::contains("gomoku:"))
+            .and(predicate::str::contains(
+                "\nA script anywhere else runs by its path: boardrules play path/to/game.rhai\n",
+            )),
     );
+    // from a folder without rules/, it says that such a folder would be listed
+    let dir = tempfile::tempdir().unwrap();
+    boardrules()
+        .current_dir(dir.path())
+        .arg("list")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "Games built in; the scripts of a ./rules/ folder here would be listed too.",
+        ));
 }
 
 #[test]

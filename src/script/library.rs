@@ -51,6 +51,11 @@ impl Library {
         }
     }
 
+    /// The `rules/` folder whose scripts override the built-in ones, if there is one.
+    pub fn rules_dir(&self) -> Option<&Path> {
+        self.rules_dir.as_deref()
+    }
+
     /// Finds a game by name (`NAME`), or reads a script file by path (`my/variant.rhai`).
     pub fn find(&self, game: &str) -> Result<ScriptSource, Diagnostic> {
         if is_name(game) {
