@@ -357,7 +357,10 @@ fn a_piped_session_with_errors_exits_1_and_keeps_the_game() {
     let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
     assert!(stderr.contains("already taken"));
     assert!(stderr.contains("'x' is not a count"), "{stderr}");
-    assert!(stderr.contains("'fly' is not a command or a move"), "{stderr}");
+    assert!(
+        stderr.contains("'fly' is not a command or a move"),
+        "{stderr}"
+    );
     assert!(stdout.ends_with("  1. X 9h\nmoves: 9h\n"), "{stdout}");
 }
 

@@ -251,3 +251,30 @@ fn a_bad_journal_line_gets_a_clear_message() {
         ran.stderr
     );
 }
+
+#[test]
+fn a_bot_name_outside_the_allowed_characters_is_refused_not_run() {
+    let home = tempfile::tempdir().unwrap();
+    let out = home.path().join("t");
+    let ran = run(
+        &home,
+        &[
+            "tournament",
+            "five_step",
+            "--bot",
+            "my bot=examples/bots/first_bot.sh",
+            "--bot",
+            "b=builtin:easy",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(ran.code, 1, "{}", ran.stderr);
+    assert!(
+        ran.stderr.contains("'my bot' is not a bot name"),
+        "{}",
+        ran.stderr
+    );
+    assert!(!out.join("journal.jsonl").exists());
+}
