@@ -1084,3 +1084,25 @@ fn a_game_that_cannot_be_kept_is_reported_and_never_said_to_be_kept() {
     let (rest, _) = p.expect(Eof).map(|c| (c.before().to_vec(), ())).unwrap();
     assert!(!String::from_utf8_lossy(&rest).contains("is kept"));
 }
+
+#[test]
+#[cfg(unix)]
+fn the_line_history_is_not_written_through_a_symlink() {
+    use expectrl::{Eof, Expect};
+    let home = tempfile::tempdir().unwrap();
+    let target = home.path().join("precious.txt");
+    std::fs::write(&target, "keep me").unwrap();
+    std::os::unix::fs::symlink(&target, home.path().join("history.txt")).unwrap();
+    let mut p = terminal_repl(
+        home.path(),
+        Path::new(env!("CARGO_MANIFEST_DIR")),
+        &["caro"],
+    );
+    p.expect("caro (X to move)> ").unwrap();
+    p.send("9h\r").unwrap();
+    p.expect("caro (O to move)> ").unwrap();
+    p.send("quit\r").unwrap();
+    p.expect("could not save the line history").unwrap();
+    p.expect(Eof).unwrap();
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "keep me");
+}

@@ -185,6 +185,33 @@ fn offer_to_resume(
     }
 }
 
+/// Whether `path` is a regular file itself (not a symlink to one).
+fn is_regular(path: &std::path::Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file())
+}
+
+/// Writes the line history as saves are written: into a file beside it, renamed over it, and
+/// never through a symlink or into a FIFO or device.
+fn save_history(
+    editor: &mut Editor<ReplHelper, DefaultHistory>,
+    path: &std::path::Path,
+) -> Result<(), String> {
+    if let Ok(meta) = std::fs::symlink_metadata(path) {
+        if !meta.is_file() {
+            return Err(format!("it is {}, not a regular file", fsio::kind(&meta)));
+        }
+    }
+    let dir = save::folder_of(path);
+    std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+    let tmp = tempfile::Builder::new()
+        .prefix(".boardrules-history-")
+        .tempfile_in(dir)
+        .map_err(|e| e.to_string())?;
+    editor.save_history(tmp.path()).map_err(|e| e.to_string())?;
+    tmp.persist(path).map_err(|e| e.error.to_string())?;
+    Ok(())
+}
+
 /// Refreshes what completion offers after a command.
 fn refresh(words: &mut Words, session: &Session) {
     words.moves = session.completions();
@@ -215,8 +242,9 @@ fn interactive_loop(session: &mut Session, offer: bool) -> Result<ExitCode, Vec<
     }
     editor.set_helper(Some(helper));
     let history = history_file();
-    // A first run has no history yet; a history "file" that is a FIFO or a device is not read.
-    if let Some(path) = history.as_ref().filter(|p| p.is_file()) {
+    // A first run has no history yet; a history "file" that is a symlink, a FIFO or a device is
+    // neither read nor written.
+    if let Some(path) = history.as_ref().filter(|p| is_regular(p)) {
         let _ = editor.load_history(path);
     }
     let mut keeper = autosave::Keeper::default();
@@ -257,11 +285,8 @@ fn interactive_loop(session: &mut Session, offer: bool) -> Result<ExitCode, Vec<
             Err(e) => return Err(vec![Diagnostic::new(format!("cannot read input: {e}"))]),
         }
     }
-    if let Some(path) = history.as_ref().filter(|p| !p.exists() || p.is_file()) {
-        if let Some(dir) = path.parent() {
-            let _ = std::fs::create_dir_all(dir);
-        }
-        if let Err(e) = editor.save_history(path) {
+    if let Some(path) = &history {
+        if let Err(e) = save_history(&mut editor, path) {
             eprintln!(
                 "note: could not save the line history to {}: {e}",
                 path.display()
