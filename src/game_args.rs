@@ -17,7 +17,8 @@ pub struct GameArgs {
     /// Set a variant option, e.g. `-o exact=false` (repeatable).
     #[arg(short = 'o', long = "option", value_name = "KEY=VALUE")]
     pub options: Vec<String>,
-    /// Seed for games with chance.
+    /// Seed for games with chance (for `bench`, also the random moves of its playouts: one
+    /// seed, the same games every run).
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
 }

@@ -290,8 +290,21 @@ fn list_shows_games_and_options() {
     boardrules().arg("list").assert().success().stdout(
         predicate::str::contains("caro: Caro")
             .and(predicate::str::contains("-o exact=true"))
-            .and(predicate::str::contains("gomoku:")),
+            .and(predicate::str::contains("gomoku:"))
+            .and(predicate::str::contains(
+                "\nA script anywhere else runs by its path: boardrules play path/to/game.rhai\n",
+            )),
     );
+    // from a folder without rules/, it says that such a folder would be listed
+    let dir = tempfile::tempdir().unwrap();
+    boardrules()
+        .current_dir(dir.path())
+        .arg("list")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "Games built in; the scripts of a ./rules/ folder here would be listed too.",
+        ));
 }
 
 #[test]
@@ -344,7 +357,10 @@ fn a_piped_session_with_errors_exits_1_and_keeps_the_game() {
     let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
     assert!(stderr.contains("already taken"));
     assert!(stderr.contains("'x' is not a count"), "{stderr}");
-    assert!(stderr.contains("cannot read move 'fly'"));
+    assert!(
+        stderr.contains("'fly' is not a command or a move"),
+        "{stderr}"
+    );
     assert!(stdout.ends_with("  1. X 9h\nmoves: 9h\n"), "{stdout}");
 }
 
@@ -644,4 +660,69 @@ fn bench_plays_exactly_the_playouts_asked_for_the_same_games_every_run() {
         .assert()
         .failure()
         .stderr(predicate::str::contains("cannot be used with"));
+}
+
+/// The fields the book's table of `run --json` documents, in its order.
+fn documented_json_fields() -> Vec<String> {
+    let book = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/src/cli.md"),
+    )
+    .unwrap();
+    let section = book
+        .split("## `run --json`: one line a state")
+        .nth(1)
+        .expect("the book has a section on run --json");
+    let table = section.split("\n## ").next().unwrap();
+    table
+        .lines()
+        .filter_map(|l| l.strip_prefix("| `"))
+        .filter_map(|l| l.split('`').next())
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn run_json_has_exactly_the_documented_fields() {
+    let out = common::stdout(["run", "o_an_quan", "--json", "1P"]);
+    let documented = documented_json_fields();
+    assert_eq!(documented.len(), 7, "{documented:?}");
+    for line in out.lines() {
+        let object: serde_json::Value = serde_json::from_str(line).unwrap();
+        let mut keys: Vec<String> = object.as_object().unwrap().keys().cloned().collect();
+        let mut expected = documented.clone();
+        keys.sort();
+        expected.sort();
+        assert_eq!(keys, expected, "{line}");
+    }
+    // the events of a move, and the legal moves, are there as documented
+    let last: serde_json::Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+    assert_eq!(last["ply"], 1);
+    assert_eq!(last["move"], "1P");
+    assert_eq!(last["to_move"], "player 2");
+    assert!(last["events"][0]
+        .as_str()
+        .unwrap()
+        .starts_with("sow 5 from pit 1"));
+    assert!(last["moves"].as_array().unwrap().contains(&"6P".into()));
+}
+
+#[test]
+fn bench_seed_fixes_the_random_playouts() {
+    let moves = |seed: &str| {
+        let out = common::stdout([
+            "bench",
+            "docs/scripts/tic_tac_toe.rhai",
+            "--playouts",
+            "20",
+            "--script-only",
+            "--json",
+            "--seed",
+            seed,
+        ]);
+        let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+        v["scripted"]["moves"].as_u64().unwrap()
+    };
+    // a game without chance: the seed still chooses the playouts' moves
+    assert_eq!(moves("1"), moves("1"));
+    assert_ne!(moves("1"), moves("2"));
 }

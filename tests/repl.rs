@@ -454,6 +454,10 @@ fn the_terminal_repl_completes_commands_and_plays_moves() {
     p.send("hist\t").unwrap();
     p.send("\r").unwrap();
     p.expect("moves: 1a").unwrap();
+    // `cls` clears the screen and draws the board again
+    p.send("cls\r").unwrap();
+    p.expect("\x1b[H\x1b[2J").unwrap();
+    p.expect(Regex(r"last move X 1a")).unwrap();
     p.send("quit\r").unwrap();
     p.expect(Eof).unwrap();
     assert!(std::fs::read_to_string(dir.path().join("history.txt"))
@@ -628,9 +632,11 @@ fn set_variant_new_and_a_replay_branch_can_be_undone() {
     assert_eq!(
         out.matches("(`undo` brings back the game before, with its 2 moves)")
             .count(),
-        4,
+        3,
         "{out}"
     );
+    // the branch has a move of its own: `undo` first takes it back
+    assert!(out.contains("(`undo` takes back this game's moves; at its start, `undo` brings back the game before, with its 2 moves)"));
     assert_eq!(out.matches("back to the game before: 2 moves\n").count(), 4);
     // each time the game is whole again, under its own rules and options
     assert_eq!(
@@ -871,7 +877,7 @@ fn ctrl_c_cancels_a_line_or_a_search_and_the_game_is_kept_for_the_next_session()
     p.send(ControlCode::EndOfTransmission).unwrap();
     p.expect("the game in progress is kept").unwrap();
     p.expect(Eof).unwrap();
-    let kept = std::fs::read_to_string(dir.path().join("data").join("autosave.toml")).unwrap();
+    let kept = std::fs::read_to_string(dir.path().join("data/autosave/caro.toml")).unwrap();
     assert!(kept.contains("moves = [\"9h\", \"10h\"]"), "{kept}");
 
     // the next session offers to resume it
@@ -884,4 +890,219 @@ fn ctrl_c_cancels_a_line_or_a_search_and_the_game_is_kept_for_the_next_session()
     p.expect("moves: 9h 10h").unwrap();
     p.send("quit\r").unwrap();
     p.expect(Eof).unwrap();
+}
+
+#[test]
+fn vs_names_its_side_and_a_saved_game_keeps_the_computer_playing() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("vs.toml");
+    // after X's move, `vs O easy` gives the computer O, which replies at once
+    let input = format!("9h\nvs O easy\nsave {}\n", file.display());
+    let (out, err, ok) = session(dir.path(), &["caro", "-o", "size=9"], &input);
+    assert!(ok, "{err}");
+    assert!(out.contains("the computer plays O (easy)"), "{out}");
+    assert!(out.contains("(computer, easy:"), "{out}");
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        saved.contains("[vs]\nlevel = \"easy\"\nside = 2\n"),
+        "{saved}"
+    );
+    // resumed in a new process, the computer still plays O
+    let (out, err, ok) = session(
+        dir.path(),
+        &["caro", "--load", file.to_str().unwrap()],
+        "1a\nhistory\n",
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("the computer plays O (easy)"), "{out}");
+    assert!(out.contains("  3. X 1a\n  4. O "), "{out}");
+    // without a side, `vs` says how to name the other one; a side the game lacks is refused
+    let (out, err, ok) = session(dir.path(), &["caro"], "9h\nvs easy\nvs Z easy\n");
+    assert!(!ok);
+    assert!(
+        out.contains("the computer plays X (easy)\n(for it to play O instead: `vs O easy`)"),
+        "{out}"
+    );
+    assert!(
+        err.contains("'Z' is not a side of this game (sides: X, O, or their numbers from 1)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn moves_written_with_spaces_are_listed_one_a_line_and_separated_in_the_history() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, err, ok) = session(
+        dir.path(),
+        &["five_step"],
+        "moves\n0 0 0 1\n4 0 4 1\nhistory\n",
+    );
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("legal moves:\n  0 0 1 0\n  0 0 1 0 2 0\n"),
+        "{out}"
+    );
+    assert!(out.contains("moves: 0 0 0 1, 4 0 4 1\n"), "{out}");
+    // the history line can be typed back as it is
+    let (out, err, ok) = session(dir.path(), &["five_step"], "0 0 0 1, 4 0 4 1\nhistory\n");
+    assert!(ok, "{err}");
+    assert!(out.contains("moves: 0 0 0 1, 4 0 4 1\n"), "{out}");
+}
+
+#[test]
+fn a_word_that_is_neither_command_nor_move_says_so_and_undo_after_load_says_what_it_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, err, ok) = session(dir.path(), &["caro"], "hlep\n");
+    assert!(!ok);
+    assert!(
+        err.contains("'hlep' is not a command or a move") && err.contains("did you mean `help`?"),
+        "{err}"
+    );
+    // a move that cannot be read is still a move
+    let (_, err, _) = session(dir.path(), &["caro"], "32x\n");
+    assert!(err.contains("cannot read move '32x'"), "{err}");
+    let file = dir.path().join("g.toml");
+    let input = format!(
+        "9h\nsave {}\n1a 1b 1c\nload {}\nundo\n",
+        file.display(),
+        file.display()
+    );
+    let (out, err, ok) = session(dir.path(), &["caro"], &input);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("(`undo` takes back this game's moves; at its start, `undo` brings back the game before, with its 4 moves)"),
+        "{out}"
+    );
+    assert!(out.contains("undid 1 move"), "{out}");
+}
+
+/// An interactive REPL of `args` with `home`'s folders, run from `cwd`.
+#[cfg(unix)]
+fn terminal_repl(home: &Path, cwd: &Path, args: &[&str]) -> expectrl::session::OsSession {
+    let mut cmd = std::process::Command::new(common::BIN);
+    common::isolate(&mut cmd, home)
+        .current_dir(cwd)
+        .arg("play")
+        .args(args)
+        .env("TERM", "xterm");
+    let mut p = expectrl::session::Session::spawn(cmd).unwrap();
+    p.set_expect_timeout(Some(std::time::Duration::from_secs(30)));
+    p
+}
+
+#[test]
+#[cfg(unix)]
+fn each_game_is_kept_apart_two_sessions_never_write_over_each_other_and_a_script_resumes_from_anywhere(
+) {
+    use expectrl::{Eof, Expect};
+    let home = tempfile::tempdir().unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    // a game of caro in progress, then a session on gomoku: the caro game stays kept
+    let mut caro = terminal_repl(home.path(), root, &["caro"]);
+    caro.expect("caro (X to move)> ").unwrap();
+    caro.send("9h\r").unwrap();
+    caro.expect("caro (O to move)> ").unwrap();
+    // a second session on caro while the first runs keeps its game in a file of its own
+    let mut second = terminal_repl(home.path(), root, &["caro"]);
+    second
+        .expect("another `boardrules play` is keeping a game of this game")
+        .unwrap();
+    second.expect("caro (X to move)> ").unwrap();
+    second.send("1a\r").unwrap();
+    second.expect("caro (O to move)> ").unwrap();
+    second.send("quit\r").unwrap();
+    second.expect("caro-2.toml").unwrap();
+    second.expect(Eof).unwrap();
+    caro.send("quit\r").unwrap();
+    caro.expect("caro.toml").unwrap();
+    caro.expect(Eof).unwrap();
+    let kept = home.path().join("data/autosave");
+    let first = std::fs::read_to_string(kept.join("caro.toml")).unwrap();
+    let other = std::fs::read_to_string(kept.join("caro-2.toml")).unwrap();
+    assert!(first.contains("moves = [\"9h\"]"), "{first}");
+    assert!(other.contains("moves = [\"1a\"]"), "{other}");
+    let mut gomoku = terminal_repl(home.path(), root, &["gomoku"]);
+    gomoku.expect("gomoku (X to move)> ").unwrap();
+    gomoku.send("8h\r").unwrap();
+    gomoku.expect("gomoku (O to move)> ").unwrap();
+    gomoku.send("quit\r").unwrap();
+    gomoku.expect(Eof).unwrap();
+    // the next caro session offers its game and says where the other one is
+    let mut caro = terminal_repl(home.path(), root, &["caro"]);
+    caro.expect("another game of caro with 1 move is kept in")
+        .unwrap();
+    caro.expect("A game of caro with 1 move was in progress. Resume it? [Y/n] ")
+        .unwrap();
+    caro.send("\r").unwrap();
+    caro.send("history\r").unwrap();
+    caro.expect("moves: 9h").unwrap();
+    caro.send("quit\r").unwrap();
+    caro.expect(Eof).unwrap();
+
+    // a teacher's script, named by a relative path, resumes from another folder
+    let class = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        root.join("docs/scripts/tic_tac_toe.rhai"),
+        class.path().join("ttt.rhai"),
+    )
+    .unwrap();
+    let mut ttt = terminal_repl(home.path(), class.path(), &["ttt.rhai"]);
+    ttt.expect("ttt (X to move)> ").unwrap();
+    ttt.send("b2\r").unwrap();
+    ttt.expect("ttt (O to move)> ").unwrap();
+    ttt.send("quit\r").unwrap();
+    ttt.expect(Eof).unwrap();
+    let script = std::fs::canonicalize(class.path().join("ttt.rhai")).unwrap();
+    let mut ttt = terminal_repl(home.path(), home.path(), &[script.to_str().unwrap()]);
+    ttt.expect("A game of ").unwrap();
+    ttt.expect("ttt.rhai with 1 move was in progress. Resume it? [Y/n] ")
+        .unwrap();
+    ttt.send("y\r").unwrap();
+    ttt.expect("ttt (O to move)> ").unwrap();
+    ttt.send("quit\r").unwrap();
+    ttt.expect(Eof).unwrap();
+}
+
+#[test]
+#[cfg(unix)]
+fn a_game_that_cannot_be_kept_is_reported_and_never_said_to_be_kept() {
+    use expectrl::{Eof, Expect};
+    let home = tempfile::tempdir().unwrap();
+    // the data folder is a file: nothing can be kept in it
+    std::fs::write(home.path().join("data"), "").unwrap();
+    let mut p = terminal_repl(
+        home.path(),
+        Path::new(env!("CARGO_MANIFEST_DIR")),
+        &["caro"],
+    );
+    p.expect("caro (X to move)> ").unwrap();
+    p.send("9h\r").unwrap();
+    p.expect("the game in progress could not be kept").unwrap();
+    p.send("quit\r").unwrap();
+    p.expect("it is not saved; `save FILE` before leaving keeps it")
+        .unwrap();
+    let (rest, _) = p.expect(Eof).map(|c| (c.before().to_vec(), ())).unwrap();
+    assert!(!String::from_utf8_lossy(&rest).contains("is kept"));
+}
+
+#[test]
+#[cfg(unix)]
+fn the_line_history_is_not_written_through_a_symlink() {
+    use expectrl::{Eof, Expect};
+    let home = tempfile::tempdir().unwrap();
+    let target = home.path().join("precious.txt");
+    std::fs::write(&target, "keep me").unwrap();
+    std::os::unix::fs::symlink(&target, home.path().join("history.txt")).unwrap();
+    let mut p = terminal_repl(
+        home.path(),
+        Path::new(env!("CARGO_MANIFEST_DIR")),
+        &["caro"],
+    );
+    p.expect("caro (X to move)> ").unwrap();
+    p.send("9h\r").unwrap();
+    p.expect("caro (O to move)> ").unwrap();
+    p.send("quit\r").unwrap();
+    p.expect("could not save the line history").unwrap();
+    p.expect(Eof).unwrap();
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "keep me");
 }

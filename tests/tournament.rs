@@ -251,3 +251,84 @@ fn a_bad_journal_line_gets_a_clear_message() {
         ran.stderr
     );
 }
+
+#[test]
+fn a_bot_name_outside_the_allowed_characters_is_refused_not_run() {
+    let home = tempfile::tempdir().unwrap();
+    let out = home.path().join("t");
+    let ran = run(
+        &home,
+        &[
+            "tournament",
+            "five_step",
+            "--bot",
+            "my bot=examples/bots/first_bot.sh",
+            "--bot",
+            "b=builtin:easy",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(ran.code, 1, "{}", ran.stderr);
+    assert!(
+        ran.stderr.contains("'my bot' is not a bot name"),
+        "{}",
+        ran.stderr
+    );
+    assert!(!out.join("journal.jsonl").exists());
+}
+
+#[test]
+#[cfg(unix)]
+fn the_page_is_written_as_saves_are_and_its_place_is_printed() {
+    let home = tempfile::tempdir().unwrap();
+    let out = home.path().join("t");
+    let args = |out: &Path| {
+        vec![
+            "tournament".to_string(),
+            "five_step".into(),
+            "--max-plies".into(),
+            "4".into(),
+            "--bot".into(),
+            "a=builtin:easy".into(),
+            "--bot".into(),
+            "b=builtin:easy".into(),
+            "--out".into(),
+            out.to_str().unwrap().into(),
+        ]
+    };
+    let argv = args(&out);
+    let ran = run(
+        &home,
+        &argv.iter().map(String::as_str).collect::<Vec<_>>(),
+        "",
+    );
+    assert_eq!(ran.code, 0, "{}", ran.stderr);
+    let page = std::fs::canonicalize(out.join("index.html")).unwrap();
+    assert!(
+        ran.stderr
+            .contains(&format!("the report page: {}\n", page.display())),
+        "{}",
+        ran.stderr
+    );
+    // a symlink as index.html is not followed: the file it points to stays as it was
+    let other = home.path().join("t2");
+    std::fs::create_dir(&other).unwrap();
+    let target = home.path().join("precious.txt");
+    std::fs::write(&target, "keep me").unwrap();
+    std::os::unix::fs::symlink(&target, other.join("index.html")).unwrap();
+    let argv = args(&other);
+    let ran = run(
+        &home,
+        &argv.iter().map(String::as_str).collect::<Vec<_>>(),
+        "",
+    );
+    assert_eq!(ran.code, 1, "{}", ran.stderr);
+    assert!(
+        ran.stderr.contains("cannot write the report page"),
+        "{}",
+        ran.stderr
+    );
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "keep me");
+}

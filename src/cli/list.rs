@@ -33,5 +33,25 @@ pub fn run() -> Result<ExitCode, Vec<Diagnostic>> {
             Err(ds) => println!("{name}: (does not load: {})", clean(&ds[0].message)),
         }
     }
+    println!();
+    println!("{}", clean(&where_found(&library)));
     Ok(ExitCode::SUCCESS)
+}
+
+/// Where `list` looked, and how to run a script it does not list.
+fn where_found(library: &Library) -> String {
+    let found = match library.rules_dir() {
+        Some(dir) => {
+            let dir = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+            format!(
+                "Games built in, and the scripts of ./rules/ ({}), which override a built-in \
+                 game of the same name.",
+                dir.display()
+            )
+        }
+        None => {
+            "Games built in; the scripts of a ./rules/ folder here would be listed too.".to_string()
+        }
+    };
+    format!("{found}\nA script anywhere else runs by its path: boardrules play path/to/game.rhai")
 }

@@ -67,8 +67,11 @@ pub enum Command {
     Clock(Option<Duration>),
     /// Suggest a move for the side to move (at the remembered level, or this one).
     Hint(Option<Level>),
-    /// The computer plays the other side at this level (`None`: stop).
-    Vs(Option<Level>),
+    /// The computer plays a side at a level (`None`: stop): the side named (a player's name or
+    /// number), or the side not to move.
+    Vs(Option<(Option<String>, Level)>),
+    /// Clear the screen.
+    Clear,
     /// The computer plays one move for the side to move (at the remembered level, or this one).
     Go(Option<Level>),
     /// Switch the message language.
@@ -247,9 +250,9 @@ pub const COMMANDS: &[CommandHelp] = &[
     },
     CommandHelp {
         name: "vs",
-        args: "easy|medium|hard|off",
+        args: "[SIDE] easy|medium|hard|off",
         about_key: "help-vs",
-        example: "vs hard",
+        example: "vs O hard",
     },
     CommandHelp {
         name: "go",
@@ -286,6 +289,12 @@ pub const COMMANDS: &[CommandHelp] = &[
         args: "[COMMAND]",
         about_key: "help-help",
         example: "help replay",
+    },
+    CommandHelp {
+        name: "clear",
+        args: "",
+        about_key: "help-clear",
+        example: "clear   (or cls)",
     },
     CommandHelp {
         name: "quit",
@@ -399,6 +408,12 @@ where
         keyword("medium").to(Level::Medium),
         keyword("hard").to(Level::Hard),
     ));
+    let side = select! {
+        Token::Word(w) => w,
+        Token::Number(n) => n,
+        Token::Other(o) => o,
+    }
+    .labelled("a side");
     let on_off = choice((
         keyword("on").to(ColorChoice::On),
         keyword("off").to(ColorChoice::Off),
@@ -476,8 +491,13 @@ where
             .ignore_then(level.clone().or_not())
             .map(move |l| done(C::Hint(l))),
         keyword("vs")
-            .ignore_then(choice((keyword("off").to(None), level.clone().map(Some))))
-            .map(move |l| done(C::Vs(l))),
+            .ignore_then(choice((
+                keyword("off").to(None),
+                level.clone().map(|l| Some((None, l))),
+                side.then(level.clone())
+                    .map(|(s, l): (&str, Level)| Some((Some(s.to_string()), l))),
+            )))
+            .map(move |v| done(C::Vs(v))),
         keyword("go")
             .ignore_then(level.or_not())
             .map(move |l| done(C::Go(l))),
@@ -500,13 +520,14 @@ where
         keyword("help")
             .ignore_then(word.or_not())
             .map(move |w| done(C::Help(w))),
+        choice((keyword("clear"), keyword("cls"))).to(done(C::Clear)),
         choice((keyword("quit"), keyword("exit"), keyword("q"))).to(done(C::Quit)),
     ));
     commands.or(more).then_ignore(end())
 }
 
 /// The command words, including short forms.
-const ALIASES: &[&str] = &["p", "n", "s", "exit", "q", "colour"];
+const ALIASES: &[&str] = &["p", "n", "s", "exit", "q", "colour", "cls"];
 
 /// Whether `word` starts a command.
 pub fn is_command_word(word: &str) -> bool {
@@ -550,6 +571,7 @@ fn help_of(word: &str) -> Option<&'static CommandHelp> {
         "s" => "stop",
         "q" | "exit" => "quit",
         "colour" => "color",
+        "cls" => "clear",
         other => other,
     };
     COMMANDS.iter().find(|c| c.name == name)
@@ -671,6 +693,21 @@ mod tests {
         );
         assert_eq!(parse("clock off").unwrap(), Command::Clock(None));
         assert_eq!(parse("n").unwrap(), Command::Next);
+        assert_eq!(
+            parse("vs hard").unwrap(),
+            Command::Vs(Some((None, Level::Hard)))
+        );
+        assert_eq!(
+            parse("vs O easy").unwrap(),
+            Command::Vs(Some((Some("O".into()), Level::Easy)))
+        );
+        assert_eq!(
+            parse("vs 2 medium").unwrap(),
+            Command::Vs(Some((Some("2".into()), Level::Medium)))
+        );
+        assert_eq!(parse("vs off").unwrap(), Command::Vs(None));
+        assert_eq!(parse("cls").unwrap(), Command::Clear);
+        assert_eq!(parse("clear").unwrap(), Command::Clear);
         assert_eq!(parse("goto 0").unwrap(), Command::Goto(0));
         assert_eq!(
             parse("color off").unwrap(),

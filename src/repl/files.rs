@@ -6,7 +6,7 @@ use super::{
     clock::Clock,
     kept::OldRules,
     outcome::{Choice, Done, Failure},
-    save::{self, checksum, SaveFile, SavedClock},
+    save::{self, checksum, SaveFile, SavedClock, SavedVs},
     session::Session,
 };
 use crate::{
@@ -14,6 +14,7 @@ use crate::{
     game_args::GameArgs,
     runtime::{Game, History},
     script::ScriptedGame,
+    search::player::Level,
 };
 
 impl Session {
@@ -61,6 +62,10 @@ impl Session {
                 budget_ms: c.initial.as_millis() as u64,
                 remaining_ms: c.left(now).iter().map(|d| d.as_millis() as u64).collect(),
                 lost_on_time: self.lost_on_time.map(|p| p + 1),
+            }),
+            vs: self.computer.map(|(level, side)| SavedVs {
+                level: level.name().to_string(),
+                side: side + 1,
             }),
         }
     }
@@ -138,6 +143,21 @@ impl Session {
             }
         }
         let players = game.player_names().len();
+        let computer = match &file.vs {
+            Some(vs) => {
+                let level = Level::parse(&vs.get_ref().level);
+                let side = vs.get_ref().side.checked_sub(1).filter(|s| *s < players);
+                match (level, side) {
+                    (Some(level), Some(side)) => Some((level, side)),
+                    _ => {
+                        let why = self.ui.t("load-bad-vs", &[("players", &players)]);
+                        return Err(at(vs.span(), &why, &load_error).into());
+                    }
+                }
+            }
+            None => None,
+        };
+        self.computer = computer;
         self.clock = file.clock.as_ref().map(|c| {
             let mut clock = Clock::new(Duration::from_millis(c.budget_ms), players);
             for (left, ms) in clock.remaining.iter_mut().zip(&c.remaining_ms) {
@@ -182,6 +202,15 @@ impl Session {
         if let Some(n) = diverges {
             println!("{}", self.ui.t("load-diverges", &[("n", &n)]));
         }
-        self.show_board()
+        self.show_board()?;
+        if let Some((level, side)) = self.computer {
+            let name = self.game.player_name(side);
+            println!(
+                "{}",
+                self.ui
+                    .t("vs-on", &[("player", &name), ("level", &level.name())])
+            );
+        }
+        self.computer_turn()
     }
 }

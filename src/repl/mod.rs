@@ -25,7 +25,7 @@ use std::{io::IsTerminal, path::PathBuf, process::ExitCode};
 
 use rustyline::{error::ReadlineError, history::DefaultHistory, Editor};
 
-use crate::{diag::Diagnostic, fsio, game_args::GameArgs, script::Library};
+use crate::{diag::Diagnostic, fsio, game_args::GameArgs, script::Library, terminal};
 use helper::{ReplHelper, Words};
 use outcome::{Choice, Failure, Flow};
 use session::Session;
@@ -44,7 +44,7 @@ pub fn run(
         eprintln!("{n}");
     }
     let choice = Choice {
-        game: args.game.clone(),
+        game: crate::script::library::lasting_name(&args.game),
         options: args
             .options
             .iter()
@@ -60,7 +60,9 @@ pub fn run(
         session.load(path).map_err(|Failure(ds)| ds)?;
     }
     if vs.is_some() {
-        session.versus(vs).map_err(|Failure(ds)| ds)?;
+        session
+            .versus(vs.map(|l| (None, l)))
+            .map_err(|Failure(ds)| ds)?;
     }
     if interactive {
         crate::cancel::catch_interrupts();
@@ -113,18 +115,67 @@ fn history_file() -> Option<PathBuf> {
         .or_else(|| autosave::data_dir().map(|d| d.join("history.txt")))
 }
 
-/// Offers to resume the game kept from a session before; loads it if the answer is yes.
-fn offer_to_resume(editor: &mut Editor<ReplHelper, DefaultHistory>, session: &mut Session) {
-    let Some((path, game, moves)) = autosave::kept() else {
+/// Offers to resume the game of this session's game kept from a session before, and loads it if
+/// the answer is yes; says where the other kept games of it are.
+fn offer_to_resume(
+    editor: &mut Editor<ReplHelper, DefaultHistory>,
+    session: &mut Session,
+    keeper: &mut autosave::Keeper,
+) {
+    let game = session.choice.game.clone();
+    let path = match keeper.slot(&game) {
+        Ok((path, shared)) => {
+            if shared {
+                let shown = path.display();
+                println!("{}", session.ui().t("autosave-shared", &[("path", &shown)]));
+            }
+            path
+        }
+        Err(why) => {
+            eprintln!("{}", session.ui().t("autosave-failed", &[("why", &why)]));
+            return;
+        }
+    };
+    let mention = |file: &std::path::Path, key: &str| {
+        if let Some((kept, moves)) = autosave::kept_in(file) {
+            let shown = file.display();
+            let kept = terminal::clean(&kept);
+            println!(
+                "{}",
+                session
+                    .ui()
+                    .t_n(key, moves, &[("game", &kept), ("path", &shown)])
+            );
+        }
+    };
+    for other in keeper.others(&game, &path) {
+        mention(&other, "kept-elsewhere");
+    }
+    if let Some(old) = autosave::old_single_file() {
+        mention(&old, "kept-by-earlier-version");
+    }
+    let Some((kept, moves)) = path.is_file().then(|| autosave::kept_in(&path)).flatten() else {
         return;
     };
-    let question = session.ui().t_n("resume-ask", moves, &[("game", &game)]);
+    let question = if kept == game {
+        session
+            .ui()
+            .t_n("resume-ask", moves, &[("game", &terminal::clean(&kept))])
+    } else {
+        // Only a damaged or hand-edited file names another script: ask before loading it.
+        session.ui().t_n(
+            "resume-ask-other",
+            moves,
+            &[
+                ("game", &terminal::clean(&kept)),
+                ("asked", &terminal::clean(&game)),
+            ],
+        )
+    };
     let answer = editor.readline(&question).unwrap_or_else(|_| "n".into());
     let answer = answer.trim().to_lowercase();
-    if answer.is_empty()
-        || answer.starts_with('y')
-        || answer.starts_with(&session.ui().t("yes", &[]))
-    {
+    let yes = answer.starts_with('y') || answer.starts_with(&session.ui().t("yes", &[]));
+    if yes || (answer.is_empty() && kept == game) {
         if let Err(Failure(ds)) = session.load(&path.to_string_lossy()) {
             ds.iter()
                 .for_each(|d| eprint!("{}", session.ui().report(d)));
@@ -132,6 +183,33 @@ fn offer_to_resume(editor: &mut Editor<ReplHelper, DefaultHistory>, session: &mu
     } else {
         println!("{}", session.ui().t("resume-declined", &[]));
     }
+}
+
+/// Whether `path` is a regular file itself (not a symlink to one).
+fn is_regular(path: &std::path::Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file())
+}
+
+/// Writes the line history as saves are written: into a file beside it, renamed over it, and
+/// never through a symlink or into a FIFO or device.
+fn save_history(
+    editor: &mut Editor<ReplHelper, DefaultHistory>,
+    path: &std::path::Path,
+) -> Result<(), String> {
+    if let Ok(meta) = std::fs::symlink_metadata(path) {
+        if !meta.is_file() {
+            return Err(format!("it is {}, not a regular file", fsio::kind(&meta)));
+        }
+    }
+    let dir = save::folder_of(path);
+    std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+    let tmp = tempfile::Builder::new()
+        .prefix(".boardrules-history-")
+        .tempfile_in(dir)
+        .map_err(|e| e.to_string())?;
+    editor.save_history(tmp.path()).map_err(|e| e.to_string())?;
+    tmp.persist(path).map_err(|e| e.error.to_string())?;
+    Ok(())
 }
 
 /// Refreshes what completion offers after a command.
@@ -164,19 +242,20 @@ fn interactive_loop(session: &mut Session, offer: bool) -> Result<ExitCode, Vec<
     }
     editor.set_helper(Some(helper));
     let history = history_file();
-    // A first run has no history yet; a history "file" that is a FIFO or a device is not read.
-    if let Some(path) = history.as_ref().filter(|p| p.is_file()) {
+    // A first run has no history yet; a history "file" that is a symlink, a FIFO or a device is
+    // neither read nor written.
+    if let Some(path) = history.as_ref().filter(|p| is_regular(p)) {
         let _ = editor.load_history(path);
     }
+    let mut keeper = autosave::Keeper::default();
     if offer {
-        offer_to_resume(&mut editor, session);
+        offer_to_resume(&mut editor, session, &mut keeper);
     }
     println!(
         "{}",
         session.ui().t("welcome", &[("title", &session.title())])
     );
     let show = session.show_board();
-    let mut kept = None;
     if let Err(Failure(ds)) = show {
         ds.iter()
             .for_each(|d| eprint!("{}", session.ui().report(d)));
@@ -189,7 +268,7 @@ fn interactive_loop(session: &mut Session, offer: bool) -> Result<ExitCode, Vec<
                     let _ = editor.add_history_entry(line.as_str());
                 }
                 let flow = session.execute(&line);
-                if let Some(note) = session.autosave(&mut kept) {
+                for note in session.autosave(&mut keeper) {
                     eprintln!("{note}");
                 }
                 match flow {
@@ -206,20 +285,19 @@ fn interactive_loop(session: &mut Session, offer: bool) -> Result<ExitCode, Vec<
             Err(e) => return Err(vec![Diagnostic::new(format!("cannot read input: {e}"))]),
         }
     }
-    if let Some(path) = history.as_ref().filter(|p| !p.exists() || p.is_file()) {
-        if let Some(dir) = path.parent() {
-            let _ = std::fs::create_dir_all(dir);
-        }
-        if let Err(e) = editor.save_history(path) {
+    if let Some(path) = &history {
+        if let Err(e) = save_history(&mut editor, path) {
             eprintln!(
                 "note: could not save the line history to {}: {e}",
                 path.display()
             );
         }
     }
-    if let (Some(_), Some(path)) = (kept, autosave::path()) {
+    if let Some(path) = keeper.kept() {
         let path = path.display();
         println!("{}", session.ui().t("kept-on-exit", &[("path", &path)]));
+    } else if let Some(why) = keeper.failure() {
+        eprintln!("{}", session.ui().t("not-kept-on-exit", &[("why", &why)]));
     }
     Ok(ExitCode::SUCCESS)
 }

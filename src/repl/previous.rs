@@ -32,7 +32,13 @@ impl Session {
             lost_on_time,
             since,
         });
-        println!("{}", self.ui.t_n("previous-kept", moves, &[]));
+        // After `load`, `undo` first takes back the loaded moves: say so.
+        let key = if self.history.ply() > since {
+            "previous-kept-later"
+        } else {
+            "previous-kept"
+        };
+        println!("{}", self.ui.t_n(key, moves, &[]));
     }
 
     /// Whether `undo` now brings back the game put aside.

@@ -123,7 +123,7 @@ impl Session {
     /// `variant GAME`: a new game under another rules script (a name or a path).
     pub(super) fn switch_rules(&mut self, name: &str) -> Done {
         let choice = Choice {
-            game: name.to_string(),
+            game: crate::script::library::lasting_name(name),
             options: Vec::new(),
             seed: self.choice.seed,
         };

@@ -22,6 +22,16 @@ pub struct SavedClock {
     pub lost_on_time: Option<usize>,
 }
 
+/// The computer's part in a saved game: it plays `side` (1, 2, …) at `level`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedVs {
+    /// The level: `easy`, `medium` or `hard`.
+    pub level: String,
+    /// The player it plays, from 1.
+    pub side: usize,
+}
+
 /// A saved game, as written.
 #[derive(Debug, Clone, Serialize)]
 pub struct SaveFile {
@@ -40,6 +50,9 @@ pub struct SaveFile {
     /// The clock, when one ran.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub clock: Option<SavedClock>,
+    /// The computer's side and level, when it plays.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vs: Option<SavedVs>,
 }
 
 /// A saved game as read back, with where each part stands in the file for error reports.
@@ -63,6 +76,8 @@ pub struct LoadedFile {
     pub options: BTreeMap<String, Spanned<toml::Value>>,
     /// The clock.
     pub clock: Option<SavedClock>,
+    /// The computer's side and level.
+    pub vs: Option<Spanned<SavedVs>>,
 }
 
 /// An option's value as `set` takes it: a string as itself, anything else as TOML writes it.
@@ -129,7 +144,8 @@ const TEMP_PREFIX: &str = ".boardrules-save-";
 
 /// Writes `text` to `path` atomically: into a temporary file beside it, then renamed over it, so
 /// a crash never leaves half a file. Only a regular file is ever replaced (not a symlink, a device
-/// or a FIFO). Temporary files that a killed save left in that folder are removed first.
+/// or a FIFO). Temporary files that a killed save left in that folder are removed first. The
+/// file gets the permissions the user's umask gives new files.
 pub fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
     use std::io::Write;
     let shown = path.display();
@@ -144,9 +160,14 @@ pub fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
     let dir = folder_of(path);
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     remove_stale_temp_files(dir);
-    let mut tmp = tempfile::Builder::new()
-        .prefix(&format!("{TEMP_PREFIX}{}-", std::process::id()))
-        .suffix(".tmp")
+    let prefix = format!("{TEMP_PREFIX}{}-", std::process::id());
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    // Created as any file the user makes (0666 less the umask), not private as temporary files
+    // are: a picture or a save is for sharing.
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    let mut tmp = builder
         .tempfile_in(dir)
         .map_err(|e| format!("{}: {e}", dir.display()))?;
     tmp.write_all(text.as_bytes())
@@ -224,6 +245,10 @@ mod tests {
                 remaining_ms: vec![50_000, 60_000],
                 lost_on_time: None,
             }),
+            vs: Some(SavedVs {
+                level: "hard".into(),
+                side: 2,
+            }),
         };
         write_atomically(&path, &save.to_text()).unwrap();
         let (_, file) = read(&path).unwrap();
@@ -237,6 +262,7 @@ mod tests {
         );
         assert_eq!(file.checksums, save.checksums);
         assert_eq!(file.clock, save.clock);
+        assert_eq!(file.vs.map(Spanned::into_inner), save.vs);
         assert_eq!(file.options["exact"].get_ref().as_str(), Some("false"));
     }
 
@@ -258,6 +284,34 @@ mod tests {
         assert!(!dead.exists() && live.exists() && other.exists());
         // The save's own temporary file is gone too: the live one, the other and the save.
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 3);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_saved_file_gets_the_umasks_permissions_and_a_symlink_or_fifo_is_refused() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("g.toml");
+        write_atomically(&path, "x").unwrap();
+        // SAFETY: umask(2) only reads and sets this process's mask; it is set back at once.
+        let mask = unsafe {
+            let m = libc::umask(0o022);
+            libc::umask(m);
+            m
+        };
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o666 & !(mask as u32), "{mode:o}");
+        let link = dir.path().join("link.html");
+        std::os::unix::fs::symlink(&path, &link).unwrap();
+        assert!(write_atomically(&link, "y")
+            .unwrap_err()
+            .contains("symbolic link"));
+        let fifo = dir.path().join("index.html");
+        let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+        // SAFETY: mkfifo(3) with a valid NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        assert!(write_atomically(&fifo, "y").unwrap_err().contains("FIFO"));
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "x");
     }
 
     #[test]

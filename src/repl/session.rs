@@ -212,7 +212,7 @@ impl Session {
             Command::Draft => self.draft(),
             Command::DraftEnd => self.draft_end()?,
             Command::Clock(budget) => self.set_clock(budget),
-            Command::Vs(level) => self.versus(level)?,
+            Command::Vs(vs) => self.versus(vs)?,
             Command::Go(level) => self.go(level)?,
             other => return self.execute_anywhere(other),
         }
@@ -235,6 +235,7 @@ impl Session {
                 self.show_board()?;
             }
             Command::Color(choice) => println!("{}", self.ui.set_color(choice)),
+            Command::Clear => self.clear_screen()?,
             Command::Help(topic) => println!("{}", self.ui.help(topic.as_deref())?),
             Command::Doc(name) => print!("{}", reference::describe(name.as_deref())?),
             Command::Hint(level) => self.hint(level)?,
@@ -250,10 +251,16 @@ impl Session {
     fn play(&mut self, line: &str, text: &str) -> Done {
         self.play_moves(line, text).map_err(|Failure(ds)| {
             let word = text.split_whitespace().next().unwrap_or_default();
+            // A word of letters that is no move was most likely meant as a command.
+            let wordlike = word.chars().count() > 1 && word.chars().all(char::is_alphabetic);
+            let unreadable = [text, word].map(|m| self.ui.t("move-unreadable", &[("move", &m)]));
             let names = command::COMMANDS.iter().map(|c| c.name);
-            let ds = ds
-                .into_iter()
-                .map(|d| self.ui.suggest(d, word, names.clone()));
+            let ds = ds.into_iter().map(|mut d| {
+                if wordlike && unreadable.contains(&d.message) {
+                    d.message = self.ui.t("not-command-or-move", &[("word", &clean(word))]);
+                }
+                self.ui.suggest(d, word, names.clone())
+            });
             Failure(ds.collect())
         })
     }
@@ -379,17 +386,24 @@ impl Session {
         })
     }
 
-    /// `vs LEVEL`: the computer takes the side that is not to move; `vs off` stops it.
-    pub fn versus(&mut self, level: Option<Level>) -> Done {
-        let Some(level) = level else {
+    /// `vs [SIDE] LEVEL`: the computer takes the side named, or else the side that is not to
+    /// move; `vs off` stops it.
+    pub fn versus(&mut self, vs: Option<(Option<String>, Level)>) -> Done {
+        let Some((side, level)) = vs else {
             self.computer = None;
             println!("{}", self.ui.t("vs-off", &[]));
             return Ok(());
         };
-        let state = self.history.current();
-        let to_move = self.game.to_move(state).map_err(|e| self.fault(&e))?;
         let players = self.game.player_names().len();
-        let side = (to_move + 1) % players;
+        let named = side.is_some();
+        let side = match side {
+            Some(name) => self.side_named(&name)?,
+            None => {
+                let state = self.history.current();
+                let to_move = self.game.to_move(state).map_err(|e| self.fault(&e))?;
+                (to_move + 1) % players
+            }
+        };
         self.computer = Some((level, side));
         let name = self.game.player_name(side);
         println!(
@@ -397,7 +411,37 @@ impl Session {
             self.ui
                 .t("vs-on", &[("player", &name), ("level", &level.name())])
         );
-        Ok(())
+        if !named && players > 1 {
+            let other = self.game.player_name((side + 1) % players);
+            println!(
+                "{}",
+                self.ui.t(
+                    "vs-other-side",
+                    &[("other", &other), ("level", &level.name())]
+                )
+            );
+        }
+        self.computer_turn()
+    }
+
+    /// The player a `vs` names: by name (any case) or number from 1.
+    fn side_named(&self, name: &str) -> Result<usize, Failure> {
+        let names: Vec<String> = self.game.player_names().to_vec();
+        let by_number = name
+            .parse::<usize>()
+            .ok()
+            .filter(|n| (1..=names.len()).contains(n))
+            .map(|n| n - 1);
+        by_number
+            .or_else(|| names.iter().position(|p| p.eq_ignore_ascii_case(name)))
+            .ok_or_else(|| {
+                let sides = names.join(", ");
+                Diagnostic::new(self.ui.t(
+                    "vs-no-such-side",
+                    &[("side", &clean(name)), ("sides", &clean(&sides))],
+                ))
+                .into()
+            })
     }
 
     /// `go [LEVEL]`: the computer plays one move for the side to move (then, under `vs`, its
@@ -413,7 +457,7 @@ impl Session {
     }
 
     /// The computer's moves while it is its turn.
-    fn computer_turn(&mut self) -> Done {
+    pub(super) fn computer_turn(&mut self) -> Done {
         while let Some((level, side)) = self.computer {
             let state = self.history.current();
             if self
@@ -522,6 +566,17 @@ impl Session {
         self.show_board()
     }
 
+    /// `clear`: clears the terminal (nothing when the output is not a terminal), then shows the
+    /// board again.
+    fn clear_screen(&self) -> Done {
+        use std::io::IsTerminal;
+        if std::io::stdout().is_terminal() {
+            // Erase the screen and the scrollback, and put the cursor at the top left.
+            print!("\x1b[H\x1b[2J\x1b[3J");
+        }
+        self.show_board()
+    }
+
     fn list_moves(&self) -> Done {
         let state = self.view().current();
         if let Some(o) = self.outcome_of(state).map_err(|e| self.fault(&e))? {
@@ -532,11 +587,17 @@ impl Session {
             return Ok(());
         }
         let texts = self.legal_move_texts(state).map_err(|e| self.fault(&e))?;
-        println!(
-            "{}",
-            self.ui
-                .t_n("legal-moves", texts.len(), &[("moves", &texts.join(" "))])
-        );
+        // Moves written with spaces (`0 0 0 1`) go one a line: run together they cannot be told
+        // apart.
+        let spaced = texts.iter().any(|t| t.contains(char::is_whitespace));
+        let list = if spaced {
+            texts.iter().map(|t| format!("\n  {}", clean(t))).collect()
+        } else {
+            texts.join(" ")
+        };
+        let said = self.ui.t_n("legal-moves", texts.len(), &[("moves", &list)]);
+        let lines: Vec<&str> = said.lines().map(str::trim_end).collect();
+        println!("{}", lines.join("\n"));
         Ok(())
     }
 
@@ -586,7 +647,8 @@ impl Session {
         let moves: Vec<&str> = listing.iter().map(|(_, m)| m.as_str()).collect();
         println!(
             "{}",
-            self.ui.t("moves-line", &[("moves", &moves.join(" "))])
+            self.ui
+                .t("moves-line", &[("moves", &clean(&moves_line(&moves)))])
         );
     }
 
@@ -730,5 +792,15 @@ impl Session {
         if let Ok(Some(result)) = self.game_over() {
             println!("{}", self.ui.t("result", &[("result", &result)]));
         }
+    }
+}
+
+/// Moves on one line as they can be typed back: separated by spaces, or by `, ` when a move has
+/// spaces of its own (`0 0 0 1, 4 4 4 3`).
+pub(super) fn moves_line(moves: &[&str]) -> String {
+    if moves.iter().any(|m| m.contains(char::is_whitespace)) {
+        moves.join(", ")
+    } else {
+        moves.join(" ")
     }
 }

@@ -51,6 +51,11 @@ impl Library {
         }
     }
 
+    /// The `rules/` folder whose scripts override the built-in ones, if there is one.
+    pub fn rules_dir(&self) -> Option<&Path> {
+        self.rules_dir.as_deref()
+    }
+
     /// Finds a game by name (`NAME`), or reads a script file by path (`my/variant.rhai`).
     pub fn find(&self, game: &str) -> Result<ScriptSource, Diagnostic> {
         if is_name(game) {
@@ -108,6 +113,18 @@ impl Library {
         }
         names.into_iter().collect()
     }
+}
+
+/// The game as a save file names it, so that it loads the same script from any folder: a
+/// built-in name as it is, a script path made absolute (as given when it cannot be).
+pub fn lasting_name(game: &str) -> String {
+    if is_name(game) {
+        return game.to_string();
+    }
+    std::fs::canonicalize(game)
+        .ok()
+        .and_then(|p| p.to_str().map(str::to_string))
+        .unwrap_or_else(|| game.to_string())
 }
 
 /// Whether `text` is a bare script name (letters, digits, `_`, `-`), not a path.

@@ -257,10 +257,18 @@ fn check_journal(
 fn print_report(rules: &str, entries: &[journal::Entry], dir: &Path) -> Outcome {
     let standings = report::standings(rules, entries);
     print!("{}", report::markdown(&standings));
-    let page = dir.join("index.html");
-    std::fs::write(&page, report::html(&standings))
-        .map_err(|e| error(format!("cannot write {}: {e}", page.display())))?;
+    write_page(&dir.join("index.html"), &report::html(&standings))?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Writes the report's page as saves are written (atomically; never through a symlink or into
+/// a FIFO) and says where, on stderr, so the Markdown on stdout stays the report alone.
+fn write_page(page: &Path, html: &str) -> Result<(), Vec<Diagnostic>> {
+    crate::repl::save::write_atomically(page, html)
+        .map_err(|e| error(format!("cannot write the report page: {e}")))?;
+    let shown = std::fs::canonicalize(page).unwrap_or_else(|_| page.to_path_buf());
+    eprintln!("the report page: {}", shown.display());
+    Ok(())
 }
 
 /// The report of the games of several journals; a game in two of them is an error.
@@ -304,9 +312,7 @@ fn merge(journals: &[PathBuf], out: Option<&Path>) -> Outcome {
     if let Some(dir) = out {
         std::fs::create_dir_all(dir)
             .map_err(|e| error(format!("cannot make the folder {}: {e}", dir.display())))?;
-        let page = dir.join("index.html");
-        std::fs::write(&page, report::html(&standings))
-            .map_err(|e| error(format!("cannot write {}: {e}", page.display())))?;
+        write_page(&dir.join("index.html"), &report::html(&standings))?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -206,11 +206,32 @@ fn title(s: &Standings) -> String {
     )
 }
 
-/// The report as Markdown. Bot texts are cleaned of control characters.
+/// `text` from a bot or a journal as one line of Markdown that shows as written: control
+/// characters cleaned, line breaks as `⏎` (so nothing starts a line of its own), and every mark
+/// Markdown reads inside a line (a table's `|`, raw HTML's `<`, an entity's `&`, emphasis, code,
+/// links, images, `#`) escaped with a backslash.
+fn md_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in crate::terminal::clean(text).chars() {
+        match c {
+            '\n' => out += " ⏎ ",
+            '\t' => out.push(' '),
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '#' | '|' | '!' | '~' | '&' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The report as Markdown. Bot texts are cleaned and escaped ([`md_text`]).
 pub fn markdown(s: &Standings) -> String {
-    let cell = |t: &str| crate::terminal::clean(t).replace('|', "\\|");
+    let cell = |t: &str| md_text(t);
     let line = |cells: &[String]| format!("| {} |\n", cells.join(" | "));
-    let mut out = format!("# {}\n\n", cell(&title(s)));
+    let heading = title(s).replacen(&s.rules, &md_text(&s.rules), 1);
+    let mut out = format!("# {heading}\n\n");
     out += &line(&HEADS.map(String::from));
     out += "|---:|---|---:|---:|---:|---:|---:|---:|---:|\n";
     for (rank, row) in s.rows.iter().enumerate() {
@@ -242,7 +263,7 @@ pub fn markdown(s: &Standings) -> String {
     for r in &faulty {
         out += &format!("\n{}:\n", cell(&r.name));
         for d in &r.details {
-            out += &format!("- {}\n", crate::terminal::clean(d));
+            out += &format!("- {}\n", md_text(d));
         }
         let total: usize = r.faults.iter().sum();
         if total > r.details.len() {
@@ -347,5 +368,38 @@ mod tests {
         assert!(page.contains("&lt;script&gt;"));
         let md = markdown(&s);
         assert!(md.contains("| x |") || md.contains("| 1 | x |"), "{md}");
+    }
+
+    #[test]
+    fn bot_texts_cannot_forge_markdown() {
+        let forged = "ok\n# Winner: me\n| 1 | me | +999 |\n<img src=x onerror=alert(1)>";
+        let e = Entry {
+            game: 0,
+            rules: "g".into(),
+            players: ["a|b\n## x".into(), "y".into()],
+            seed: 0,
+            result: "0-1".into(),
+            reason: "r".into(),
+            moves: Vec::new(),
+            faults: vec![super::super::journal::FaultEntry {
+                bot: "a|b\n## x".into(),
+                kind: FaultKind::Crash,
+                detail: forged.into(),
+            }],
+        };
+        let md = markdown(&standings("g", &[e]));
+        // every line is the report's own: a title, tables, notes, a list
+        for line in md.lines() {
+            assert!(
+                !line.starts_with("## x") && !line.starts_with("# Winner"),
+                "{md}"
+            );
+            assert!(!line.replace("\\<", "").contains('<'), "{md}");
+        }
+        assert!(
+            md.contains("crash: ok ⏎ \\# Winner: me ⏎ \\| 1 \\| me \\| +999 \\| ⏎ \\<img"),
+            "{md}"
+        );
+        assert!(md.contains("| a\\|b ⏎ \\#\\# x |"), "{md}");
     }
 }

@@ -13,25 +13,41 @@ pub struct Bot {
 }
 
 impl Bot {
-    /// Reads `NAME=CMD`; a spec without a plain name before `=` (such as `builtin:easy`) is its
-    /// own name.
+    /// Reads `NAME=CMD`; a spec without `=` (such as `builtin:easy`) is its own name. A name
+    /// is letters, digits and `_ . : -` (ASCII): anything else before the first `=` is refused,
+    /// never taken as part of a command.
     pub fn parse(spec: &str) -> Result<Bot, String> {
         let spec = spec.trim();
-        let named = spec.split_once('=').filter(|(name, _)| {
-            !name.is_empty()
-                && name
-                    .chars()
-                    .all(|c| c.is_alphanumeric() || "_-.:".contains(c))
-        });
-        let (name, command) = named.unwrap_or((spec, spec));
+        let (name, command) = match spec.split_once('=') {
+            Some((name, command)) => {
+                let name = name.trim();
+                if name.is_empty() || !name.chars().all(is_name_char) {
+                    return Err(format!(
+                        "'{}' is not a bot name: a name is letters, digits and _ . : - \
+                         (write NAME=CMD, e.g. deep=python3 bot.py --depth=3)",
+                        name.escape_default()
+                    ));
+                }
+                (name, command)
+            }
+            None => (spec, spec),
+        };
         if command.trim().is_empty() {
-            return Err(format!("the bot '{name}' has no command"));
+            return Err(format!(
+                "the bot '{}' has no command",
+                name.escape_default()
+            ));
         }
         Ok(Bot {
             name: name.to_string(),
             command: command.trim().to_string(),
         })
     }
+}
+
+/// Whether `c` may be in a bot's name: `[A-Za-z0-9_.:-]`.
+fn is_name_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || "_.:-".contains(c)
 }
 
 /// One game of the schedule.
@@ -128,5 +144,16 @@ mod tests {
         let b = Bot::parse("builtin:easy").unwrap();
         assert_eq!(b.name, "builtin:easy");
         assert!(Bot::parse("x=").is_err());
+        // a name outside [A-Za-z0-9_.:-] is refused, never run as a command
+        for spec in [
+            "my bot=./run.sh",
+            "python3 bot.py --depth=3",
+            "é=x",
+            "a;rm=x",
+            "=x",
+        ] {
+            let e = Bot::parse(spec).unwrap_err();
+            assert!(e.contains("is not a bot name"), "{spec}: {e}");
+        }
     }
 }
