@@ -1154,10 +1154,19 @@ fn with_position(mut err: Error, pos: Position) -> Error {
     err
 }
 
-fn with_position_if_none(err: Error, pos: Position) -> Error {
-    if err.position().is_none() {
-        with_position(err, pos)
-    } else {
-        err
+/// `err` of a call at `pos`, placed there if it has no position. A native function Rhai calls
+/// for the walker reports the calls it makes in turn (a closure `map` calls) without a
+/// position; Rhai's own call gives them the call's: so do those nested reports.
+fn with_position_if_none(mut err: Error, pos: Position) -> Error {
+    let mut at = &mut *err;
+    loop {
+        if at.position().is_none() {
+            at.set_position(pos);
+        }
+        match at {
+            EvalAltResult::ErrorInFunctionCall(.., inner, _) => at = &mut **inner,
+            _ => break,
+        }
     }
+    err
 }
