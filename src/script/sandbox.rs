@@ -61,10 +61,10 @@ const CLOCK_EVERY: u64 = 1024;
 /// The budget of the call in progress on this thread.
 #[derive(Debug, Clone, Copy)]
 struct Meter {
-    /// The thread's processor time at which the call is stopped.
-    cpu_deadline: Duration,
-    /// The wall-clock time at which the call is stopped.
-    wall_deadline: Instant,
+    /// The thread's processor time and the wall-clock time at which the call is stopped, set at
+    /// the first look at the clocks (after at most [`CLOCK_EVERY`] operations: reading the
+    /// processor time costs a system call, which most calls, short, never make).
+    deadlines: Option<(Duration, Instant)>,
     /// What [`memory::held`] said when the call began.
     memory_base: isize,
     /// Operations Rhai counted so far.
@@ -88,8 +88,7 @@ pub struct CallGuard {
 /// [`limits::WALL_TIME`] and [`limits::MEMORY`] from now.
 pub fn begin() -> CallGuard {
     let meter = Meter {
-        cpu_deadline: thread_time() + limits::TIME,
-        wall_deadline: Instant::now() + limits::WALL_TIME,
+        deadlines: None,
         memory_base: memory::held(),
         operations: 0,
         charged: 0,
@@ -172,17 +171,25 @@ impl Meter {
         usize::try_from(memory::held().saturating_sub(self.memory_base)).unwrap_or(0)
     }
 
-    fn check(&self, clock: bool) -> Result<(), Spent> {
+    fn check(&mut self, clock: bool) -> Result<(), Spent> {
         if self.operations.saturating_add(self.charged) > limits::OPERATIONS {
             Err(Spent::Operations)
         } else if self.held() > limits::MEMORY {
             Err(Spent::Memory)
-        } else if clock && thread_time() > self.cpu_deadline {
-            Err(Spent::Time)
-        } else if clock && Instant::now() > self.wall_deadline {
-            Err(Spent::WallTime)
-        } else if clock && crate::cancel::calls_stopped() {
-            Err(Spent::Stopped)
+        } else if clock {
+            let (now, wall_now) = (thread_time(), Instant::now());
+            let (cpu, wall) = *self
+                .deadlines
+                .get_or_insert((now + limits::TIME, wall_now + limits::WALL_TIME));
+            if now > cpu {
+                Err(Spent::Time)
+            } else if wall_now > wall {
+                Err(Spent::WallTime)
+            } else if crate::cancel::calls_stopped() {
+                Err(Spent::Stopped)
+            } else {
+                Ok(())
+            }
         } else {
             Ok(())
         }
@@ -198,9 +205,9 @@ pub(crate) fn progress(operations: u64) -> Option<Dynamic> {
     METER.with(|m| {
         let mut meter = m.get()?;
         meter.operations = operations;
+        let checked = meter.check(operations.is_multiple_of(CLOCK_EVERY));
         m.set(Some(meter));
-        let clock = operations.is_multiple_of(CLOCK_EVERY);
-        meter.check(clock).err().map(|what| message(what).into())
+        checked.err().map(|what| message(what).into())
     })
 }
 
@@ -214,10 +221,9 @@ pub fn charge(work: u64) -> Result<(), Box<EvalAltResult>> {
         };
         let before = meter.charged / CLOCK_EVERY;
         meter.charged = meter.charged.saturating_add(work);
+        let checked = meter.check(meter.charged / CLOCK_EVERY != before);
         m.set(Some(meter));
-        meter
-            .check(meter.charged / CLOCK_EVERY != before)
-            .map_err(spent)
+        checked.map_err(spent)
     })
 }
 
@@ -369,6 +375,7 @@ mod tests {
     fn a_call_that_waits_rather_than_computes_is_not_stopped() {
         // A thread the machine leaves waiting (here: asleep) past the processor-time limit.
         let _call = begin();
+        assert!(charge(CLOCK_EVERY).is_ok()); // the clocks start
         std::thread::sleep(limits::TIME + Duration::from_millis(300));
         assert!(charge(CLOCK_EVERY).is_ok());
     }
@@ -378,7 +385,8 @@ mod tests {
         let _call = begin();
         METER.with(|m| {
             let mut meter = m.get().unwrap();
-            meter.wall_deadline = Instant::now() - Duration::from_millis(1);
+            let past = Instant::now() - Duration::from_millis(1);
+            meter.deadlines = Some((Duration::MAX, past));
             m.set(Some(meter));
         });
         let err = charge(CLOCK_EVERY).unwrap_err();

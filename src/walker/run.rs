@@ -222,6 +222,13 @@ impl<'a> Runner<'a> {
         }
     }
 
+    /// Takes back the operation just counted, which Rhai counts elsewhere (the budget was
+    /// looked at with it: counting it again looks at the same budget).
+    #[inline]
+    fn untick(&mut self) {
+        self.global.num_operations -= 1;
+    }
+
     #[cold]
     fn check_budget(&mut self, pos: Position) -> Result<(), Error> {
         let operations = self.global.num_operations;
@@ -307,13 +314,15 @@ impl<'a> Runner<'a> {
 
     #[inline(always)]
     fn stmt(&mut self, frame: &mut Frame, stmt: &Stmt) -> Flow<Dynamic> {
-        // Rhai counts an operation for every statement it runs (one left to Rhai, Rhai counts;
-        // for a call, the call's expression counts it).
-        if !matches!(stmt, Stmt::Rhai(..) | Stmt::Call(..)) {
-            self.tick(Position::NONE)?;
-        }
+        // Rhai counts an operation for every statement it runs.
+        self.tick(Position::NONE)?;
         match stmt {
-            Stmt::Expr(expr) | Stmt::Call(expr) => self.expr(frame, expr),
+            Stmt::Expr(expr) => self.expr(frame, expr),
+            Stmt::Call(expr) => {
+                // The call's expression counts the statement's operation again.
+                self.untick();
+                self.expr(frame, expr)
+            }
             Stmt::Let {
                 value,
                 constant,
@@ -421,7 +430,11 @@ impl<'a> Runner<'a> {
                 Err(Stop::Error(EvalAltResult::ErrorRuntime(value, *pos).into()))
             }
             Stmt::Block(block) => self.block(frame, block),
-            Stmt::Rhai(fallback) => self.fallback(frame, &fallback.expr, &fallback.names),
+            Stmt::Rhai(fallback) => {
+                // Rhai counts the statement it runs.
+                self.untick();
+                self.fallback(frame, &fallback.expr, &fallback.names)
+            }
             Stmt::Profiled(p) => self.profiled(frame, p),
         }
     }
@@ -522,11 +535,8 @@ impl<'a> Runner<'a> {
     }
 
     fn expr(&mut self, frame: &mut Frame, expr: &Expr) -> Flow<Dynamic> {
-        // Rhai counts an operation for every expression it evaluates (one left to Rhai, Rhai
-        // counts, but for a block, which Rhai runs without counting it).
-        if !matches!(expr, Expr::Rhai(f) if !matches!(f.expr, RhaiExpr::Stmt(..))) {
-            self.tick(Position::NONE)?;
-        }
+        // Rhai counts an operation for every expression it evaluates.
+        self.tick(Position::NONE)?;
         match expr {
             Expr::Value(value) => Ok(value.clone()),
             Expr::Local(slot) => Ok(frame.values[frame.index(*slot)].clone()),
@@ -630,7 +640,14 @@ impl<'a> Runner<'a> {
             Expr::Call(call) => self.call_by_name(frame, call),
             Expr::Chain(chain) => self.chain(frame, chain, None, None),
             Expr::Block(block) => self.block(frame, block),
-            Expr::Rhai(fallback) => self.fallback(frame, &fallback.expr, &fallback.names),
+            Expr::Rhai(fallback) => {
+                // Rhai counts the expression it evaluates, but for a block, which it runs
+                // without counting.
+                if !matches!(fallback.expr, RhaiExpr::Stmt(..)) {
+                    self.untick();
+                }
+                self.fallback(frame, &fallback.expr, &fallback.names)
+            }
         }
     }
 
@@ -1169,10 +1186,19 @@ fn with_position(mut err: Error, pos: Position) -> Error {
     err
 }
 
-fn with_position_if_none(err: Error, pos: Position) -> Error {
-    if err.position().is_none() {
-        with_position(err, pos)
-    } else {
-        err
+/// `err` of a call at `pos`, placed there if it has no position. A native function Rhai calls
+/// for the walker reports the calls it makes in turn (a closure `map` calls) without a
+/// position; Rhai's own call gives them the call's: so do those nested reports.
+fn with_position_if_none(mut err: Error, pos: Position) -> Error {
+    let mut at = &mut *err;
+    loop {
+        if at.position().is_none() {
+            at.set_position(pos);
+        }
+        match at {
+            EvalAltResult::ErrorInFunctionCall(.., inner, _) => at = &mut **inner,
+            _ => break,
+        }
     }
+    err
 }

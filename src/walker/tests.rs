@@ -1879,3 +1879,5 @@ fn operations_around_switch_try_and_calls_are_counted_as_rhai_counts_them() {
         ),
     ]);
 }
+
+mod differential;

@@ -1,0 +1,215 @@
+//! The differential test: generated Rhai functions run through the walker and through Rhai's
+//! interpreter must give the same value or the same error (message and position).
+//!
+//! The programs mix integers, floats, strings, arrays, maps, loops, `switch`, `try`,
+//! closures, shadowing, recursion, compound assignment on indexed and property targets, `?.`,
+//! `?[`, `??`, `in` and ranges. A few hundred cases run with the suite; `WALKER_CASES=N` runs
+//! `N`. A failure is shrunk to the smallest differing program, printed with both results.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use proptest::{prelude::*, test_runner::Config};
+use rhai::Array;
+
+use super::{load, Both};
+
+/// How many programs to try: `WALKER_CASES`, else a few hundred.
+fn cases() -> u32 {
+    std::env::var("WALKER_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(300)
+}
+
+/// The variables every generated body declares first (and returns last).
+const VARS: [&str; 5] = ["x", "y", "s", "arr", "m"];
+
+fn literal() -> impl Strategy<Value = String> {
+    prop_oneof![
+        (-3i64..12).prop_map(|n| n.to_string()),
+        Just("9223372036854775807".to_string()),
+        Just("2.5".to_string()),
+        Just("-0.5".to_string()),
+        Just(r#""ab""#.to_string()),
+        Just(r#""""#.to_string()),
+        Just("true".to_string()),
+        Just("false".to_string()),
+        Just("()".to_string()),
+        Just("'c'".to_string()),
+    ]
+}
+
+fn variable() -> impl Strategy<Value = String> {
+    prop_oneof![
+        Just("a".to_string()),
+        Just("b".to_string()),
+        Just("x".to_string()),
+        Just("y".to_string()),
+        Just("s".to_string()),
+        Just("arr".to_string()),
+        Just("m".to_string()),
+    ]
+}
+
+fn binary_op() -> impl Strategy<Value = &'static str> {
+    prop_oneof![
+        Just("+"),
+        Just("-"),
+        Just("*"),
+        Just("/"),
+        Just("%"),
+        Just("=="),
+        Just("!="),
+        Just("<"),
+        Just(">="),
+        Just("??"),
+        Just("&"),
+    ]
+}
+
+fn expr() -> impl Strategy<Value = String> {
+    let leaf = prop_oneof![literal(), variable()];
+    leaf.prop_recursive(4, 24, 3, |inner| {
+        prop_oneof![
+            (inner.clone(), binary_op(), inner.clone())
+                .prop_map(|(a, op, b)| format!("({a} {op} {b})")),
+            inner.clone().prop_map(|a| format!("-({a})")),
+            inner.clone().prop_map(|a| format!("!(({a}) == 1)")),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("(({a}) == 0 && ({b}) != 1)")),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("(({a}) == 0 || ({b}) != 1)")),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("[{a}, {b}]")),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("#{{p: {a}, q: {b}}}")),
+            inner.clone().prop_map(|i| format!("arr[{i}]")),
+            inner.clone().prop_map(|i| format!("arr?[{i}]")),
+            Just("m.p".to_string()),
+            Just("m?.q".to_string()),
+            Just("m.p.len()".to_string()),
+            Just("arr.len()".to_string()),
+            inner.clone().prop_map(|e| format!("({e} in arr)")),
+            Just(r#"("p" in m)"#.to_string()),
+            inner.clone().prop_map(|e| format!("rec({e})")),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("max({a}, {b})")),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("`${{{a}}}-${{{b}}}`")),
+            (inner.clone(), inner.clone(), inner.clone())
+                .prop_map(|(c, t, e)| format!("if ({c}) != 0 {{ {t} }} else {{ {e} }}")),
+            (inner.clone(), inner.clone(), inner.clone()).prop_map(|(v, a, b)| format!(
+                "switch {v} {{ 0 => {a}, 1 | 2 => {b}, 3..6 => {a} + 1, _ => () }}"
+            )),
+            inner.clone().prop_map(|e| format!("(|q| q + {e}).call(1)")),
+            inner.clone().prop_map(|e| format!("arr.map(|q| q * {e})")),
+            inner.clone().prop_map(|e| format!("{{ let x = {e}; x }}")),
+            (inner.clone(), inner).prop_map(|(a, b)| format!(
+                "{{ let t = 0; try {{ t = {a}; }} catch (err) {{ t = `${{err}}` + {b}; }} t }}"
+            )),
+        ]
+    })
+}
+
+fn target() -> impl Strategy<Value = String> {
+    prop_oneof![
+        prop::sample::select(&VARS[..]).prop_map(str::to_string),
+        Just("a".to_string()),
+        expr().prop_map(|i| format!("arr[{i}]")),
+        Just("arr[0]".to_string()),
+        Just("m.p".to_string()),
+        Just("m.q".to_string()),
+        Just("m.r".to_string()),
+    ]
+}
+
+fn assign_op() -> impl Strategy<Value = &'static str> {
+    prop_oneof![Just("="), Just("+="), Just("-="), Just("*="), Just("/=")]
+}
+
+fn stmt() -> impl Strategy<Value = String> {
+    let simple = prop_oneof![
+        (prop::sample::select(&VARS[..]), expr()).prop_map(|(v, e)| format!("let {v} = {e};")),
+        (target(), assign_op(), expr()).prop_map(|(t, op, e)| format!("{t} {op} {e};")),
+        expr().prop_map(|e| format!("arr.push({e});")),
+        expr().prop_map(|e| format!("{e};")),
+        expr().prop_map(|e| format!("if ({e}) == 2 {{ throw {e}; }}")),
+    ];
+    simple.prop_recursive(3, 12, 3, |inner| {
+        let block = prop::collection::vec(inner.clone(), 0..3).prop_map(|b| b.join(" "));
+        prop_oneof![
+            (expr(), block.clone(), block.clone())
+                .prop_map(|(c, t, e)| format!("if ({c}) != 0 {{ {t} }} else {{ {e} }}")),
+            block
+                .clone()
+                .prop_map(|b| format!("for i in 0..3 {{ x += i; {b} }}")),
+            (block.clone(), expr()).prop_map(|(b, e)| format!(
+                "let n = 0; while n < 3 {{ n += 1; {b} if ({e}) == 1 {{ break; }} }}"
+            )),
+            block.clone().prop_map(|b| format!("loop {{ {b} break; }}")),
+            (block.clone(), block.clone())
+                .prop_map(|(b, c)| format!("try {{ {b} }} catch (err) {{ s = `${{err}}`; {c} }}")),
+            (expr(), block.clone())
+                .prop_map(|(v, b)| format!("switch {v} {{ 1 => {{ {b} }}, _ => {{ x += 1; }} }}")),
+            block.prop_map(|b| format!("{{ let x = 100; {b} }}")),
+        ]
+    })
+}
+
+/// A script whose function `t(a, b)` runs `body` over the variables of [`VARS`].
+fn script(body: &[String]) -> String {
+    format!(
+        "fn rec(n) {{ if n <= 0 {{ 0 }} else if n > 5 {{ n }} else {{ n + rec(n - 1) }} }}\n\
+         fn t(a, b) {{\n    let x = 1; let y = 2.5; let s = \"s\"; let arr = [1, 2, 3]; \
+         let m = #{{p: \"pq\", q: 4}};\n    {}\n    [a, b, x, y, s, arr, m]\n}}",
+        body.join("\n    ")
+    )
+}
+
+/// What `t(a, b)` gives through the walker and through Rhai, unless the script does not
+/// compile.
+fn both_ways(script: &str, args: &str) -> Option<(String, String)> {
+    sandbox_compiles(script)?;
+    let both: Both = load(script, false, None);
+    let args: Array = both.engine.eval(args).ok()?;
+    Some((
+        both.call(&both.fast, "t", &args),
+        both.call(&both.slow, "t", &args),
+    ))
+}
+
+/// Whether the sandboxed engine compiles `script`.
+fn sandbox_compiles(script: &str) -> Option<()> {
+    match crate::script::sandbox::engine().compile(script) {
+        Ok(_) => Some(()),
+        Err(e) => {
+            if std::env::var_os("WALKER_SHOW_SKIPPED").is_some() {
+                eprintln!("not compiled: {e}\n{script}");
+            }
+            None
+        }
+    }
+}
+
+#[test]
+fn generated_programs_run_alike_in_the_walker_and_in_rhai() {
+    let config = Config {
+        cases: cases(),
+        failure_persistence: None,
+        ..Config::default()
+    };
+    let args = prop_oneof![
+        Just("[1, 2]"),
+        Just("[0, -1]"),
+        Just(r#"["ab", [1, 2]]"#),
+        Just("[2.5, #{p: 1}]"),
+        Just("[(), 3]"),
+    ];
+    // What the programs came to: not compiled, a value, an error.
+    let counts = [(); 3].map(|()| AtomicUsize::new(0));
+    proptest!(config, |(body in prop::collection::vec(stmt(), 1..6), args in args)| {
+        let script = script(&body);
+        let Some((walker, rhai)) = both_ways(&script, args) else {
+            counts[0].fetch_add(1, Ordering::Relaxed);
+            return Ok(());
+        };
+        counts[if rhai.starts_with("Ok") { 1 } else { 2 }].fetch_add(1, Ordering::Relaxed);
+        prop_assert_eq!(&walker, &rhai, "t{}\n{}", args, script);
+    });
+    let [skipped, values, errors] = counts.map(AtomicUsize::into_inner);
+    eprintln!("differential: {values} values and {errors} errors alike; {skipped} not compiled");
+}
