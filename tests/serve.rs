@@ -77,7 +77,13 @@ fn refused_moves_change_nothing_and_say_why() {
     assert_eq!(server.play(id, &x, "5e").0, 200);
     let before = server.get(&format!("/api/tables/{id}")).1;
     let refused = [
-        ("a wrong token", "0123456789abcdef0123456789abcdef", "4d", 403, "token"),
+        (
+            "a wrong token",
+            "0123456789abcdef0123456789abcdef",
+            "4d",
+            403,
+            "token",
+        ),
         ("no token", "", "4d", 403, "token"),
         ("X again", &x, "4d", 409, "not your turn"),
         ("an occupied cell", &o, "5e", 422, "5e"),
@@ -101,7 +107,16 @@ fn refused_moves_change_nothing_and_say_why() {
     assert_eq!(status, 413);
     assert_eq!(server.get(&format!("/api/tables/{id}")).1, before);
     // The game over: every move is refused with 409.
-    for (token, mv) in [(&o, "1a"), (&x, "5d"), (&o, "1b"), (&x, "5c"), (&o, "1c"), (&x, "5b"), (&o, "1d"), (&x, "5a")] {
+    for (token, mv) in [
+        (&o, "1a"),
+        (&x, "5d"),
+        (&o, "1b"),
+        (&x, "5c"),
+        (&o, "1c"),
+        (&x, "5b"),
+        (&o, "1d"),
+        (&x, "5a"),
+    ] {
         assert_eq!(server.play(id, token, mv).0, 200, "{mv}");
     }
     let over = server.get(&format!("/api/tables/{id}")).1;
@@ -117,14 +132,29 @@ fn a_bad_table_request_is_refused_with_a_message() {
     for (body, says) in [
         (json!({ "game": "chess" }), "no game named"),
         (json!({ "game": "../rules/caro" }), "not a game's name"),
-        (json!({ "game": "caro", "options": { "size": "huge" } }), "size"),
-        (json!({ "game": "caro", "options": { "colour": 3 } }), "colour"),
-        (json!({ "game": "caro", "seats": [{ "kind": "human" }] }), "2 players"),
-        (json!({ "game": "caro", "seats": [{}, { "kind": "robot" }] }), "seat kind"),
+        (
+            json!({ "game": "caro", "options": { "size": "huge" } }),
+            "size",
+        ),
+        (
+            json!({ "game": "caro", "options": { "colour": 3 } }),
+            "colour",
+        ),
+        (
+            json!({ "game": "caro", "seats": [{ "kind": "human" }] }),
+            "2 players",
+        ),
+        (
+            json!({ "game": "caro", "seats": [{}, { "kind": "robot" }] }),
+            "seat kind",
+        ),
     ] {
         let (status, answer) = server.post("/api/tables", &body);
         assert_eq!(status, 400, "{body}: {answer}");
-        assert!(answer["error"].as_str().unwrap().contains(says), "{body}: {answer}");
+        assert!(
+            answer["error"].as_str().unwrap().contains(says),
+            "{body}: {answer}"
+        );
     }
     assert_eq!(server.get("/api/tables").1, json!([]));
 }
@@ -139,7 +169,10 @@ fn the_computer_answers_a_move_and_a_friend_joins_by_code() {
         json!([{ "kind": "human", "name": "Ann" }, { "kind": "computer:easy" }]),
     );
     let id = table["id"].as_str().unwrap();
-    assert!(table["seats"][1]["token"].is_null(), "the computer's seat has no token");
+    assert!(
+        table["seats"][1]["token"].is_null(),
+        "the computer's seat has no token"
+    );
     let (status, state) = server.play(id, &tokens(&table)[0], "5e");
     assert_eq!(status, 200, "{state}");
     let mut state = state;
@@ -156,12 +189,24 @@ fn the_computer_answers_a_move_and_a_friend_joins_by_code() {
     let table = server.open("caro", json!({ "size": 9 }), Value::Null);
     let id = table["id"].as_str().unwrap();
     let code = table["seats"][1]["code"].as_str().unwrap();
-    let (status, joined) = server.post("/api/join", &json!({ "code": code.to_uppercase(), "name": "Bob <b>" }));
+    let (status, joined) = server.post(
+        "/api/join",
+        &json!({ "code": code.to_uppercase(), "name": "Bob <b>" }),
+    );
     assert_eq!(status, 200, "{joined}");
-    assert_eq!((joined["id"].as_str(), joined["seat"].as_u64()), (Some(id), Some(1)));
+    assert_eq!(
+        (joined["id"].as_str(), joined["seat"].as_u64()),
+        (Some(id), Some(1))
+    );
     assert_eq!(joined["token"], table["seats"][1]["token"]);
-    assert_eq!(server.get(&format!("/api/tables/{id}")).1["seats"][1]["name"], "Bob <b>");
-    assert_eq!(server.post("/api/join", &json!({ "code": "zzzzzz" })).0, 404);
+    assert_eq!(
+        server.get(&format!("/api/tables/{id}")).1["seats"][1]["name"],
+        "Bob <b>"
+    );
+    assert_eq!(
+        server.post("/api/join", &json!({ "code": "zzzzzz" })).0,
+        404
+    );
 }
 
 #[test]
@@ -188,14 +233,30 @@ fn a_rematch_reverses_the_seats_and_keeps_the_tokens() {
     let table = server.open("caro", json!({ "size": 9, "win": 3 }), Value::Null);
     let id = table["id"].as_str().unwrap();
     let [x, o] = [tokens(&table)[0].clone(), tokens(&table)[1].clone()];
-    assert_eq!(server.post(&format!("/api/tables/{id}/rematch"), &json!({ "token": x })).0, 409);
+    assert_eq!(
+        server
+            .post(&format!("/api/tables/{id}/rematch"), &json!({ "token": x }))
+            .0,
+        409
+    );
     for (token, mv) in [(&x, "5e"), (&o, "1a"), (&x, "5d"), (&o, "1b"), (&x, "5c")] {
         assert_eq!(server.play(id, token, mv).0, 200);
     }
-    assert_eq!(server.post(&format!("/api/tables/{id}/rematch"), &json!({ "token": "x" })).0, 403);
-    let (status, rematch) = server.post(&format!("/api/tables/{id}/rematch"), &json!({ "token": o }));
+    assert_eq!(
+        server
+            .post(
+                &format!("/api/tables/{id}/rematch"),
+                &json!({ "token": "x" })
+            )
+            .0,
+        403
+    );
+    let (status, rematch) =
+        server.post(&format!("/api/tables/{id}/rematch"), &json!({ "token": o }));
     assert_eq!(status, 200, "{rematch}");
-    let again = server.post(&format!("/api/tables/{id}/rematch"), &json!({ "token": x })).1;
+    let again = server
+        .post(&format!("/api/tables/{id}/rematch"), &json!({ "token": x }))
+        .1;
     assert_eq!(again, rematch, "one rematch per table");
     let new = rematch["id"].as_str().unwrap();
     assert_eq!(server.get(&format!("/api/tables/{id}")).1["rematch"], new);
@@ -208,19 +269,39 @@ fn the_teacher_sees_every_table_assigns_a_variant_and_exports_finished_games() {
     let (dir, data) = data_file();
     let server = Server::start(&data, &[]);
     assert_eq!(server.get("/api/teacher/tables").0, 403);
-    assert_eq!(server.post("/api/teacher/assignment", &json!({ "game": "caro" })).0, 403);
-    let (status, assigned) =
-        server.teacher_post("/api/teacher/assignment", &json!({ "game": "caro", "options": { "win": 4 } }));
+    assert_eq!(
+        server
+            .post("/api/teacher/assignment", &json!({ "game": "caro" }))
+            .0,
+        403
+    );
+    let (status, assigned) = server.teacher_post(
+        "/api/teacher/assignment",
+        &json!({ "game": "caro", "options": { "win": 4 } }),
+    );
     assert_eq!(status, 200, "{assigned}");
     assert_eq!(server.get("/api/assignment").1["options"], json!(["win=4"]));
-    let (status, _) = server.teacher_post("/api/teacher/assignment", &json!({ "game": "caro", "options": ["win=x"] }));
+    let (status, _) = server.teacher_post(
+        "/api/teacher/assignment",
+        &json!({ "game": "caro", "options": ["win=x"] }),
+    );
     assert_eq!(status, 400);
-    assert_eq!(server.get("/api/assignment").1["options"], json!(["win=4"]), "a bad one changes nothing");
+    assert_eq!(
+        server.get("/api/assignment").1["options"],
+        json!(["win=4"]),
+        "a bad one changes nothing"
+    );
 
     let mut ids = Vec::new();
     for (names, moves) in [
-        (["Ann", "Bob"], vec!["5e", "1a", "5d", "1b", "5c", "1c", "5b"]),
-        (["Bob", "Cy"], vec!["5e", "1a", "5d", "1b", "5c", "1c", "2e", "1d"]),
+        (
+            ["Ann", "Bob"],
+            vec!["5e", "1a", "5d", "1b", "5c", "1c", "5b"],
+        ),
+        (
+            ["Bob", "Cy"],
+            vec!["5e", "1a", "5d", "1b", "5c", "1c", "2e", "1d"],
+        ),
         (["Ann", "Cy"], vec!["5e"]),
     ] {
         let seats = json!([{ "name": names[0] }, { "name": names[1] }]);
@@ -232,7 +313,12 @@ fn the_teacher_sees_every_table_assigns_a_variant_and_exports_finished_games() {
         ids.push(id);
     }
     let (_, tables) = server.teacher_get("/api/teacher/tables");
-    let results: Vec<&Value> = tables.as_array().unwrap().iter().map(|t| &t["result"]).collect();
+    let results: Vec<&Value> = tables
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| &t["result"])
+        .collect();
     assert_eq!(results, [&json!("1-0"), &json!("0-1"), &Value::Null]);
     assert_eq!(server.get("/api/teacher/journal/caro").0, 403);
     let (status, journal) = server.teacher_get("/api/teacher/journal/caro");
@@ -241,8 +327,15 @@ fn the_teacher_sees_every_table_assigns_a_variant_and_exports_finished_games() {
     assert_eq!(journal.lines().count(), 2, "{journal}");
     let path = dir.path().join("class.jsonl");
     std::fs::write(&path, &journal).unwrap();
-    let standings = common::stdout([std::ffi::OsStr::new("tournament"), "merge".as_ref(), path.as_os_str()]);
-    assert!(standings.contains("Ann (human)") && standings.contains("Cy (human)"), "{standings}");
+    let standings = common::stdout([
+        std::ffi::OsStr::new("tournament"),
+        "merge".as_ref(),
+        path.as_os_str(),
+    ]);
+    assert!(
+        standings.contains("Ann (human)") && standings.contains("Cy (human)"),
+        "{standings}"
+    );
 
     let (status, trace) = server.teacher_get(&format!("/api/teacher/tables/{}/trace", ids[1]));
     assert_eq!(status, 200);
@@ -261,13 +354,20 @@ fn after_kill_9_and_a_restart_every_table_is_back_move_for_move() {
     let (_dir, data) = data_file();
     let server = Server::start(&data, &[]);
     let mut tables = Vec::new();
-    for (game, options) in [("caro", json!({ "size": 9 })), ("o_an_quan", json!({})), ("lines98", json!({}))] {
+    for (game, options) in [
+        ("caro", json!({ "size": 9 })),
+        ("o_an_quan", json!({})),
+        ("lines98", json!({})),
+    ] {
         let table = server.open(game, options, Value::Null);
         let id = table["id"].as_str().unwrap().to_string();
         let mut state = table["table"].clone();
         for ply in 0..6 {
             let legal = state["legal"].as_array().unwrap();
-            let mv = legal[(ply * 31) % legal.len()].as_str().unwrap().to_string();
+            let mv = legal[(ply * 31) % legal.len()]
+                .as_str()
+                .unwrap()
+                .to_string();
             let seat = state["to_move"].as_u64().unwrap() as usize;
             let (status, next) = server.play(&id, &tokens(&table)[seat], &mv);
             assert_eq!(status, 200, "{next}");
@@ -283,7 +383,11 @@ fn after_kill_9_and_a_restart_every_table_is_back_move_for_move() {
         assert_eq!(&after, before, "table {id}");
         let seat = after["to_move"].as_u64().unwrap() as usize;
         let mv = after["legal"][0].as_str().unwrap();
-        assert_eq!(server.play(id, &tokens[seat], mv).0, 200, "the same tokens still play");
+        assert_eq!(
+            server.play(id, &tokens[seat], mv).0,
+            200,
+            "the same tokens still play"
+        );
     }
 }
 
@@ -297,7 +401,9 @@ fn live_updates_come_as_server_sent_events() {
     let address = server.url.trim_start_matches("http://");
     let mut stream = std::net::TcpStream::connect(address).unwrap();
     write!(stream, "GET /api/tables/{id}/events HTTP/1.1\r\nHost: {address}\r\nAccept: text/event-stream\r\n\r\n").unwrap();
-    stream.set_read_timeout(Some(std::time::Duration::from_secs(20))).unwrap();
+    stream
+        .set_read_timeout(Some(std::time::Duration::from_secs(20)))
+        .unwrap();
     let mut lines = BufReader::new(stream.try_clone().unwrap()).lines();
     let mut next_state = || loop {
         let line = lines.next().unwrap().unwrap();
@@ -308,6 +414,9 @@ fn live_updates_come_as_server_sent_events() {
     assert_eq!(next_state()["ply"], 0);
     assert_eq!(server.play(id, &tokens(&table)[0], "5e").0, 200);
     let update = next_state();
-    assert_eq!((update["ply"].as_u64(), update["moves"][0].as_str()), (Some(1), Some("5e")));
+    assert_eq!(
+        (update["ply"].as_u64(), update["moves"][0].as_str()),
+        (Some(1), Some("5e"))
+    );
     let _ = stream.read(&mut [0; 1]);
 }

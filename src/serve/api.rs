@@ -60,7 +60,11 @@ pub async fn blocking<T: Send + 'static>(
 }
 
 async fn games(State(app): State<Arc<App>>) -> Json<Value> {
-    let catalog = app.catalog.read().unwrap_or_else(|p| p.into_inner()).clone();
+    let catalog = app
+        .catalog
+        .read()
+        .unwrap_or_else(|p| p.into_inner())
+        .clone();
     Json((*catalog).clone())
 }
 
@@ -183,7 +187,10 @@ fn created(id: &str, view: &Value, seats: &[Seat]) -> Value {
     })
 }
 
-async fn table(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Json<Value>, Failure> {
+async fn table(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, Failure> {
     Ok(Json((*app.ask(&id, Request::View).await?).clone()))
 }
 
@@ -244,22 +251,34 @@ async fn join(State(app): State<Arc<App>>, bytes: Bytes) -> Result<Json<Value>, 
     let request: JoinIn = body(&bytes)?;
     let code = request.code.trim().to_ascii_lowercase();
     let store = app.store.clone();
-    let name = request.name.as_deref().map(seat_name).filter(|n| !n.is_empty());
+    let name = request
+        .name
+        .as_deref()
+        .map(seat_name)
+        .filter(|n| !n.is_empty());
     let (id, seat, token) = blocking(move || {
         let (id, seat) = store
             .seat_by_code(&code)
             .map_err(Failure::Broken)?
             .ok_or_else(|| Failure::NotFound(format!("no seat has the code '{}'", short(&code))))?;
-        let record = store.table(&id).map_err(Failure::Broken)?.ok_or_else(|| {
-            Failure::NotFound("the table of this code is gone".into())
-        })?;
+        let record = store
+            .table(&id)
+            .map_err(Failure::Broken)?
+            .ok_or_else(|| Failure::NotFound("the table of this code is gone".into()))?;
         if let Some(name) = &name {
-            store.set_seat_name(&id, seat, name).map_err(Failure::Broken)?;
+            store
+                .set_seat_name(&id, seat, name)
+                .map_err(Failure::Broken)?;
         }
         Ok((id, seat, record.seats[seat].token.clone()))
     })
     .await?;
-    if let Some(name) = request.name.as_deref().map(seat_name).filter(|n| !n.is_empty()) {
+    if let Some(name) = request
+        .name
+        .as_deref()
+        .map(seat_name)
+        .filter(|n| !n.is_empty())
+    {
         app.tell(&id, Request::Rename(seat, name)).await?;
     }
     Ok(Json(json!({ "id": id, "seat": seat, "token": token })))
@@ -327,5 +346,8 @@ async fn rematch(
 async fn assignment(State(app): State<Arc<App>>) -> Result<Json<Value>, Failure> {
     let store = app.store.clone();
     let text = blocking(move || store.setting("assignment").map_err(Failure::Broken)).await?;
-    Ok(Json(text.and_then(|t| serde_json::from_str(&t).ok()).unwrap_or(Value::Null)))
+    Ok(Json(
+        text.and_then(|t| serde_json::from_str(&t).ok())
+            .unwrap_or(Value::Null),
+    ))
 }

@@ -91,7 +91,8 @@ impl App {
 
     async fn spawn(&self, record: TableRecord, new: bool) -> Result<Running, Failure> {
         let (updates, _) = broadcast::channel(BACKLOG);
-        let (library, store, watchers) = (self.library.clone(), self.store.clone(), updates.clone());
+        let (library, store, watchers) =
+            (self.library.clone(), self.store.clone(), updates.clone());
         let requests = tokio::task::spawn_blocking(move || {
             table::start(record, new, library, store, watchers)
         })
@@ -121,11 +122,7 @@ impl App {
 
     /// Asks table `id` a question (`make` builds it around the reply channel) and waits for the
     /// answer.
-    pub async fn ask(
-        &self,
-        id: &str,
-        make: impl Fn(oneshot::Sender<Answer>) -> Request,
-    ) -> Answer {
+    pub async fn ask(&self, id: &str, make: impl Fn(oneshot::Sender<Answer>) -> Request) -> Answer {
         for restart in [false, true] {
             let running = self.running(id, restart).await?;
             let (reply, answer) = oneshot::channel();

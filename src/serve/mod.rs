@@ -84,7 +84,10 @@ pub fn run(config: Config) -> Result<(), String> {
             .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
         let app = App::open(&config).await?;
         println!("boardrules class server: http://{addr}/");
-        println!("teacher page: http://{addr}/teacher  password: {}", config.password);
+        println!(
+            "teacher page: http://{addr}/teacher  password: {}",
+            config.password
+        );
         println!("data: {}", config.data.display());
         let router = app::router(app);
         axum::serve(listener, router)

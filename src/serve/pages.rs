@@ -19,15 +19,36 @@ const JS: &str = "text/javascript; charset=utf-8";
 /// The pages' routes.
 pub fn routes() -> Router<Arc<App>> {
     Router::new()
-        .route("/", get(|| async { asset(HTML, include_str!("assets/lobby.html")) }))
-        .route("/t/{id}", get(|| async { asset(HTML, include_str!("assets/table.html")) }))
-        .route("/teacher", get(|| async { asset(HTML, include_str!("assets/teacher.html")) }))
+        .route(
+            "/",
+            get(|| async { asset(HTML, include_str!("assets/lobby.html")) }),
+        )
+        .route(
+            "/t/{id}",
+            get(|| async { asset(HTML, include_str!("assets/table.html")) }),
+        )
+        .route(
+            "/teacher",
+            get(|| async { asset(HTML, include_str!("assets/teacher.html")) }),
+        )
         .route(
             "/assets/app.css",
             get(|| async { asset("text/css; charset=utf-8", include_str!("assets/app.css")) }),
         )
-        .route("/assets/common.js", get(|| async { asset(JS, include_str!("assets/common.js")) }))
-        .route("/assets/lobby.js", get(|| async { asset(JS, include_str!("assets/lobby.js")) }))
-        .route("/assets/table.js", get(|| async { asset(JS, include_str!("assets/table.js")) }))
-        .route("/assets/teacher.js", get(|| async { asset(JS, include_str!("assets/teacher.js")) }))
+        .route(
+            "/assets/common.js",
+            get(|| async { asset(JS, include_str!("assets/common.js")) }),
+        )
+        .route(
+            "/assets/lobby.js",
+            get(|| async { asset(JS, include_str!("assets/lobby.js")) }),
+        )
+        .route(
+            "/assets/table.js",
+            get(|| async { asset(JS, include_str!("assets/table.js")) }),
+        )
+        .route(
+            "/assets/teacher.js",
+            get(|| async { asset(JS, include_str!("assets/teacher.js")) }),
+        )
 }

@@ -81,16 +81,13 @@ impl Seat {
 
 /// The seat of `seats` whose token is `given`: every seat is compared, in constant time each.
 pub fn seat_of(seats: &[Seat], given: &str) -> Option<usize> {
-    seats
-        .iter()
-        .enumerate()
-        .fold(None, |found, (i, seat)| {
-            if seat.has_token(given) {
-                Some(i)
-            } else {
-                found
-            }
-        })
+    seats.iter().enumerate().fold(None, |found, (i, seat)| {
+        if seat.has_token(given) {
+            Some(i)
+        } else {
+            found
+        }
+    })
 }
 
 /// 128 random bits, as 32 hex digits.

@@ -381,7 +381,10 @@ mod tests {
             store.add_table(&record("a")).unwrap();
             store.add_move("a", 0, "5e").unwrap();
             store.add_move("a", 1, "4d").unwrap();
-            assert!(store.add_move("a", 1, "4e").is_err(), "a ply is stored once");
+            assert!(
+                store.add_move("a", 1, "4e").is_err(),
+                "a ply is stored once"
+            );
         }
         let store = Store::open(&path).unwrap();
         let table = store.table("a").unwrap().unwrap();

@@ -110,9 +110,8 @@ impl Table {
         store: Arc<Store>,
         updates: broadcast::Sender<Arc<Value>>,
     ) -> Result<Table, Failure> {
-        let mut game = ScriptedGame::load(library, &record.game).map_err(|ds| {
-            Failure::Invalid(clean(&ds[0].render(false)).into_owned())
-        })?;
+        let mut game = ScriptedGame::load(library, &record.game)
+            .map_err(|ds| Failure::Invalid(clean(&ds[0].render(false)).into_owned()))?;
         for setting in &record.options {
             apply_option(&mut game, setting).map_err(|(_, message)| {
                 Failure::Invalid(clean(&format!("bad option '{setting}': {message}")).into_owned())
@@ -143,7 +142,9 @@ impl Table {
                 record.seats.len()
             )));
         }
-        let start = game.start().map_err(|e| Failure::Invalid(describe(&game, &e)))?;
+        let start = game
+            .start()
+            .map_err(|e| Failure::Invalid(describe(&game, &e)))?;
         let (history, failed) =
             History::replay(&game, start, record.moves.iter().map(String::as_str));
         if let Some((ply, e)) = failed {
@@ -157,7 +158,7 @@ impl Table {
             );
         }
         if new {
-            store.add_table(&record).map_err(Failure::Broken)?;
+            record.number = store.add_table(&record).map_err(Failure::Broken)?;
         }
         let mut table = Table {
             record,
@@ -217,7 +218,9 @@ impl Table {
         let state = self.history.current();
         if let Some(outcome) = self.game.outcome(state).map_err(|e| self.broken(&e))? {
             let result = self.game.describe_outcome(outcome);
-            return Err(Failure::Conflict(clean(&format!("the game is over: {result}")).into_owned()));
+            return Err(Failure::Conflict(
+                clean(&format!("the game is over: {result}")).into_owned(),
+            ));
         }
         let to_move = self.game.to_move(state).map_err(|e| self.broken(&e))?;
         if to_move != seat {
@@ -299,16 +302,17 @@ impl Table {
         let outcome = game.outcome(state);
         let over = matches!(outcome, Ok(Some(_)));
         let to_move = if over { None } else { game.to_move(state).ok() };
-        let legal = if over { Ok(Vec::new()) } else { legal_texts(game, state) };
+        let legal = if over {
+            Ok(Vec::new())
+        } else {
+            legal_texts(game, state)
+        };
         let step = self.history.steps().last();
-        let problem = [
-            outcome.as_ref().err(),
-            legal.as_ref().err(),
-        ]
-        .into_iter()
-        .flatten()
-        .next()
-        .map(|e| describe(game, e));
+        let problem = [outcome.as_ref().err(), legal.as_ref().err()]
+            .into_iter()
+            .flatten()
+            .next()
+            .map(|e| describe(game, e));
         json!({
             "id": self.record.id,
             "number": self.record.number,
@@ -341,13 +345,17 @@ impl Table {
         let game = &self.game;
         let state = self.history.current();
         let theme = crate::repl::theme::Theme::load_built_in("plain");
-        let palette = theme.map(|t| t.palette(game.name())).unwrap_or_else(|| {
-            picture::Palette::new([], [])
-        });
+        let palette = theme
+            .map(|t| t.palette(game.name()))
+            .unwrap_or_else(|| picture::Palette::new([], []));
         let svg = picture::svg(game, state, &palette).map_err(|e| self.broken(&e))?;
         let spots = picture::spots(game, state).map_err(|e| self.broken(&e))?;
         let over = matches!(game.outcome(state), Ok(Some(_)));
-        let legal = if over { Vec::new() } else { game.legal_moves(state).unwrap_or_default() };
+        let legal = if over {
+            Vec::new()
+        } else {
+            game.legal_moves(state).unwrap_or_default()
+        };
         let mut moves = Vec::new();
         if legal.len() <= MOST_CLICKABLE {
             for mv in &legal {
@@ -403,7 +411,11 @@ impl Table {
             }
             out += &format!("> {last}\n");
         }
-        for line in game.render(self.history.current()).unwrap_or_default().lines() {
+        for line in game
+            .render(self.history.current())
+            .unwrap_or_default()
+            .lines()
+        {
             out += &format!("{line}\n");
         }
         out += &format!("result: {}\n", game.describe_outcome(outcome));

@@ -80,7 +80,10 @@ async fn assign(
             None => Value::Null,
             Some(game) => {
                 if !is_name(&game) {
-                    return Err(Failure::Invalid(format!("'{}' is not a game's name", short(&game))));
+                    return Err(Failure::Invalid(format!(
+                        "'{}' is not a game's name",
+                        short(&game)
+                    )));
                 }
                 let options = request.options.map(OptionsIn::settings).unwrap_or_default();
                 let mut loaded = ScriptedGame::load(&library, &game)
@@ -110,7 +113,13 @@ async fn journal(
     Path(game): Path<String>,
 ) -> Result<impl IntoResponse, Failure> {
     check(&app, &headers)?;
-    let disposition = format!("attachment; filename=\"{}.jsonl\"", short(&game).replace(|c: char| !c.is_ascii_alphanumeric() && c != '_' && c != '-', "_"));
+    let disposition = format!(
+        "attachment; filename=\"{}.jsonl\"",
+        short(&game).replace(
+            |c: char| !c.is_ascii_alphanumeric() && c != '_' && c != '-',
+            "_"
+        )
+    );
     let store = app.store.clone();
     let text = blocking(move || {
         let mut out = String::new();
@@ -118,8 +127,11 @@ async fn journal(
             let Some(result) = t.result.filter(|r| r != "over" && t.game == game) else {
                 continue;
             };
-            let players: Vec<String> =
-                t.seats.iter().map(|(kind, name)| format!("{name} ({kind})")).collect();
+            let players: Vec<String> = t
+                .seats
+                .iter()
+                .map(|(kind, name)| format!("{name} ({kind})"))
+                .collect();
             let entry = json!({
                 "game": t.number,
                 "rules": t.game,
@@ -137,7 +149,10 @@ async fn journal(
     .await?;
     Ok((
         [
-            (header::CONTENT_TYPE, "application/jsonl; charset=utf-8".to_string()),
+            (
+                header::CONTENT_TYPE,
+                "application/jsonl; charset=utf-8".to_string(),
+            ),
             (header::CONTENT_DISPOSITION, disposition),
         ],
         text,
@@ -158,7 +173,10 @@ async fn trace(
     let disposition = format!("attachment; filename=\"table-{id}.trace\"");
     Ok((
         [
-            (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_string()),
+            (
+                header::CONTENT_TYPE,
+                "text/plain; charset=utf-8".to_string(),
+            ),
             (header::CONTENT_DISPOSITION, disposition),
         ],
         text.to_string(),

@@ -107,7 +107,11 @@ impl Server {
 
     /// `POST path` with a JSON body and the teacher's password.
     pub fn teacher_post(&self, path: &str, body: &Value) -> (u16, Value) {
-        self.post_raw(path, body.to_string().as_bytes(), Some(&self.password.clone()))
+        self.post_raw(
+            path,
+            body.to_string().as_bytes(),
+            Some(&self.password.clone()),
+        )
     }
 
     /// `POST path` with these bytes as the body.
