@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use boardrules::{
-    native_forms::placement::{
+    native_games::placement::{
         search::{SearchLimits, WIN},
         LineGoal, Placement,
     },

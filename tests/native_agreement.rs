@@ -4,9 +4,9 @@
 //! and `native(state)` of each scripted state agrees. Placement games first, then sowing games.
 
 use boardrules::{
-    native_forms::sowing::{SowMove, Sowing},
+    native_games::sowing::{SowMove, Sowing},
     runtime::{Cell, Game, Grid, Outcome},
-    script::{native::NativeGame, Library, ScriptedGame},
+    script::{native_form::NativeGame, Library, ScriptedGame},
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -24,7 +24,7 @@ fn load(name: &str, options: &[(&str, &str)]) -> ScriptedGame {
 fn placement(
     game: &ScriptedGame,
     state: &rhai::Dynamic,
-) -> boardrules::native_forms::placement::Placement {
+) -> boardrules::native_games::placement::Placement {
     match game.native(state).unwrap() {
         Some(NativeGame::Placement(p)) => p,
         _ => panic!("{} has no native placement form", game.name()),

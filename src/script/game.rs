@@ -11,8 +11,7 @@ use super::{
     api,
     host::{self, bare_message, innermost, LoadedScript, Sources},
     library::{Library, ScriptSource},
-    lists::NativeList,
-    native::{self, NativeGame},
+    native_form::{self, NativeGame},
     options::OptionSpec,
     sandbox,
 };
@@ -22,9 +21,10 @@ use crate::{
         playout, Cell, Event, Game, GameError, Grid, Outcome, Played, Rng, Run, ScriptSpot,
         StableHasher, Track,
     },
+    walker::lists::NativeList,
 };
 
-mod caller;
+pub(crate) mod caller;
 mod cells;
 
 use caller::Caller;
@@ -268,7 +268,7 @@ impl ScriptedGame {
     pub fn native_with_weights(
         &self,
         state: &Dynamic,
-    ) -> Result<Option<(NativeGame, Option<native::Weights>)>, GameError> {
+    ) -> Result<Option<(NativeGame, Option<native_form::Weights>)>, GameError> {
         if !self.native_verified(Some(state)) {
             return Ok(None);
         }
@@ -303,7 +303,7 @@ impl ScriptedGame {
     pub fn native_form(
         &self,
         state: &Dynamic,
-    ) -> Result<Option<(NativeGame, Option<native::Weights>)>, GameError> {
+    ) -> Result<Option<(NativeGame, Option<native_form::Weights>)>, GameError> {
         if !self.defines("native", 1) {
             return Ok(None);
         }
@@ -323,8 +323,8 @@ impl ScriptedGame {
             ))
         })?;
         let bad = |m: String| self.rules_error(format!("native(): {m}"));
-        let game = native::read(&map, self.players.len()).map_err(bad)?;
-        let weights = native::weights(&map).map_err(bad)?;
+        let game = native_form::read(&map, self.players.len()).map_err(bad)?;
+        let weights = native_form::weights(&map).map_err(bad)?;
         Ok(Some((game, weights)))
     }
 

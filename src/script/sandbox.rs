@@ -46,6 +46,8 @@ pub mod limits {
 /// How often (in operations) the progress callback looks at the memory held: one operation
 /// allocates at most a few MiB (a string, a copied grid), so the budget is overshot by little.
 pub(crate) const CHECK_EVERY: u64 = 16;
+// The walker reports at every operation the progress callback looks at.
+const _: () = assert!(CHECK_EVERY % crate::walker::REPORT_EVERY == 0);
 /// How often (in operations) the progress callback looks at the clock.
 const CLOCK_EVERY: u64 = 1024;
 

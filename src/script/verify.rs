@@ -16,9 +16,9 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rhai::Dynamic;
 
-use super::{native::NativeGame, ScriptedGame};
+use super::{native_form::NativeGame, ScriptedGame};
 use crate::{
-    native_forms::{placement::Placement, sowing::Sowing},
+    native_games::{placement::Placement, sowing::Sowing},
     runtime::{Cell, Game},
 };
 

@@ -11,7 +11,7 @@ use rand_chacha::ChaCha8Rng;
 use rhai::Dynamic;
 
 use crate::{
-    native_forms::{
+    native_games::{
         placement::{search::SearchLimits, Placement},
         sowing::{
             search::{SearchLimits as SowingLimits, WIN as SOWING_WIN},
@@ -19,7 +19,7 @@ use crate::{
         },
     },
     runtime::{Cell, Game, GameError},
-    script::{native::NativeGame, ScriptedGame},
+    script::{native_form::NativeGame, ScriptedGame},
     search::{self, why::Why},
 };
 
@@ -362,9 +362,9 @@ fn placement_hint(
         Why::new("wins-at", 0, &[("player", me), ("move", text.clone())])
     } else if position.wins_with(found.cell, 1 - position.to_move().min(1)) {
         Why::new("blocks-win", 0, &[("player", them), ("move", text.clone())])
-    } else if found.score >= crate::native_forms::placement::search::WIN / 2 {
+    } else if found.score >= crate::native_games::placement::search::WIN / 2 {
         Why::new("forces-win", depth, &[("player", me)])
-    } else if found.score <= -crate::native_forms::placement::search::WIN / 2 {
+    } else if found.score <= -crate::native_games::placement::search::WIN / 2 {
         Why::new("they-force", 0, &[("player", them), ("move", text.clone())])
     } else {
         let (attack, defence) = position.gain_parts(found.cell, &weights);

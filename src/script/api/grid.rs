@@ -1,6 +1,6 @@
 //! Grids, cells and line scans as scripts see them: `grid(…)`, `cell(x, y)`, `g.runs_through(c)`.
 
-use crate::script::natives::Natives;
+use crate::walker::native_table::Natives;
 use rhai::{Array, Dynamic, EvalAltResult, INT};
 
 use crate::{
@@ -9,7 +9,8 @@ use crate::{
         lines::{self, LINE_DIRECTIONS},
         Beyond, Cell, Grid, Notation, Run,
     },
-    script::{lists::NativeList, sandbox},
+    script::sandbox,
+    walker::lists::NativeList,
 };
 
 type Fallible<T> = Result<T, Box<EvalAltResult>>;

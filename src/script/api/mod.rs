@@ -16,10 +16,8 @@ use rhai::{Dynamic, Engine, EvalAltResult};
 
 use crate::{
     markup,
-    script::{
-        natives::{NativeTable, Natives},
-        sandbox,
-    },
+    script::sandbox,
+    walker::native_table::{NativeTable, Natives},
 };
 
 /// What `emit` records: the event's text and, if given, the state just after it.

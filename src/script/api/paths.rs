@@ -1,13 +1,14 @@
 //! Shortest paths and reachability as scripts see them: `g.path(from, to, passable)`,
 //! `g.reachable(from, passable)`, `g.reachable_pairs(passable)` (4-neighbour steps).
 
-use crate::script::natives::Natives;
+use crate::walker::native_table::Natives;
 use rhai::{Dynamic, EvalAltResult, INT};
 
 use super::grid::{cells, on_board};
 use crate::{
     runtime::{grid::ORTHOGONAL, paths, Cell, Grid},
-    script::{lists::NativeList, sandbox},
+    script::sandbox,
+    walker::lists::NativeList,
 };
 
 type Fallible<T> = Result<T, Box<EvalAltResult>>;

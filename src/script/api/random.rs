@@ -1,10 +1,10 @@
 //! The seedable random generator as scripts see it: `rng(seed)`, `r.int(n)`, `r.pick(array)`.
 //! A script keeps its generator in the game state, so undo and replay restore it.
 
-use crate::script::natives::Natives;
+use crate::walker::native_table::Natives;
 use rhai::{Array, Dynamic, EvalAltResult, INT};
 
-use crate::{runtime::Rng, script::lists::NativeList};
+use crate::{runtime::Rng, walker::lists::NativeList};
 
 type Fallible<T> = Result<T, Box<EvalAltResult>>;
 

@@ -5,7 +5,7 @@
 //! `g.bracketing_cells(empty, between, end)` and `g.piece_steps(piece, [[dx, dy], …], [values])`.
 //! A step of `steps` or `piece_steps` may name its own values to land on: `[dx, dy, [values]]`.
 
-use crate::script::natives::Natives;
+use crate::walker::native_table::Natives;
 use rhai::{Array, Dynamic, EvalAltResult, INT};
 
 use super::grid::cells;
@@ -14,7 +14,8 @@ use crate::{
         rays::{self, PieceStep},
         Cell, Grid,
     },
-    script::{lists::NativeList, sandbox},
+    script::sandbox,
+    walker::lists::NativeList,
 };
 
 type Fallible<T> = Result<T, Box<EvalAltResult>>;

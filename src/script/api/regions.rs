@@ -1,6 +1,6 @@
 //! Flood fill as scripts see it: `g.region(c)`, `g.regions(ignore)` and their 8-neighbour forms.
 
-use crate::script::natives::Natives;
+use crate::walker::native_table::Natives;
 use rhai::{Array, EvalAltResult, INT};
 
 use super::grid::{cells, on_board};

@@ -1,11 +1,12 @@
 //! Circular tracks of pits as scripts see them: `track(12, 5)`, `t.sow(pit, n, dir, skip)`.
 
-use crate::script::natives::Natives;
+use crate::walker::native_table::Natives;
 use rhai::{Array, Dynamic, EvalAltResult, ImmutableString, StaticVec, INT};
 
 use crate::{
     runtime::{Track, TrackError},
-    script::{lists::NativeList, sandbox},
+    script::sandbox,
+    walker::lists::NativeList,
 };
 
 type Fallible<T> = Result<T, Box<EvalAltResult>>;
@@ -169,7 +170,7 @@ pub fn register(engine: &mut Natives) {
 mod tests {
     use rhai::Engine;
 
-    use crate::script::natives::Natives;
+    use crate::walker::native_table::Natives;
 
     fn eval<T: Clone + 'static>(script: &str) -> Result<T, String> {
         let mut engine = Engine::new();

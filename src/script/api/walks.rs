@@ -3,7 +3,7 @@
 //! `g.reachable(from, min, max, through, end)`, `g.mobility(piece, min, max, through, end)`,
 //! `g.check_walk(path, min, max, through, end)`.
 
-use crate::script::natives::Natives;
+use crate::walker::native_table::Natives;
 use rhai::{Array, Dynamic, EvalAltResult, INT};
 
 use super::grid::{cells, on_board};

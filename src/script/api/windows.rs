@@ -2,7 +2,7 @@
 //! `g.line_windows(len, empty, value)`) and `g.box_windows(w, h, empty)` — how many placements of a line or a rectangle hold k cells of
 //! one value and the rest empty, for an evaluation in one native call.
 
-use crate::script::natives::Natives;
+use crate::walker::native_table::Natives;
 use rhai::{Array, Dynamic, EvalAltResult, INT};
 
 use crate::runtime::{windows, Grid};

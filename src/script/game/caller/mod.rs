@@ -16,10 +16,10 @@ use rhai::{
     Scope, StaticVec, AST,
 };
 
-mod compiled;
-
-use crate::script::natives::NativeTable;
-use compiled::{Program, Runner};
+use crate::{
+    script::sandbox,
+    walker::{native_table::NativeTable, Program, Runner},
+};
 
 /// Calls the functions of one loaded script, lowered or through Rhai, with the script's
 /// constants in scope and the function resolutions of earlier calls kept.
@@ -83,7 +83,7 @@ impl Caller {
 
     /// [`Self::call`] of `name(state)` for a list of moves. Where a lowered function returns a
     /// primitive's list as it is (`state.board.cells_with(EMPTY)`), the result is a
-    /// [`crate::script::lists::NativeList`] of the same items rather than an array. `state` is
+    /// [`crate::walker::lists::NativeList`] of the same items rather than an array. `state` is
     /// lent to a lowered function rather than copied (see [`Runner::call_lending`]), and is as
     /// it was afterwards.
     pub fn call_for_list(
@@ -130,6 +130,7 @@ impl Caller {
                     &mut caches,
                     &mut scope,
                     &mut frames,
+                    sandbox::progress,
                 );
                 match args {
                     Args::Values(values) => runner.call(function, values),

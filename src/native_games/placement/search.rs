@@ -444,12 +444,12 @@ impl Searcher<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::native_forms::placement::tests::FIVE_EXACT;
+    use crate::native_games::placement::tests::FIVE_EXACT;
 
     const WEIGHTS: [i64; 6] = [0, 1, 12, 150, 2_000, 100_000];
 
     fn position(stones: &[(i64, i64, i64)], to_move: usize) -> Placement {
-        crate::native_forms::placement::tests::position(stones, to_move, FIVE_EXACT)
+        crate::native_games::placement::tests::position(stones, to_move, FIVE_EXACT)
     }
 
     fn limits() -> SearchLimits {

@@ -10,10 +10,10 @@ use rhai::{
     GlobalRuntimeState, ImmutableString, Position, RhaiFunc, Scope, StaticVec, Token, INT,
 };
 
+use super::{lists::NativeList, native_table::NativeTable, Progress, REPORT_EVERY};
 use super::{
     Block, Call, Callee, Expr, ForLoop, Function, OpAssign, Program, Resolved, Site, Slot, Stmt,
 };
-use crate::script::{lists::NativeList, natives::NativeTable, sandbox};
 
 mod chain;
 
@@ -109,6 +109,8 @@ pub struct Runner<'a> {
     empty: Scope<'static>,
     /// The engine's limit on operations in one call (`u64::MAX`: none).
     max_operations: u64,
+    /// Where the operations are reported (the host's sandbox).
+    progress: Progress,
     /// The host lent its state to the call rather than copying it, asking for a list of moves
     /// (see [`Runner::call_lending`]).
     lending: Option<Lending>,
@@ -118,7 +120,9 @@ pub struct Runner<'a> {
 
 impl<'a> Runner<'a> {
     /// A runner for one host call, with Rhai's state for the call, taking the frames it needs
-    /// from `frames` and putting them back when they end.
+    /// from `frames` and putting them back when they end; the operations it counts are reported
+    /// to `progress`.
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
         engine: &'a Engine,
         program: &'a Program,
@@ -127,6 +131,7 @@ impl<'a> Runner<'a> {
         caches: &'a mut Caches,
         constants: &'a mut Scope<'static>,
         frames: &'a mut Vec<Vec<Dynamic>>,
+        progress: Progress,
     ) -> Self {
         Runner {
             engine,
@@ -142,6 +147,7 @@ impl<'a> Runner<'a> {
             },
             lending: None,
             frames,
+            progress,
         }
     }
 
@@ -203,13 +209,13 @@ impl<'a> Runner<'a> {
         i == 0 && self.listing(frame) && self.lending.as_ref().is_some_and(|l| l.copy.is_none())
     }
 
-    /// Counts one operation and lets the sandbox stop the call, as Rhai does.
+    /// Counts one operation and lets the budget stop the call, as Rhai does.
     #[inline]
     fn tick(&mut self, pos: Position) -> Result<(), Error> {
         self.global.num_operations += 1;
         let operations = self.global.num_operations;
-        // The sandbox looks at its budget every few operations only.
-        if operations.is_multiple_of(sandbox::CHECK_EVERY) || operations > self.max_operations {
+        // The budget is looked at every few operations only.
+        if operations.is_multiple_of(REPORT_EVERY) || operations > self.max_operations {
             self.check_budget(pos)
         } else {
             Ok(())
@@ -222,7 +228,7 @@ impl<'a> Runner<'a> {
         if operations > self.max_operations {
             return Err(EvalAltResult::ErrorTooManyOperations(pos).into());
         }
-        match sandbox::progress(operations) {
+        match (self.progress)(operations) {
             Some(token) => Err(EvalAltResult::ErrorTerminated(token, pos).into()),
             None => Ok(()),
         }

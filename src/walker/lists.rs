@@ -5,7 +5,7 @@
 //! dropping those values is most of a move's cost in a placement game. Yet when a script's
 //! `moves` ends by returning such a call, a random playout only needs one move of the list.
 //! The walker then calls the primitive's list form instead (registered with
-//! [`crate::script::natives::Natives::register_list_fn`]) and the host gets a [`NativeList`]:
+//! [`crate::walker::native_table::Natives::register_list_fn`]) and the host gets a [`NativeList`]:
 //! the same moves in the same order, of which it makes only the one it picks. A list of the
 //! cells holding a value is not even listed: it finds the one cell picked.
 

@@ -1,4 +1,11 @@
-//! The script's functions lowered from Rhai's syntax tree into a tree the host walks itself.
+//! The walker: the runtime's own evaluator of a rules script's functions, lowered from Rhai's
+//! syntax tree into a tree the host walks itself.
+//!
+//! **What it promises: exactly what Rhai gives.** A call run by the walker gives the value
+//! Rhai's interpreter gives, or the same error (message, position, nested calls), counts the
+//! same operations against the same budget, and changes the same values. A function the walker
+//! cannot run exactly as Rhai does is not lowered: Rhai runs it. `tests.rs` (construct by
+//! construct) and `tests/compiled_agreement.rs` (the games, generated programs) hold it to that.
 //!
 //! Rhai's interpreter spends most of a rules script's time around the work rather than on it:
 //! finding each variable, setting up each native call (a search for a script method of the
@@ -7,7 +14,7 @@
 //! frame slots, operators on integers and booleans (and `==`/`!=` on strings) are computed in
 //! place, so are Rhai's `len`, `is_empty` and `push` on arrays, and the runtime's primitives
 //! are called directly (each call site remembers the function its arguments' types
-//! led to, in the [`crate::script::natives::NativeTable`] kept when they were registered);
+//! led to, in the [`native_table::NativeTable`] kept when they were registered);
 //! other native functions are called through Rhai's own function resolution.
 //!
 //! What the walker does not do itself it hands to Rhai, in the same frame: a node it does not
@@ -18,10 +25,17 @@
 //! finished by Rhai with the values already computed. A function is not lowered at all when it
 //! uses `this`, closures capturing variables or `import`; Rhai runs it as before.
 //!
-//! The walker counts operations and reports them to the sandbox as Rhai does, so a compiled
-//! call is bounded by the same budget.
+//! The walker counts operations and reports them to the host's budget ([`Progress`]) as Rhai
+//! does, so a lowered call is bounded by the same budget. It depends on nothing of the script
+//! host: the host ([`crate::script`]) gives it the engine, the natives' table and the budget.
+//!
+//! The lowering reads Rhai's internal syntax tree (Rhai's `internals` feature), which may change
+//! in any Rhai release: Rhai's version is pinned, and an upgrade is gated by the agreement tests
+//! (see the contributing guide).
 
+pub mod lists;
 mod lower;
+pub mod native_table;
 mod run;
 
 use std::{any::TypeId, cell::RefCell, num::NonZeroUsize, rc::Rc};
@@ -30,7 +44,15 @@ use foldhash::HashMap;
 
 use rhai::{Dynamic, Identifier, ImmutableString, Position, RhaiFunc, Scope, StaticVec, AST};
 
-use crate::script::natives::NativeTable;
+use native_table::NativeTable;
+
+/// What the walker reports the operations it counts to, as Rhai reports them to the engine's
+/// progress callback (the host's sandbox): it is told the operations so far and may stop the
+/// call with the token it gives.
+pub type Progress = fn(u64) -> Option<Dynamic>;
+
+/// How often (in operations) the walker reports to its [`Progress`].
+pub const REPORT_EVERY: u64 = 16;
 
 pub use run::Runner;
 
@@ -256,7 +278,7 @@ struct Chain {
     /// The function returns the chain's value as it is (see [`mark_returned`]).
     returned: bool,
     /// The chain is an argument of a method call that may take a compact list (see
-    /// [`crate::script::natives::Natives::register_list_taker`]), and ends in a native method:
+    /// [`crate::walker::native_table::Natives::register_list_taker`]), and ends in a native method:
     /// that method's list form gives its value, where it has one.
     argument: bool,
 }
@@ -321,7 +343,7 @@ struct Rest {
 }
 
 /// What a native call site last called: the native function for its arguments' types, found in
-/// the [`crate::script::natives::NativeTable`] (`None`: not there, Rhai finds it).
+/// the [`crate::walker::native_table::NativeTable`] (`None`: not there, Rhai finds it).
 #[derive(Default)]
 struct Site(RefCell<Option<Resolved>>);
 
@@ -345,7 +367,7 @@ struct Fallback {
 /// `return`, and the last expression of the body (through `if` branches and blocks). A
 /// variable there is moved out of the frame (`state` at the end of `play`); a chain or call
 /// there, called from the host for a list of moves, gives a primitive's list form
-/// ([`crate::script::lists::NativeList`]) rather than its array.
+/// ([`crate::walker::lists::NativeList`]) rather than its array.
 fn mark_returned(body: &mut Block) {
     fn mark(expr: &mut Expr) {
         match expr {

@@ -3,10 +3,10 @@
 //! from that position without entering the script once per move.
 //!
 //! The families:
-//! - `placement` (see [`crate::native_forms::placement`]):
+//! - `placement` (see [`crate::native_games::placement`]):
 //!   `#{ placement: #{ board, to_move, winner, line, exact, block_both_ends, edge_blocks, weights } }`
-//!   (`weights`, optional, are the search's evaluation: see [`crate::native_forms::placement::search`]);
-//! - `sowing` (see [`crate::native_forms::sowing`]): `#{ sowing: #{ track, scores, to_move, houses,
+//!   (`weights`, optional, are the search's evaluation: see [`crate::native_games::placement::search`]);
+//! - `sowing` (see [`crate::native_games::sowing`]): `#{ sowing: #{ track, scores, to_move, houses,
 //!   pieces, piece_worth, protect_below, directions, skip_origin, relay, capture, counts,
 //!   grand_slam, must_feed, refill, borrow, end, repetition, seen, collect, weights } }` (see the
 //!   README for each key);
@@ -18,7 +18,7 @@
 use rhai::{Dynamic, Map, INT};
 
 use crate::{
-    native_forms::{
+    native_games::{
         placement::{LineGoal, Placement},
         sowing::{Capture, End, Setup, Sowing, SowingRules},
     },

@@ -9,7 +9,7 @@ use rhai::{
 };
 
 use super::{has_no_size, materialise, with_args, Error, Flow, Frame, List, Runner, Stop, Walked};
-use crate::script::game::caller::compiled::{Chain, Fallback, OpAssign, Root, Step};
+use crate::walker::{Chain, Fallback, OpAssign, Root, Step};
 
 impl Runner<'_> {
     /// Evaluates a chain, or (`assign`) assigns to its end.

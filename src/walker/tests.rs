@@ -6,8 +6,8 @@
 
 use rhai::{Array, Dynamic, Engine, EvalAltResult, Module, Scope, AST};
 
-use super::{super::Caller, Program};
-use crate::script::{api, natives::NativeTable, sandbox};
+use super::{native_table::NativeTable, Program};
+use crate::script::{api, game::caller::Caller, sandbox};
 
 /// A script loaded twice over: `fast` runs the lowered functions, `slow` only Rhai.
 struct Both {
@@ -1551,10 +1551,10 @@ fn a_list_for_the_host_is_the_array_rhai_gives_compact_where_returned_as_it_is()
         );
         let gave_list = listed
             .as_ref()
-            .is_ok_and(|v| v.is::<crate::script::lists::NativeList>());
+            .is_ok_and(|v| v.is::<crate::walker::lists::NativeList>());
         let listed =
             listed.map(
-                |v| match v.try_cast_result::<crate::script::lists::NativeList>() {
+                |v| match v.try_cast_result::<crate::walker::lists::NativeList>() {
                     Ok(list) => Dynamic::from_array(list.into_array()),
                     Err(v) => v,
                 },

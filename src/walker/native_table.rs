@@ -2,7 +2,7 @@
 //! table by name and parameter types, so that the compiled evaluator can call them without
 //! Rhai's search for a function (a tenth of a move's cost and more in most games). A
 //! primitive that returns a list of cells may also register its list form, which gives the
-//! same list as a compact [`NativeList`] (see [`crate::script::lists`]).
+//! same list as a compact [`NativeList`] (see [`crate::walker::lists`]).
 
 use std::{
     any::TypeId,
@@ -11,7 +11,7 @@ use std::{
 
 use rhai::{Engine, ImmutableString, RhaiFunc, RhaiNativeFunc, Variant};
 
-use crate::script::lists::NativeList;
+use super::lists::NativeList;
 
 /// A function's name and parameter types.
 type Key = (String, Vec<TypeId>);

@@ -9,7 +9,7 @@ use rhai::{
     OpAssignment, Position, Scope, Shared, Span, Stmt as RhaiStmt, StmtBlock, Token, AST,
 };
 
-use crate::script::natives::NativeTable;
+use crate::walker::native_table::NativeTable;
 
 use super::{
     Block, Call, Callee, Chain, Expr, Fallback, ForLoop, Function, MapLiteral, OpAssign, Program,
