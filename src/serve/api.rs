@@ -14,12 +14,13 @@ use axum::{
     routing::{get, post},
     Json, Router,
 };
-use serde::{de::DeserializeOwned, Deserialize};
-use serde_json::{json, Map, Value};
+use serde::Deserialize;
+use serde_json::{json, Value};
 use tokio_stream::{wrappers::BroadcastStream, Stream, StreamExt};
 
 use super::{
     app::{short, App},
+    request::{blocking, body, OptionsIn},
     seats::{self, Seat, SeatKind},
     store::TableRecord,
     table::Request,
@@ -44,21 +45,6 @@ pub fn routes() -> Router<Arc<App>> {
         .route("/api/assignment", get(assignment))
 }
 
-/// Reads a JSON body, or says what is wrong with it (400).
-pub fn body<T: DeserializeOwned>(bytes: &Bytes) -> Result<T, Failure> {
-    serde_json::from_slice(bytes)
-        .map_err(|e| Failure::Invalid(format!("the request body is not what was expected: {e}")))
-}
-
-/// Runs blocking work (the data file, loading scripts) off the async threads.
-pub async fn blocking<T: Send + 'static>(
-    f: impl FnOnce() -> Result<T, Failure> + Send + 'static,
-) -> Result<T, Failure> {
-    tokio::task::spawn_blocking(f)
-        .await
-        .map_err(|e| Failure::Broken(e.to_string()))?
-}
-
 async fn games(State(app): State<Arc<App>>) -> Json<Value> {
     let catalog = app
         .catalog
@@ -72,32 +58,6 @@ async fn list_tables(State(app): State<Arc<App>>) -> Result<Json<Value>, Failure
     let store = app.store.clone();
     let summaries = blocking(move || store.summaries().map_err(Failure::Broken)).await?;
     Ok(Json(json!(summaries)))
-}
-
-/// Options as `{"size": 9}` or `["size=9"]`.
-#[derive(Debug, Deserialize)]
-#[serde(untagged)]
-pub enum OptionsIn {
-    /// `KEY: VALUE` pairs.
-    Map(Map<String, Value>),
-    /// `KEY=VALUE` settings.
-    List(Vec<String>),
-}
-
-impl OptionsIn {
-    /// The options as `KEY=VALUE` settings.
-    pub fn settings(self) -> Vec<String> {
-        match self {
-            OptionsIn::List(list) => list,
-            OptionsIn::Map(map) => map
-                .into_iter()
-                .map(|(k, v)| match v {
-                    Value::String(s) => format!("{k}={s}"),
-                    other => format!("{k}={other}"),
-                })
-                .collect(),
-        }
-    }
 }
 
 #[derive(Debug, Deserialize)]

@@ -6,13 +6,8 @@ use std::{
     sync::{mpsc, Arc, Mutex, RwLock},
 };
 
-use axum::{
-    http::{header, HeaderValue},
-    Router,
-};
 use serde_json::Value;
 use tokio::sync::{broadcast, oneshot};
-use tower_http::{limit::RequestBodyLimitLayer, set_header::SetResponseHeaderLayer};
 
 use super::{
     store::{Store, TableRecord},
@@ -21,8 +16,6 @@ use super::{
 };
 use crate::script::Library;
 
-/// The largest request body read: a move, a table's settings, an uploaded variant.
-pub const MAX_BODY: usize = 64 * 1024;
 /// How many updates a slow watcher may fall behind before it skips to the newest.
 const BACKLOG: usize = 16;
 
@@ -159,24 +152,4 @@ impl App {
 /// At most 40 characters of `text` (an id from a request, quoted in a message).
 pub fn short(text: &str) -> String {
     crate::terminal::clean(&text.chars().take(40).collect::<String>()).into_owned()
-}
-
-/// The pages and the API, with the body size limit and security headers on every answer.
-pub fn router(app: Arc<App>) -> Router {
-    Router::new()
-        .merge(super::pages::routes())
-        .merge(super::api::routes())
-        .merge(super::teacher::routes())
-        .layer(RequestBodyLimitLayer::new(MAX_BODY))
-        .layer(SetResponseHeaderLayer::overriding(
-            header::CONTENT_SECURITY_POLICY,
-            HeaderValue::from_static(
-                "default-src 'self'; img-src 'self' data:; object-src 'none'; frame-ancestors 'none'",
-            ),
-        ))
-        .layer(SetResponseHeaderLayer::overriding(
-            header::X_CONTENT_TYPE_OPTIONS,
-            HeaderValue::from_static("nosniff"),
-        ))
-        .with_state(app)
 }

@@ -7,15 +7,21 @@ mod api;
 mod app;
 mod catalog;
 mod pages;
+mod request;
 mod seats;
 mod store;
 mod table;
 mod teacher;
 
-use std::{net::SocketAddr, path::PathBuf};
+use std::{net::SocketAddr, path::PathBuf, sync::Arc};
 
-use axum::{http::StatusCode, response::IntoResponse, Json};
+use axum::{
+    http::{header, HeaderValue, StatusCode},
+    response::IntoResponse,
+    Json, Router,
+};
 use serde_json::json;
+use tower_http::{limit::RequestBodyLimitLayer, set_header::SetResponseHeaderLayer};
 
 pub use app::App;
 
@@ -89,7 +95,7 @@ pub fn run(config: Config) -> Result<(), String> {
             config.password
         );
         println!("data: {}", config.data.display());
-        let router = app::router(app);
+        let router = router(app);
         axum::serve(listener, router)
             .with_graceful_shutdown(async {
                 let _ = tokio::signal::ctrl_c().await;
@@ -97,4 +103,27 @@ pub fn run(config: Config) -> Result<(), String> {
             .await
             .map_err(|e| format!("the server failed: {e}"))
     })
+}
+
+/// The largest request body read: a move, a table's settings, an uploaded variant.
+pub const MAX_BODY: usize = 64 * 1024;
+
+/// The pages and the API, with the body size limit and security headers on every answer.
+fn router(app: Arc<App>) -> Router {
+    Router::new()
+        .merge(pages::routes())
+        .merge(api::routes())
+        .merge(teacher::routes())
+        .layer(RequestBodyLimitLayer::new(MAX_BODY))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(
+                "default-src 'self'; img-src 'self' data:; object-src 'none'; frame-ancestors 'none'",
+            ),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+        .with_state(app)
 }

@@ -17,8 +17,8 @@ use serde_json::{json, Value};
 use subtle::ConstantTimeEq;
 
 use super::{
-    api::{blocking, body, OptionsIn},
     app::{short, App},
+    request::{blocking, body, OptionsIn},
     table::Request,
     Failure,
 };
