@@ -229,26 +229,26 @@ impl Table {
                 clean(&self.game.player_name(to_move))
             )));
         }
-        let mut next = self.history.clone();
-        if let Err(e) = next.play_text(&self.game, text) {
+        if let Err(e) = self.history.play_text(&self.game, text) {
             let rendered = move_error(&self.game, &e, "move", text, 0..text.len(), text);
             return Err(match e {
                 GameError::Rules { .. } => self.broken(&e),
                 _ => Failure::Illegal(clean(&rendered.render(false)).into_owned()),
             });
         }
-        self.commit(next)
+        self.commit()
     }
 
-    /// Stores the last move of `next`, then makes it the table's history and tells the watchers.
-    fn commit(&mut self, next: History<ScriptedGame>) -> Result<(), Failure> {
-        let ply = next.ply() - 1;
-        let text = &next.steps()[ply].text;
-        self.store
-            .add_move(&self.record.id, ply, text)
-            .map_err(Failure::Broken)?;
-        self.record.moves.push(text.clone());
-        self.history = next;
+    /// Stores the move just played (taking it back if it cannot be stored), then tells the
+    /// watchers.
+    fn commit(&mut self) -> Result<(), Failure> {
+        let ply = self.history.ply() - 1;
+        let text = self.history.steps()[ply].text.clone();
+        if let Err(e) = self.store.add_move(&self.record.id, ply, &text) {
+            self.history.undo();
+            return Err(Failure::Broken(e));
+        }
+        self.record.moves.push(text);
         if let Ok(Some(outcome)) = self.history.outcome(&self.game) {
             let reason = clean(&self.game.describe_outcome(outcome)).into_owned();
             let result = match (outcome, self.record.seats.len()) {
@@ -283,8 +283,7 @@ impl Table {
             let Ok(Some(hint)) = player::choose(&self.game, state, level, None, seed) else {
                 return;
             };
-            let mut next = self.history.clone();
-            if next.play(&self.game, &hint.mv).is_err() || self.commit(next).is_err() {
+            if self.history.play(&self.game, &hint.mv).is_err() || self.commit().is_err() {
                 return;
             }
         }
