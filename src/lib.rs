@@ -19,6 +19,7 @@ pub mod repl;
 pub mod runtime;
 pub mod script;
 pub mod search;
+pub mod serve;
 pub mod suggest;
 pub mod terminal;
 pub mod trace;

@@ -13,6 +13,7 @@ mod play;
 mod profile;
 mod referee;
 mod run;
+mod serve;
 mod test;
 mod tournament;
 
@@ -171,6 +172,9 @@ enum Command {
         #[arg(num_args = 2.., required = true, allow_hyphen_values = true)]
         args: Vec<String>,
     },
+    /// The class server: pages for students and the teacher, a JSON API for them and for bots,
+    /// every table stored in SQLite (prints its address and the teacher's password).
+    Serve(serve::ServeArgs),
     /// Run two bots (programs of the class protocol, or builtin:LEVEL) against each other.
     Referee {
         #[command(flatten)]
@@ -263,6 +267,7 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::List => list::run(),
+        Command::Serve(args) => serve::run(&args),
         Command::Play {
             game,
             options,

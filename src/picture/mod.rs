@@ -6,6 +6,7 @@ pub mod colors;
 mod draw;
 mod grid;
 mod scene;
+mod spots;
 mod track;
 
 use rhai::Dynamic;
@@ -17,6 +18,7 @@ use crate::{
 };
 pub use colors::Palette;
 pub use scene::{Board, Scene};
+pub use spots::{spots, Spot};
 
 /// The height of the caption line under a board.
 const CAPTION: f64 = 30.0;

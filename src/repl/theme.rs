@@ -198,6 +198,12 @@ impl Theme {
         out
     }
 
+    /// The built-in theme called `name` (no file is read).
+    pub fn load_built_in(name: &str) -> Option<Theme> {
+        let (_, text) = BUILT_IN.iter().find(|(n, _)| *n == name)?;
+        Theme::parse(text).ok()
+    }
+
     /// The names of the built-in themes.
     pub fn built_in() -> impl Iterator<Item = &'static str> {
         BUILT_IN.iter().map(|(n, _)| *n)

@@ -2,6 +2,8 @@
 //! history or saved games, and never colours.
 #![allow(dead_code)] // each test file uses its part
 
+pub mod server;
+
 use std::{
     ops::{Deref, DerefMut},
     path::Path,
