@@ -312,6 +312,7 @@ impl<'a> Runner<'a> {
         Ok(last)
     }
 
+    #[inline(always)]
     fn stmt(&mut self, frame: &mut Frame, stmt: &Stmt) -> Flow<Dynamic> {
         // Rhai counts an operation for every statement it runs.
         self.tick(Position::NONE)?;
@@ -434,7 +435,21 @@ impl<'a> Runner<'a> {
                 self.untick();
                 self.fallback(frame, &fallback.expr, &fallback.names)
             }
+            Stmt::Profiled(p) => self.profiled(frame, p),
         }
+    }
+
+    /// Runs a statement recording its cost (see [`super::profile`]). Out of line, so that a
+    /// program lowered as usual runs as it did.
+    #[cold]
+    #[inline(never)]
+    fn profiled(&mut self, frame: &mut Frame, p: &super::profile::Profiled) -> Flow<Dynamic> {
+        // The statement inside counts its own operation: the wrapper's is not Rhai's.
+        self.global.num_operations -= 1;
+        super::profile::enter(self.global.num_operations);
+        let result = self.stmt(frame, &p.stmt);
+        super::profile::leave(p, self.global.num_operations);
+        result
     }
 
     /// The value of `expr`, `()` without one (`return;`, `break;`, `throw;`).

@@ -18,7 +18,7 @@ use rhai::{
 
 use crate::{
     script::sandbox,
-    walker::{native_table::NativeTable, Program, Runner},
+    walker::{native_table::NativeTable, HandedToRhai, Program, Runner},
 };
 
 #[cfg(test)]
@@ -69,6 +69,17 @@ impl Caller {
     /// How many of the script's functions run lowered, of how many.
     pub fn coverage(&self) -> (usize, usize) {
         self.program.coverage()
+    }
+
+    /// Lowers `ast`'s functions again, each statement recording its cost when it runs (see
+    /// [`crate::walker::profile`]): for `boardrules profile`.
+    pub fn profile(&mut self, ast: &AST) {
+        self.program = Program::profiled(ast, &self.scope.borrow(), &self.natives);
+    }
+
+    /// What Rhai's interpreter runs rather than the walker, and why.
+    pub fn handed_to_rhai(&self) -> &[HandedToRhai] {
+        self.program.handed_to_rhai()
     }
 
     /// Calls the script function `name` with `args`, as `Engine::call_fn` would (without
