@@ -354,16 +354,14 @@ mod tests {
     fn a_script_stops_at_the_deadline_however_few_its_operations() {
         let engine = engine();
         let _call = begin();
-        let started = Instant::now();
+        let started = thread_time();
         // Each push re-measures the whole array: few operations, much time.
         let err = engine
             .run("let a = []; a.pad(99000, 0); loop { a.push(1); a.pop(); }")
             .unwrap_err();
-        assert!(
-            started.elapsed() < limits::TIME * 2,
-            "{:?}",
-            started.elapsed()
-        );
+        // Processor time: on a busy machine the clock may show much more.
+        let computed = thread_time() - started;
+        assert!(computed < limits::TIME * 2, "{computed:?}");
         let message = budget_message(&err).unwrap_or_else(|| err.to_string());
         assert!(
             message.contains("s of processor time in one call"),
