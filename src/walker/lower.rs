@@ -74,6 +74,8 @@ pub(super) fn program(
                 Some("it uses `this`")
             } else if !walkable(&body) {
                 Some("it shares variables with a closure, imports a module or uses custom syntax")
+            } else if reads_free_variable(&body, &constants) {
+                Some("it reads a variable it does not define (a call in the caller's scope)")
             } else {
                 None
             };
@@ -199,15 +201,29 @@ fn body_of(ast: &AST, name: &str, arity: usize) -> Vec<RhaiStmt> {
 
 /// Whether any node of `body` (statements and expressions, nested ones included) is `wanted`.
 fn any_node(body: &[RhaiStmt], mut wanted: impl FnMut(&ASTNode) -> bool) -> bool {
+    body.iter()
+        .any(|stmt| found_in(ASTNode::Stmt(stmt), &mut wanted))
+}
+
+/// Whether `node` or a node inside it is `wanted`. Rhai's own walk does not enter the value of
+/// a `break` (`break || v`): this one does.
+fn found_in(node: ASTNode, wanted: &mut dyn FnMut(&ASTNode) -> bool) -> bool {
     let mut found = false;
-    let mut path = Vec::new();
-    for stmt in body {
-        stmt.walk(&mut path, &mut |path: &[ASTNode]| {
-            found |= path.last().is_some_and(&mut wanted);
-            !found
-        });
-        path.clear();
-    }
+    let mut on_node = |path: &[ASTNode]| {
+        if let Some(node) = path.last() {
+            found = wanted(node)
+                || matches!(node, ASTNode::Stmt(RhaiStmt::BreakLoop(Some(value), ..))
+                    if found_in(ASTNode::Expr(value), &mut *wanted));
+        }
+        !found
+    };
+    match node {
+        ASTNode::Stmt(stmt) => stmt.walk(&mut Vec::new(), &mut on_node),
+        ASTNode::Expr(expr) => expr.walk(&mut Vec::new(), &mut on_node),
+        // A kind of node a later Rhai may add: taken as found (every question asked here is
+        // whether the walker must leave something to Rhai).
+        _ => return true,
+    };
     found
 }
 
@@ -215,10 +231,12 @@ fn any_node(body: &[RhaiStmt], mut wanted: impl FnMut(&ASTNode) -> bool) -> bool
 /// variables shared with closures, imports, calls that see the caller's scope.
 fn walkable(body: &[RhaiStmt]) -> bool {
     !any_node(body, |node| match node {
-        ASTNode::Stmt(s) => matches!(
-            s,
-            RhaiStmt::Share(..) | RhaiStmt::Import(..) | RhaiStmt::Export(..)
-        ),
+        ASTNode::Stmt(s) => match s {
+            RhaiStmt::Share(..) | RhaiStmt::Import(..) | RhaiStmt::Export(..) => true,
+            // A call as a statement (`f!()` last in a body) is a statement node.
+            RhaiStmt::FnCall(call, ..) => call.capture_parent_scope,
+            _ => false,
+        },
         ASTNode::Expr(e) => match e {
             RhaiExpr::ThisPtr(..) | RhaiExpr::Custom(..) => true,
             RhaiExpr::FnCall(call, ..) | RhaiExpr::MethodCall(call, ..) => {
@@ -227,6 +245,17 @@ fn walkable(body: &[RhaiStmt]) -> bool {
             _ => false,
         },
         _ => false,
+    })
+}
+
+/// Whether `body` names a variable that is neither one of its locals nor a script constant.
+/// Called with `f!()`, the function sees its caller's variables; called otherwise, Rhai looks
+/// the variable up where it would be used, in an order of its own (`max(nope, 1 / 0)` divides
+/// by zero before it misses `nope`): Rhai runs such a function.
+fn reads_free_variable(body: &[RhaiStmt], constants: &HashMap<&str, Dynamic>) -> bool {
+    any_node(body, |node| {
+        matches!(node, ASTNode::Expr(e @ RhaiExpr::Variable(v, ..))
+            if is_global(e) && v.2.is_empty() && !constants.contains_key(v.1.as_str()))
     })
 }
 
@@ -341,9 +370,13 @@ impl Lower<'_> {
 
     fn stmt(&mut self, stmt: &RhaiStmt) -> Lowered<Stmt> {
         Ok(match stmt {
-            RhaiStmt::Noop(..) => Stmt::Expr(Expr::Value(Dynamic::UNIT)),
+            RhaiStmt::Noop(..) => Stmt::Call(Expr::Value(Dynamic::UNIT)),
             RhaiStmt::Expr(expr) => Stmt::Expr(self.expr(expr)?),
-            RhaiStmt::FnCall(call, pos) => Stmt::Expr(self.call(call, *pos)?),
+            RhaiStmt::FnCall(call, pos) => match self.call(call, *pos)? {
+                // Rhai runs the statement, as it would have.
+                Expr::Rhai(_) => self.rhai_stmt(stmt),
+                call => Stmt::Call(call),
+            },
             RhaiStmt::Block(block) => Stmt::Block(self.block(block.statements())?),
             RhaiStmt::Var(var, flags, _) => {
                 let (ident, init, reuse) = &**var;

@@ -162,6 +162,9 @@ type Slot = NonZeroUsize;
 enum Stmt {
     /// An expression; its value is the block's if it comes last.
     Expr(Expr),
+    /// A statement for which Rhai counts one operation, with its expression's value: a call
+    /// (`f(x);`, `n + 1` last in a body), whose expression Rhai does not count again; `;`.
+    Call(Expr),
     /// `let` / `const`: a new slot, or (`reuse`) a slot the parser chose to reuse.
     Let {
         value: Expr,
@@ -452,7 +455,7 @@ fn mark_returned(body: &mut Block) {
     }
     fn last_of(stmt: &mut Stmt) {
         match stmt {
-            Stmt::Expr(value) => mark(value),
+            Stmt::Expr(value) | Stmt::Call(value) => mark(value),
             Stmt::If {
                 then, otherwise, ..
             } => {

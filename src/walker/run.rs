@@ -307,9 +307,13 @@ impl<'a> Runner<'a> {
 
     #[inline(always)]
     fn stmt(&mut self, frame: &mut Frame, stmt: &Stmt) -> Flow<Dynamic> {
-        self.tick(Position::NONE)?;
+        // Rhai counts an operation for every statement it runs (one left to Rhai, Rhai counts;
+        // for a call, the call's expression counts it).
+        if !matches!(stmt, Stmt::Rhai(..) | Stmt::Call(..)) {
+            self.tick(Position::NONE)?;
+        }
         match stmt {
-            Stmt::Expr(expr) => self.expr(frame, expr),
+            Stmt::Expr(expr) | Stmt::Call(expr) => self.expr(frame, expr),
             Stmt::Let {
                 value,
                 constant,
@@ -518,8 +522,11 @@ impl<'a> Runner<'a> {
     }
 
     fn expr(&mut self, frame: &mut Frame, expr: &Expr) -> Flow<Dynamic> {
-        // Rhai counts an operation for every expression it evaluates.
-        self.tick(Position::NONE)?;
+        // Rhai counts an operation for every expression it evaluates (one left to Rhai, Rhai
+        // counts, but for a block, which Rhai runs without counting it).
+        if !matches!(expr, Expr::Rhai(f) if !matches!(f.expr, RhaiExpr::Stmt(..))) {
+            self.tick(Position::NONE)?;
+        }
         match expr {
             Expr::Value(value) => Ok(value.clone()),
             Expr::Local(slot) => Ok(frame.values[frame.index(*slot)].clone()),

@@ -21,6 +21,12 @@ use crate::{
     walker::{native_table::NativeTable, HandedToRhai, Program, Runner},
 };
 
+#[cfg(test)]
+thread_local! {
+    /// The operations the last call on this thread counted (to compare the walker with Rhai).
+    pub(crate) static OPERATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
 /// Calls the functions of one loaded script, lowered or through Rhai, with the script's
 /// constants in scope and the function resolutions of earlier calls kept.
 pub struct Caller {
@@ -158,6 +164,8 @@ impl Caller {
                     .call_fn_raw(name, false, false, &mut args)
             }
         };
+        #[cfg(test)]
+        OPERATIONS.set(global.num_operations);
         // A call that failed half-way may leave an inner layer (pushed for an import) behind.
         caches.rewind_fn_resolution_caches(1);
         result.or_else(|err| match *err {
