@@ -147,6 +147,13 @@ fn why_rhai(expr: &RhaiExpr) -> String {
         RhaiExpr::FnCall(call, ..) => format!("the operator or call `{}`", call.name),
         RhaiExpr::Variable(var, ..) if !var.2.is_empty() => "a module's variable".into(),
         RhaiExpr::Variable(var, ..) => format!("the variable `{}`, not a local", var.1),
+        RhaiExpr::Dot(x, ..) | RhaiExpr::Index(x, ..)
+            if matches!(x.lhs, RhaiExpr::FnCall(..) | RhaiExpr::MethodCall(..)) =>
+        {
+            "a property, index or method of a call's result (`f(…).len`): Rhai runs the whole \
+             chain, the call included; put the result in a variable first"
+                .into()
+        }
         RhaiExpr::Dot(..) | RhaiExpr::Index(..) => {
             "a chain the walker does not follow (a property or index of a value it does not \
              model, or a method of a script function called with `this`)"
