@@ -54,7 +54,7 @@ pub mod limits {
 /// allocates at most a few MiB (a string, a copied grid), so the budget is overshot by little.
 pub(crate) const CHECK_EVERY: u64 = 16;
 // The walker reports at every operation the progress callback looks at.
-const _: () = assert!(CHECK_EVERY % crate::walker::REPORT_EVERY == 0);
+const _: () = assert!(CHECK_EVERY.is_multiple_of(crate::walker::REPORT_EVERY));
 /// How often (in operations, and in work primitives charge) the clocks are looked at.
 const CLOCK_EVERY: u64 = 1024;
 
