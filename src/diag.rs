@@ -85,7 +85,8 @@ impl Diagnostic {
         };
         let name = clean(&p.name);
         let id = name.as_ref();
-        let (text, span) = terminal::clean_with_span(&p.text, p.span.clone());
+        let (shown, shown_span, cut) = around(&p.text, p.span.clone());
+        let (text, span) = terminal::clean_with_span(&shown, shown_span);
         let kind = match words.error.as_str() {
             "Error" => ReportKind::Error,
             other => ReportKind::Custom(other, Color::Red),
@@ -105,12 +106,19 @@ impl Diagnostic {
         for n in &self.notes {
             report = report.with_note(clean(n));
         }
+        if let Some(cut) = &cut {
+            report = report.with_note(&cut.note);
+        }
         let mut buf = Vec::new();
         report
             .finish()
             .write((id, Source::from(text.as_str())), &mut buf)
             .expect("writing to memory cannot fail");
         let mut out = String::from_utf8_lossy(&buf).into_owned();
+        if let Some(cut) = &cut {
+            // the header's column is the cut line's: say the real one
+            out = out.replacen(&cut.header.0, &cut.header.1, 1);
+        }
         if !color {
             out = without_colours(&out); // ariadne colours a custom heading always
         }
@@ -121,6 +129,68 @@ impl Diagnostic {
         out.replace("│ Note: ", &format!("│ {}: ", words.note))
             .replace("Note\u{1b}[0m: ", &format!("{}\u{1b}[0m: ", words.note))
     }
+}
+
+/// The longest line a report shows whole, in bytes.
+const LONGEST_LINE: usize = 240;
+/// How much of a longer line a report shows on each side of the problem, in bytes.
+const AROUND: usize = 80;
+
+/// `text` with the line `span` is on cut to [`AROUND`] bytes either side of it (marked `…`) when
+/// that line is longer than [`LONGEST_LINE`], the span moved to match, and how it was cut. A one-line script of megabytes gives a report of a few lines.
+fn around(
+    text: &str,
+    span: Range<usize>,
+) -> (std::borrow::Cow<'_, str>, Range<usize>, Option<Cut>) {
+    let line_start = text[..span.start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[span.end..]
+        .find('\n')
+        .map_or(text.len(), |i| span.end + i);
+    if line_end - line_start <= LONGEST_LINE {
+        return (text.into(), span, None);
+    }
+    let boundary = |mut i: usize| {
+        while !text.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    };
+    let from = boundary(span.start.saturating_sub(AROUND).max(line_start));
+    let span_end = span.end.min(span.start + AROUND);
+    let to = boundary((span_end + AROUND).min(line_end));
+    let span_end = boundary(span_end).max(span.start);
+    let before = if from > line_start { "…" } else { "" };
+    let after = if to < line_end { "…" } else { "" };
+    let shown = format!(
+        "{}{before}{}{after}{}",
+        &text[..line_start],
+        &text[from..to],
+        &text[line_end..]
+    );
+    let moved = |i: usize| i - from + line_start + before.len();
+    let line = text[..line_start].matches('\n').count() + 1;
+    let column = text[line_start..span.start].chars().count() + 1;
+    let cut = Cut {
+        note: format!(
+            "line {line} is {} long: shown around column {column}",
+            crate::fsio::human((line_end - line_start) as u64)
+        ),
+        header: (
+            format!(
+                ":{line}:{} ]",
+                before.chars().count() + text[from..span.start].chars().count() + 1
+            ),
+            format!(":{line}:{column} ]"),
+        ),
+    };
+    (shown.into(), moved(span.start)..moved(span_end), Some(cut))
+}
+
+/// How a report's line was cut: the note saying so, and the position in its header as the cut
+/// line gives it and as it really is.
+struct Cut {
+    note: String,
+    header: (String, String),
 }
 
 /// `text` without its ANSI colour sequences (`ESC [ … m`).
@@ -203,6 +273,44 @@ pub fn token_at(text: &str, offset: usize) -> Range<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_line_is_cut_around_the_problem() {
+        let text = format!(
+            "fn f() {{\n{}let x = @;{}\n}}\n",
+            "a + ".repeat(500_000),
+            " + b".repeat(500_000)
+        );
+        let at = text.find('@').unwrap();
+        let d =
+            Diagnostic::new("syntax error").at("big.rhai", text.as_str(), at..at + 1, "not Rhai");
+        let out = d.render(false);
+        assert!(out.len() < 2_000, "{} bytes", out.len());
+        assert!(
+            out.contains("│ …a + a + ") && out.contains("a + let x = @; + b + b"),
+            "{out}"
+        );
+        assert!(
+            out.contains(" + …\n") && out.contains("big.rhai:2:2000009 ]"),
+            "{out}"
+        );
+        assert!(
+            out.contains("line 2 is 3.8 MiB long: shown around column 2000009"),
+            "{out}"
+        );
+        assert!(out.contains("^") || out.contains("┬"), "{out}");
+        // a short line is shown whole
+        let d = Diagnostic::new("e").at("s.rhai", "let x = @;", 8..9, "here");
+        assert!(!d.render(false).contains('…'));
+        // a cut one character from the line's start
+        let text = format!("@{}", "x".repeat(1000));
+        let d = Diagnostic::new("e").at("s.rhai", text.as_str(), 0..1, "here");
+        assert!(d.render(false).contains("@xxx"));
+        let text = format!("{}@{}", "é".repeat(41), "x".repeat(1000));
+        let at = text.find('@').unwrap();
+        let d = Diagnostic::new("e").at("s.rhai", text.as_str(), at..at + 1, "here");
+        assert!(d.render(false).contains("é@xxx"));
+    }
 
     #[test]
     fn points_at_the_span() {

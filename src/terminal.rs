@@ -29,6 +29,19 @@ pub fn clean(text: &str) -> Cow<'_, str> {
     Cow::Owned(clean_with_span(text, 0..0).0)
 }
 
+/// `text` made safe for an XML document (an SVG picture or chart): [cleaned](clean), and the
+/// two characters XML 1.0 forbids that cleaning keeps, U+FFFE and U+FFFF, written as `\u{fffe}`
+/// and `\u{ffff}`.
+pub fn clean_for_xml(text: &str) -> String {
+    let cleaned = clean(text);
+    if !cleaned.contains(['\u{fffe}', '\u{ffff}']) {
+        return cleaned.into_owned();
+    }
+    cleaned
+        .replace('\u{fffe}', "\\u{fffe}")
+        .replace('\u{ffff}', "\\u{ffff}")
+}
+
 /// `text` made safe to print, and where the bytes `span` of `text` are in the result (for an
 /// error report that points into a script's text).
 pub fn clean_with_span(text: &str, span: Range<usize>) -> (String, Range<usize>) {

@@ -1034,6 +1034,8 @@ fn each_game_is_kept_apart_two_sessions_never_write_over_each_other_and_a_script
     caro.expect("A game of caro with 1 move was in progress. Resume it? [Y/n] ")
         .unwrap();
     caro.send("\r").unwrap();
+    caro.expect("loaded 1 move of caro").unwrap();
+    caro.expect("caro (O to move)> ").unwrap();
     caro.send("history\r").unwrap();
     caro.expect("moves: 9h").unwrap();
     caro.send("quit\r").unwrap();

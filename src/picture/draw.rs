@@ -36,9 +36,10 @@ pub fn rect(x: f64, y: f64, w: f64, h: f64, fill: &str) -> Rectangle {
         .set("fill", fill)
 }
 
-/// Centred text (escaped by the `svg` crate) of `size` pixels in `color`.
+/// Centred text (escaped by the `svg` crate, and kept to what XML allows) of `size` pixels in
+/// `color`.
 pub fn text(x: f64, y: f64, content: &str, size: f64, color: &str) -> Text {
-    Text::new(crate::terminal::clean(content).into_owned())
+    Text::new(crate::terminal::clean_for_xml(content))
         .set("x", x)
         .set("y", y)
         .set("font-family", "sans-serif")
@@ -57,5 +58,22 @@ pub fn ink_on(fill: &str) -> &'static str {
         INK
     } else {
         "#ffffff"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_label_with_characters_xml_forbids_still_makes_a_well_formed_picture() {
+        let label = "a\u{fffe}b\u{ffff}c\u{1b}[2J";
+        let doc = svg::Document::new()
+            .set("viewBox", (0, 0, 10, 10))
+            .add(text(5.0, 5.0, label, 4.0, INK));
+        let svg = doc.to_string();
+        resvg::usvg::Tree::from_str(&svg, &resvg::usvg::Options::default())
+            .expect("a well-formed SVG");
+        assert!(svg.contains(r"a\u{fffe}b\u{ffff}c\u{1b}[2J"), "{svg}");
     }
 }

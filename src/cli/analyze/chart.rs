@@ -4,7 +4,7 @@
 use plotters::prelude::*;
 
 use super::{stats, summary::Summary};
-use crate::terminal::clean;
+use crate::terminal::clean_for_xml;
 
 /// The chart of `summaries` as SVG text, with the lengths cut into `buckets`.
 pub fn svg(summaries: &[Summary], buckets: &[(usize, usize)]) -> Result<String, String> {
@@ -31,7 +31,7 @@ fn color(i: usize) -> RGBColor {
 }
 
 fn label(s: &Summary) -> String {
-    clean(&s.label).into_owned()
+    clean_for_xml(&s.label)
 }
 
 fn win_rates(
