@@ -51,6 +51,19 @@ fn a_first_move_win_is_always_the_first_players() {
 }
 
 #[test]
+fn a_script_that_recurses_deep_in_rhai_runs_on_the_game_threads() {
+    // 58 calls deep through 20-deep expressions: the 2 MiB a spawned thread has by default
+    // overflowed (the process aborted); the game threads have the main thread's stack.
+    let out = boardrules()
+        .args(["analyze", "tests/fixtures/deep_recursion.rhai"])
+        .args(["--games", "4", "--jobs", "2", "--seed", "1"])
+        .assert()
+        .success();
+    let report = String::from_utf8(out.get_output().stdout.clone()).expect("UTF-8 output");
+    assert_eq!(row(&report, "games"), ["4"]);
+}
+
+#[test]
 fn a_draw_only_variant_side_by_side_differs_significantly() {
     let report = analyze(&["--games", "40", "--compare", "draw=true", "--seed", "1"]);
     assert_eq!(row(&report, "draws"), ["0.0 %", "100.0 %"]);

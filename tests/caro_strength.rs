@@ -8,7 +8,7 @@ use std::time::Duration;
 use boardrules::{
     native_games::placement::{
         search::{SearchLimits, WIN},
-        LineGoal, Placement,
+        LineGoal, Placement, Players,
     },
     runtime::{Cell, Grid},
 };
@@ -18,7 +18,7 @@ use rand_chacha::ChaCha8Rng;
 const N: i32 = 15;
 const CARO: LineGoal = LineGoal {
     length: 5,
-    exact: true,
+    exact: Players::ALL,
     block_both_ends: true,
     edge_blocks: false,
 };

@@ -37,8 +37,26 @@ fn every_shipped_script_passes() {
 #[test]
 fn every_example_game_passes() {
     let home = tempfile::tempdir().unwrap();
-    for game in ["connect_four", "othello", "breakthrough", "kalah"] {
+    for game in ["connect_four", "othello", "breakthrough", "kalah", "hex"] {
         let script = format!("examples/games/{game}.rhai");
+        let (code, out, err) = check(&home, &[&script, "--seconds", "0.5"]);
+        assert_eq!(code, 0, "{game}: {err}");
+        assert!(out.contains("every property holds"), "{game}: {out}");
+    }
+}
+
+/// The newcomer-style benchmark scripts (`benches/newcomer/`) play legal games.
+#[test]
+fn every_newcomer_script_passes() {
+    let home = tempfile::tempdir().unwrap();
+    for game in [
+        "connect_four",
+        "othello",
+        "breakthrough",
+        "kalah",
+        "tic_tac_toe",
+    ] {
+        let script = format!("benches/newcomer/{game}.rhai");
         let (code, out, err) = check(&home, &[&script, "--seconds", "0.5"]);
         assert_eq!(code, 0, "{game}: {err}");
         assert!(out.contains("every property holds"), "{game}: {out}");

@@ -12,9 +12,9 @@ use std::{
 
 use assert_cmd::Command;
 
-/// How long a case may take (its limits are 2 s of script time; the rest is slack for a busy
-/// machine).
-const TIME: Duration = Duration::from_secs(8);
+/// How long a case may take: its limits are 2 s of processor time, which a busy machine may
+/// stretch up to the 30 s wall-clock backstop; past that, the case hangs.
+const TIME: Duration = Duration::from_secs(40);
 
 /// The binary, hermetic: its own config and history folders, no colour, run from `dir`, with
 /// its address space capped at 1 GiB.
@@ -129,7 +129,7 @@ fn failed_with(ended: &Ended, message: &str) {
     );
 }
 
-const SPENT_TIME: &str = "ran for more than 2 s in one call";
+const SPENT_TIME: &str = "computed for more than 2 s of processor time in one call";
 const SPENT_OPERATIONS: &str = "operations in one call";
 const SPENT_MEMORY: &str = "used more than 256 MiB of memory in one call";
 

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Cross-checks the example game scripts against OpenSpiel, ply by ply (pip install open-spiel).
 
-Usage: tests/openspiel_games.py [GAMES] [BINARY] [NAME…]  (NAME: only these games)
+Usage: tests/openspiel_games.py [--newcomer] [GAMES] [BINARY] [NAME…]  (NAME: only these games)
 
 For each game, random games are played in pyspiel and replayed through
-`boardrules run examples/games/NAME.rhai --json`; after every ply the board, the player to move,
+`boardrules run examples/games/NAME.rhai --json` (with `--newcomer`, the newcomer-style scripts
+`benches/newcomer/NAME.rhai`, tic-tac-toe too); after every ply the board, the player to move,
 the legal moves and, at the end, the result must agree.
 """
 
@@ -21,6 +22,12 @@ def connect_four_move(text):
     return str(int(text[1:]) + 1)
 
 
+def tic_tac_toe_move(text):
+    """OpenSpiel's `x(1,2)` (row, column) is our `(2,1)` (column, row)."""
+    row, column = text[2:-1].split(",")
+    return f"({column},{row})"
+
+
 def board_lines(state):
     """OpenSpiel's board, without the lines some games add under it (`Current player: …`)."""
     return "\n".join(line for line in str(state).rstrip("\n").split("\n")
@@ -34,11 +41,18 @@ GAMES = {
     "breakthrough": ("breakthrough", "examples/games/breakthrough.rhai", lambda t: t, ["Black", "White"]),
     # OpenSpiel's `mancala` is Kalah; its moves are pit numbers, as ours are.
     "kalah": ("mancala", "examples/games/kalah.rhai", lambda t: t, ["South", "North"]),
+    # Both write cells as column letter and row from the top (`a1` the top left).
+    "hex": ("hex", "examples/games/hex.rhai", lambda t: t, ["x", "o"]),
 }
 
+# The newcomer-style scripts of benches/newcomer/: the same games, and tic-tac-toe.
+NEWCOMER = {name: (spiel, f"benches/newcomer/{name}.rhai", move, names)
+            for name, (spiel, _, move, names) in GAMES.items() if name != "hex"}
+NEWCOMER["tic_tac_toe"] = ("tic_tac_toe", "benches/newcomer/tic_tac_toe.rhai", tic_tac_toe_move, ["x", "o"])
 
-def check(name, games, binary):
-    spiel_name, script, to_ours, names = GAMES[name]
+
+def check(name, games, binary, table):
+    spiel_name, script, to_ours, names = table[name]
     game = pyspiel.load_game(spiel_name)
     plies = 0
     for seed in range(games):
@@ -73,10 +87,14 @@ def check(name, games, binary):
 
 
 def main():
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 300
-    binary = sys.argv[2] if len(sys.argv) > 2 else "target/release/boardrules"
-    for name in sys.argv[3:] or GAMES:
-        check(name, games, binary)
+    args = sys.argv[1:]
+    table = GAMES
+    if args[:1] == ["--newcomer"]:
+        table, args = NEWCOMER, args[1:]
+    games = int(args[0]) if len(args) > 0 else 300
+    binary = args[1] if len(args) > 1 else "target/release/boardrules"
+    for name in args[2:] or table:
+        check(name, games, binary, table)
 
 
 if __name__ == "__main__":

@@ -176,9 +176,15 @@ fn native_differs(
         return Ok(None);
     };
     let all: Vec<String> = moves.iter().chain(&d.moves).cloned().collect();
+    // A listed move `play` refuses is the script's own fault: reported (and shrunk) as such.
+    let property = if d.refused {
+        Property::ListedMovesPlay
+    } else {
+        Property::NativeAgrees
+    };
     Ok(Some(Box::new(Failure {
         broken: Broken {
-            property: Property::NativeAgrees,
+            property,
             message: d.what,
             mv: None,
             error: None,

@@ -10,6 +10,7 @@ mod hint;
 mod list;
 mod picture;
 mod play;
+mod profile;
 mod referee;
 mod run;
 mod serve;
@@ -134,6 +135,18 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Where a script's time goes: random playouts under the walker, with the cost of each
+    /// function and line, what runs in Rhai rather than the walker, and primitives that fit.
+    Profile {
+        #[command(flatten)]
+        game: GameArgs,
+        /// How long to play random games.
+        #[arg(long, default_value_t = 3.0, value_name = "S")]
+        seconds: f64,
+        /// Print one JSON object instead of the report.
+        #[arg(long)]
+        json: bool,
+    },
     /// Play one move as a class bot: reads the board from the arguments, writes play.txt.
     Bot {
         #[command(flatten)]
@@ -223,6 +236,11 @@ enum Command {
     },
 }
 
+/// Whether reports written to stdout should be coloured.
+pub fn stdout_color() -> bool {
+    std::env::var_os("NO_COLOR").is_none() && std::io::stdout().is_terminal()
+}
+
 /// Whether reports written to stderr should be coloured.
 pub fn stderr_color() -> bool {
     std::env::var_os("NO_COLOR").is_none() && std::io::stderr().is_terminal()
@@ -296,6 +314,11 @@ pub fn main() -> ExitCode {
             let length = playouts.map_or(bench::Length::Seconds(seconds), bench::Length::Playouts);
             bench::run(&game, length, script_only, json)
         }
+        Command::Profile {
+            game,
+            seconds,
+            json,
+        } => profile::run(&game, seconds, json),
         Command::Bot {
             game,
             time_ms,

@@ -1,8 +1,13 @@
-//! Rectangular boards: cells, neighbours and coordinate notations.
+//! Boards of cells: neighbours, lines and coordinate notations, on a square or a hexagonal grid.
 //!
 //! Cells are addressed by zero-based `(x, y)`: `x` is the column from the left, `y` the row from
 //! the top, which is the order a board is printed in. Notations that number rows from the bottom
 //! (`12i`, `e5`) convert at the edge of the program.
+//!
+//! A hexagonal grid ([`Topology::Hex`]) uses axial coordinates on the same rectangle of cells:
+//! drawn with each row shifted half a cell right of the row above (a rhombus, as a Hex board),
+//! cell `(x, y)` touches `(x ± 1, y)`, `(x, y ± 1)`, `(x + 1, y - 1)` and `(x - 1, y + 1)`, and
+//! its lines run along three axes: across, down-right and up-right.
 
 use std::{fmt, sync::Arc};
 
@@ -46,6 +51,34 @@ pub const KING: [(i64, i64); 8] = [
     (-1, 0),
     (-1, -1),
 ];
+
+/// The six hexagonal steps in axial coordinates, clockwise from up-right.
+pub const HEX: [(i64, i64); 6] = [(1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1)];
+
+/// The line directions of a square grid: across, down, diagonal (↘) and anti-diagonal (↗).
+pub const SQUARE_LINES: [(i64, i64); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+/// The line directions of a hexagonal grid: its three axes, across, down-right and up-right.
+pub const HEX_LINES: [(i64, i64); 3] = [(1, 0), (0, 1), (1, -1)];
+
+/// How the cells of a grid touch one another.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Topology {
+    /// Square cells: four orthogonal neighbours, eight with the diagonals, four line directions.
+    #[default]
+    Square,
+    /// Hexagonal cells in axial coordinates: six neighbours, three line directions.
+    Hex,
+}
+
+impl Topology {
+    /// The name scripts see: `"square"` or `"hex"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Topology::Square => "square",
+            Topology::Hex => "hex",
+        }
+    }
+}
 
 /// How cells are written as text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -101,6 +134,7 @@ pub enum CellTextError {
 pub struct Grid {
     width: i64,
     height: i64,
+    topology: Topology,
     /// Shared between copies until one of them changes (a copy of a large grid costs nothing).
     cells: Arc<Vec<i64>>,
 }
@@ -118,7 +152,51 @@ impl Grid {
         Grid {
             width,
             height,
+            topology: Topology::Square,
             cells: Arc::new(vec![fill; (width * height) as usize]),
+        }
+    }
+
+    /// A `width` × `height` hexagonal grid in axial coordinates (see [`Topology::Hex`]) with
+    /// every cell set to `fill`.
+    ///
+    /// # Panics
+    /// As [`Grid::new`].
+    pub fn hex(width: i64, height: i64, fill: i64) -> Self {
+        Grid {
+            topology: Topology::Hex,
+            ..Grid::new(width, height, fill)
+        }
+    }
+
+    /// How the cells touch: square or hexagonal.
+    pub fn topology(&self) -> Topology {
+        self.topology
+    }
+
+    /// The steps to the cells sharing a side with a cell: [`ORTHOGONAL`] on a square grid,
+    /// [`HEX`] on a hexagonal one (what regions, paths and walks follow).
+    pub fn side_steps(&self) -> &'static [(i64, i64)] {
+        match self.topology {
+            Topology::Square => &ORTHOGONAL,
+            Topology::Hex => &HEX,
+        }
+    }
+
+    /// The steps to every cell touching a cell, corners too: [`KING`] on a square grid, [`HEX`]
+    /// on a hexagonal one (where cells touch only along sides).
+    pub fn touching_steps(&self) -> &'static [(i64, i64)] {
+        match self.topology {
+            Topology::Square => &KING,
+            Topology::Hex => &HEX,
+        }
+    }
+
+    /// The directions lines run in, one per axis: [`SQUARE_LINES`] or [`HEX_LINES`].
+    pub fn line_directions(&self) -> &'static [(i64, i64)] {
+        match self.topology {
+            Topology::Square => &SQUARE_LINES,
+            Topology::Hex => &HEX_LINES,
         }
     }
 
@@ -456,6 +534,26 @@ mod tests {
         assert_eq!(g, from_digits(&["000", "001"]));
     }
 
+    #[test]
+    fn hex_cells_touch_six_neighbours_along_three_axes() {
+        let g = Grid::hex(5, 5, 0);
+        assert_eq!(g.topology(), Topology::Hex);
+        assert_eq!(g.neighbours(Cell::new(2, 2), g.side_steps()).count(), 6);
+        // Acute corners touch two cells, obtuse corners three.
+        assert_eq!(g.neighbours(Cell::new(0, 0), g.side_steps()).count(), 2);
+        assert_eq!(g.neighbours(Cell::new(4, 0), g.side_steps()).count(), 3);
+        assert_eq!(g.neighbours(Cell::new(0, 4), g.touching_steps()).count(), 3);
+        assert_eq!(g.line_directions(), HEX_LINES);
+        assert_ne!(g, Grid::new(5, 5, 0));
+        let square = Grid::new(5, 5, 0);
+        assert_eq!(
+            square
+                .neighbours(Cell::new(2, 2), square.touching_steps())
+                .count(),
+            8
+        );
+    }
+
     mod props {
         use super::*;
         use proptest::prelude::*;
@@ -468,6 +566,22 @@ mod tests {
                 for n in [Notation::RowLetter, Notation::LetterRow, Notation::LetterRowTop, Notation::Xy] {
                     let text = g.format_cell(cell, n);
                     prop_assert_eq!(g.parse_cell(&text, n), Ok(cell));
+                }
+            }
+
+            /// Hex adjacency is symmetric, every cell has at most six neighbours, and each line
+            /// direction joins neighbours.
+            #[test]
+            fn hex_neighbours_are_mutual(x in 0i64..6, y in 0i64..5) {
+                let g = Grid::hex(6, 5, 0);
+                let c = Cell::new(x, y);
+                let near: Vec<Cell> = g.neighbours(c, g.side_steps()).collect();
+                prop_assert!(near.len() <= 6);
+                for &n in &near {
+                    prop_assert!(g.neighbours(n, g.side_steps()).any(|m| m == c));
+                }
+                for &d in g.line_directions() {
+                    prop_assert!(HEX.contains(&d) && HEX.contains(&(-d.0, -d.1)));
                 }
             }
 

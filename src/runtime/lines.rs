@@ -1,9 +1,11 @@
-//! Line scanning: runs of equal cells along the four line directions, and what lies beyond them.
+//! Line scanning: runs of equal cells along a grid's line directions (four on a square grid,
+//! three on a hexagonal one), and what lies beyond them.
 
-use super::grid::{Cell, Grid};
+use super::grid::{Cell, Grid, SQUARE_LINES};
 
-/// The four line directions: horizontal, vertical, diagonal (↘) and anti-diagonal (↗).
-pub const LINE_DIRECTIONS: [(i64, i64); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+/// The four line directions of a square grid: horizontal, vertical, diagonal (↘) and
+/// anti-diagonal (↗). A grid's own are [`Grid::line_directions`].
+pub const LINE_DIRECTIONS: [(i64, i64); 4] = SQUARE_LINES;
 
 /// What lies just beyond one end of a run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -19,7 +21,7 @@ pub enum Beyond {
 pub struct Run {
     /// The value every cell of the run holds.
     pub value: i64,
-    /// The direction `(dx, dy)` the cells are listed in (one of [`LINE_DIRECTIONS`]).
+    /// The direction `(dx, dy)` the cells are listed in (one of [`Grid::line_directions`]).
     pub direction: (i64, i64),
     /// The cells, from the `before` end to the `after` end.
     pub cells: Vec<Cell>,
@@ -54,15 +56,19 @@ pub fn count_from(grid: &Grid, cell: Cell, direction: (i64, i64), value: i64) ->
     n
 }
 
-/// For each line direction (across, down, ↘, ↗), how many cells within `reach` of `centre` on
-/// either side (not `centre` itself) hold `value`: how crowded each line through a cell is.
-pub fn counts_along(grid: &Grid, centre: Cell, value: i64, reach: usize) -> [usize; 4] {
+/// For each of the grid's line directions (across, down, ↘, ↗ on a square grid), how many cells
+/// within `reach` of `centre` on either side (not `centre` itself) hold `value`: how crowded each
+/// line through a cell is.
+pub fn counts_along(grid: &Grid, centre: Cell, value: i64, reach: usize) -> Vec<usize> {
     let reach = reach as i64;
-    LINE_DIRECTIONS.map(|d| {
-        (-reach..=reach)
-            .filter(|&i| i != 0 && grid.get(centre.offset(d, i)) == Some(value))
-            .count()
-    })
+    grid.line_directions()
+        .iter()
+        .map(|&d| {
+            (-reach..=reach)
+                .filter(|&i| i != 0 && grid.get(centre.offset(d, i)) == Some(value))
+                .count()
+        })
+        .collect()
 }
 
 /// The values of the `2·reach + 1` cells `centre + i·direction` for `i` in `-reach..=reach`, in
@@ -96,9 +102,10 @@ pub fn run_through(grid: &Grid, cell: Cell, direction: (i64, i64)) -> Option<Run
     })
 }
 
-/// The four runs through `cell`, one per line direction (empty if `cell` is off the board).
+/// The runs through `cell`, one per line direction of the grid (empty if `cell` is off the
+/// board).
 pub fn runs_through(grid: &Grid, cell: Cell) -> Vec<Run> {
-    LINE_DIRECTIONS
+    grid.line_directions()
         .iter()
         .filter_map(|&d| run_through(grid, cell, d))
         .collect()
@@ -111,7 +118,7 @@ pub fn longest_run_through(grid: &Grid, cell: Cell) -> usize {
         return 0;
     };
     // Counted from the cell both ways: no run is made.
-    LINE_DIRECTIONS
+    grid.line_directions()
         .iter()
         .map(|&(dx, dy)| {
             1 + count_from(grid, cell, (dx, dy), value) + count_from(grid, cell, (-dx, -dy), value)
@@ -125,7 +132,7 @@ pub fn longest_run_through(grid: &Grid, cell: Cell) -> usize {
 /// cell in reading order.
 pub fn all_runs(grid: &Grid, min_len: usize, ignore: i64) -> Vec<Run> {
     let mut runs = Vec::new();
-    for &direction in &LINE_DIRECTIONS {
+    for &direction in grid.line_directions() {
         let back = (-direction.0, -direction.1);
         for cell in grid.cells() {
             let value = grid.get(cell).unwrap_or(ignore);
@@ -196,16 +203,39 @@ mod tests {
         assert_eq!(counts_along(&g, Cell::new(1, 1), 1, 0), [0, 0, 0, 0]);
     }
 
+    #[test]
+    fn hex_lines_run_along_three_axes() {
+        // A falling diagonal is no line on a hex grid; a rising one and a column are.
+        let mut g = Grid::hex(3, 3, 0);
+        for i in 0..3 {
+            g.set(Cell::new(i, i), 1);
+            g.set(Cell::new(i, 2 - i), 2);
+        }
+        assert_eq!(longest_run_through(&g, Cell::new(0, 0)), 1);
+        assert_eq!(longest_run_through(&g, Cell::new(0, 2)), 3);
+        let runs = runs_through(&g, Cell::new(1, 1));
+        assert_eq!(runs.len(), 3);
+        assert_eq!(
+            runs[2].cells,
+            [Cell::new(0, 2), Cell::new(1, 1), Cell::new(2, 0)]
+        );
+        assert_eq!(counts_along(&g, Cell::new(1, 0), 2, 2), [1, 1, 0]);
+        assert!(all_runs(&g, 2, 0).iter().all(|r| r.value == 2));
+    }
+
     proptest! {
         /// Every cell of a run holds its value, the run is contiguous, and the cells beyond its
         /// ends do not hold its value.
         #[test]
-        fn runs_are_maximal(values in proptest::collection::vec(0i64..3, 36), x in 0i64..6, y in 0i64..6) {
-            let mut g = Grid::new(6, 6, 0);
+        fn runs_are_maximal(values in proptest::collection::vec(0i64..3, 36), x in 0i64..6, y in 0i64..6, hex: bool) {
+            let mut g = if hex { Grid::hex(6, 6, 0) } else { Grid::new(6, 6, 0) };
             for (i, v) in values.iter().enumerate() {
                 g.set(Cell::new(i as i64 % 6, i as i64 / 6), *v);
             }
-            for run in runs_through(&g, Cell::new(x, y)) {
+            let through = runs_through(&g, Cell::new(x, y));
+            prop_assert_eq!(through.len(), g.line_directions().len());
+            for run in through {
+                prop_assert!(g.line_directions().contains(&run.direction));
                 prop_assert!(run.cells.contains(&Cell::new(x, y)));
                 for w in run.cells.windows(2) {
                     prop_assert_eq!(w[0].offset(run.direction, 1), w[1]);
@@ -217,6 +247,7 @@ mod tests {
             let longest = runs_through(&g, Cell::new(x, y)).iter().map(Run::len).max();
             prop_assert_eq!(longest_run_through(&g, Cell::new(x, y)), longest.unwrap_or(0));
             for run in all_runs(&g, 2, 0) {
+                prop_assert!(g.line_directions().contains(&run.direction));
                 prop_assert!(run.len() >= 2 && run.value != 0);
                 let again = run_through(&g, run.cells[0], run.direction).unwrap();
                 prop_assert_eq!(again, run);

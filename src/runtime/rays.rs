@@ -2,7 +2,7 @@
 //! one value closed by another: the stones a placement turns over); the steps and jumps of a piece; and where a
 //! piece dropped into a column lands. Directions are steps `(dx, dy)` with `y` down.
 
-use super::grid::{Cell, Grid, KING};
+use super::grid::{Cell, Grid};
 
 /// The cells after `from` in direction `d` (one step at a time) while they hold `value`.
 /// Empty if `d` is `(0, 0)`.
@@ -33,9 +33,11 @@ pub fn bracket(grid: &Grid, from: Cell, d: (i64, i64), between: i64, end: i64) -
     }
 }
 
-/// Every [`bracket`] around `from` in the eight king directions (clockwise from up), joined.
+/// Every [`bracket`] around `from` in the directions of the cells touching it (the eight king
+/// directions clockwise from up on a square grid, the six of a hexagonal one), joined.
 pub fn brackets(grid: &Grid, from: Cell, between: i64, end: i64) -> Vec<Cell> {
-    KING.iter()
+    grid.touching_steps()
+        .iter()
         .flat_map(|&d| bracket(grid, from, d, between, end))
         .collect()
 }
@@ -77,21 +79,76 @@ pub fn steps(grid: &Grid, from: Cell, steps: &[PieceStep]) -> Vec<Cell> {
 pub fn bracketing_cells(grid: &Grid, empty: i64, between: i64, end: i64) -> Vec<Cell> {
     grid.cells_with(empty)
         .filter(|&c| {
-            KING.iter()
+            grid.touching_steps()
+                .iter()
                 .any(|&d| !bracket(grid, c, d, between, end).is_empty())
         })
         .collect()
 }
 
-/// Every step `(from, to)` of the pieces holding `piece`, row by row (and in the order of
-/// `steps` from each): [`steps`] from every such piece, in one call.
-pub fn piece_steps(grid: &Grid, piece: i64, steps: &[PieceStep]) -> Vec<(Cell, Cell)> {
-    grid.cells_with(piece)
+/// Every step `(from, to)` of the pieces holding one of `pieces`, row by row (and in the order
+/// of `steps` from each): [`steps`] from every such piece, in one call.
+pub fn piece_steps(grid: &Grid, pieces: &[i64], steps: &[PieceStep]) -> Vec<(Cell, Cell)> {
+    cells_holding(grid, pieces)
         .flat_map(|from| {
             steps
                 .iter()
                 .filter_map(move |s| s.from(grid, from).map(|to| (from, to)))
         })
+        .collect()
+}
+
+/// The cells holding one of `values`, row by row from the top.
+fn cells_holding<'a>(grid: &'a Grid, values: &'a [i64]) -> impl Iterator<Item = Cell> + 'a {
+    grid.cells()
+        .filter(move |&c| grid.get(c).is_some_and(|v| values.contains(&v)))
+}
+
+/// A jump: a piece at `from` leaps over the cell `over` next to it onto the cell `to` just
+/// beyond, in a straight line (a capture in draughts, a leap in Chinese checkers).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Jump {
+    /// Where the piece starts.
+    pub from: Cell,
+    /// The cell it leaps over.
+    pub over: Cell,
+    /// Where it lands.
+    pub to: Cell,
+}
+
+/// The jumps from `from`, in the order of `directions`: for each `(dx, dy)`, the cell one step
+/// away must hold one of `over` and the cell two steps away one of `onto` (both on the board).
+pub fn jumps(
+    grid: &Grid,
+    from: Cell,
+    directions: &[(i64, i64)],
+    over: &[i64],
+    onto: &[i64],
+) -> Vec<Jump> {
+    let holds = |c: Cell, values: &[i64]| grid.get(c).is_some_and(|v| values.contains(&v));
+    directions
+        .iter()
+        .filter(|&&d| d != (0, 0))
+        .map(|&d| Jump {
+            from,
+            over: from.offset(d, 1),
+            to: from.offset(d, 2),
+        })
+        .filter(|j| holds(j.over, over) && holds(j.to, onto))
+        .collect()
+}
+
+/// Every [`jumps`] of the pieces holding one of `pieces`, row by row (and in the order of
+/// `directions` from each): all the captures of one side, in one call.
+pub fn piece_jumps(
+    grid: &Grid,
+    pieces: &[i64],
+    directions: &[(i64, i64)],
+    over: &[i64],
+    onto: &[i64],
+) -> Vec<Jump> {
+    cells_holding(grid, pieces)
+        .flat_map(|from| jumps(grid, from, directions, over, onto))
         .collect()
 }
 
@@ -194,14 +251,60 @@ mod tests {
                 .to_vec()
         }
         assert_eq!(
-            piece_steps(&g, 1, &up(&[0])),
+            piece_steps(&g, &[1], &up(&[0])),
             [
                 (Cell::new(0, 2), Cell::new(0, 1)),
                 (Cell::new(2, 2), Cell::new(2, 1)),
             ]
         );
-        assert_eq!(piece_steps(&g, 1, &up(&[2])).len(), 2);
-        assert!(piece_steps(&g, 2, &[PieceStep::new((0, 5), &[0])]).is_empty());
+        assert_eq!(piece_steps(&g, &[1], &up(&[2])).len(), 2);
+        assert!(piece_steps(&g, &[2], &[PieceStep::new((0, 5), &[0])]).is_empty());
+        // Two values at once: the 2 in the middle row comes first, then the 1s below.
+        assert_eq!(
+            piece_steps(&g, &[1, 2], &up(&[0])),
+            [
+                (Cell::new(1, 1), Cell::new(0, 0)),
+                (Cell::new(1, 1), Cell::new(1, 0)),
+                (Cell::new(1, 1), Cell::new(2, 0)),
+                (Cell::new(0, 2), Cell::new(0, 1)),
+                (Cell::new(2, 2), Cell::new(2, 1)),
+            ]
+        );
+        assert!(piece_steps(&g, &[], &up(&[0])).is_empty());
+    }
+
+    #[test]
+    fn a_jump_needs_a_piece_to_leap_over_and_room_to_land() {
+        // 1 at (0,4) and (4,4); 2s at (1,3) and (3,3); (4,2) is taken by a 1, (2,2) empty.
+        let g = grid_from(&["00000", "00000", "00001", "02020", "10001"]);
+        let diagonals = [(-1, -1), (1, -1), (-1, 1), (1, 1)];
+        let jump = |from: (i64, i64), over: (i64, i64), to: (i64, i64)| Jump {
+            from: Cell::new(from.0, from.1),
+            over: Cell::new(over.0, over.1),
+            to: Cell::new(to.0, to.1),
+        };
+        assert_eq!(
+            jumps(&g, Cell::new(0, 4), &diagonals, &[2], &[0]),
+            [jump((0, 4), (1, 3), (2, 2))]
+        );
+        // From (2,4) both diagonals up leap a 2, but (4,2) is taken: one jump.
+        assert_eq!(
+            jumps(&g, Cell::new(2, 4), &diagonals, &[2], &[0]),
+            [jump((2, 4), (1, 3), (0, 2))]
+        );
+        // No 2 next to (2,0): nothing to leap over.
+        assert!(jumps(&g, Cell::new(2, 0), &diagonals, &[2], &[0]).is_empty());
+        // Off the board: no jump, and the zero direction is ignored.
+        assert!(jumps(&g, Cell::new(4, 4), &[(1, -1), (0, 0)], &[0, 1, 2], &[0]).is_empty());
+        // From (4,4) the 2 at (3,3) is jumped onto (2,2); with (4,2) allowed, (4,2)'s 1 too.
+        assert_eq!(
+            piece_jumps(&g, &[1], &diagonals, &[2], &[0]),
+            [
+                jump((4, 2), (3, 3), (2, 4)),
+                jump((0, 4), (1, 3), (2, 2)),
+                jump((4, 4), (3, 3), (2, 2)),
+            ]
+        );
     }
 
     #[test]
@@ -213,5 +316,60 @@ mod tests {
         assert_eq!(drop_cell(&g, 7, 0), None);
         assert_eq!(open_columns(&g, 0), [0, 2]);
         assert_eq!(open_columns(&g, 2), [0]);
+    }
+
+    mod props {
+        use super::*;
+        use proptest::prelude::*;
+
+        const DIAGONALS: [(i64, i64); 4] = [(-1, -1), (1, -1), (-1, 1), (1, 1)];
+
+        fn board(values: &[i64]) -> Grid {
+            let mut g = Grid::new(5, 5, 0);
+            for (i, &v) in values.iter().enumerate() {
+                g.set(Cell::new(i as i64 % 5, i as i64 / 5), v);
+            }
+            g
+        }
+
+        proptest! {
+            /// Every jump leaps a cell holding an `over` value onto one holding an `onto` value,
+            /// two steps along one direction; and the board's jumps are each piece's, in reading
+            /// order.
+            #[test]
+            fn jumps_are_checked_both_ways(values in proptest::collection::vec(0i64..4, 25)) {
+                let g = board(&values);
+                let (pieces, over, onto) = ([1, 3], [2], [0]);
+                let mut each = Vec::new();
+                for from in g.cells() {
+                    let found = jumps(&g, from, &DIAGONALS, &over, &onto);
+                    for j in &found {
+                        let d = (j.over.x - from.x, j.over.y - from.y);
+                        prop_assert!(DIAGONALS.contains(&d));
+                        prop_assert_eq!(j.to, from.offset(d, 2));
+                        prop_assert_eq!(g.get(j.over), Some(2));
+                        prop_assert_eq!(g.get(j.to), Some(0));
+                    }
+                    let possible = DIAGONALS.iter().filter(|&&d| {
+                        g.get(from.offset(d, 1)) == Some(2) && g.get(from.offset(d, 2)) == Some(0)
+                    });
+                    prop_assert_eq!(found.len(), possible.count());
+                    if pieces.contains(&g.get(from).unwrap()) {
+                        each.extend(found);
+                    }
+                }
+                prop_assert_eq!(piece_jumps(&g, &pieces, &DIAGONALS, &over, &onto), each);
+            }
+
+            /// Steps of several pieces are the steps of each, merged in reading order.
+            #[test]
+            fn several_pieces_step_as_each_does(values in proptest::collection::vec(0i64..4, 25)) {
+                let g = board(&values);
+                let steps: Vec<PieceStep> = DIAGONALS.iter().map(|&d| PieceStep::new(d, &[0])).collect();
+                let mut each = [piece_steps(&g, &[1], &steps), piece_steps(&g, &[3], &steps)].concat();
+                each.sort_by_key(|(from, _)| (from.y, from.x));
+                prop_assert_eq!(piece_steps(&g, &[1, 3], &steps), each);
+            }
+        }
     }
 }

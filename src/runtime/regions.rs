@@ -65,7 +65,7 @@ fn fill(
 mod tests {
     use super::*;
     use crate::runtime::grid::from_digits as grid_from;
-    use crate::runtime::grid::{KING, ORTHOGONAL};
+    use crate::runtime::grid::{HEX, KING, ORTHOGONAL};
     use proptest::prelude::*;
 
     #[test]
@@ -101,16 +101,27 @@ mod tests {
         assert_eq!(regions(&g, &ORTHOGONAL, 9).len(), 5);
     }
 
+    #[test]
+    fn hex_regions_join_along_the_six_sides() {
+        // (1,0) and (0,1) share a side on a hex grid; (0,0) and (1,1) do not.
+        let rising = grid_from(&["01", "10"]);
+        assert_eq!(regions(&rising, &ORTHOGONAL, 0).len(), 2);
+        assert_eq!(regions(&rising, &HEX, 0).len(), 1);
+        let falling = grid_from(&["10", "01"]);
+        assert_eq!(regions(&falling, &KING, 0).len(), 1);
+        assert_eq!(regions(&falling, &HEX, 0).len(), 2);
+    }
+
     proptest! {
         /// Regions partition the non-ignored cells; each holds one value, is connected, and no
         /// neighbour outside it holds that value.
         #[test]
-        fn regions_partition_the_board(values in proptest::collection::vec(0i64..3, 30), eight: bool) {
-            let mut g = Grid::new(6, 5, 0);
+        fn regions_partition_the_board(values in proptest::collection::vec(0i64..3, 30), eight: bool, hex: bool) {
+            let mut g = if hex { Grid::hex(6, 5, 0) } else { Grid::new(6, 5, 0) };
             for (i, v) in values.iter().enumerate() {
                 g.set(Cell::new(i as i64 % 6, i as i64 / 6), *v);
             }
-            let steps: &[(i64, i64)] = if eight { &KING } else { &ORTHOGONAL };
+            let steps = if eight { g.touching_steps() } else { g.side_steps() };
             let all = regions(&g, steps, 0);
             let total: usize = all.iter().map(Vec::len).sum();
             prop_assert_eq!(total, 30 - g.count(0));

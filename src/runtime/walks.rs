@@ -8,7 +8,7 @@
 
 use std::convert::Infallible;
 
-use super::grid::{Cell, Grid, ORTHOGONAL};
+use super::grid::{Cell, Grid};
 
 /// Which walks to follow: their lengths and the values of the cells they pass and end on.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -86,7 +86,7 @@ fn extend<E>(
 ) -> Result<(), E> {
     let here = *path.last().expect("a walk has its start");
     let len = path.len(); // the length of the walk after one more step
-    for next in grid.neighbours(here, &ORTHOGONAL) {
+    for next in grid.neighbours(here, grid.side_steps()) {
         let i = (next.y * grid.width() + next.x) as usize;
         if seen[i] {
             continue;

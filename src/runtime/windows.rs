@@ -3,10 +3,7 @@
 //! of evaluations that value "almost complete" lines and blocks (four of a colour and a gap)
 //! without a script looping over cells.
 
-use super::{
-    grid::{Cell, Grid},
-    lines::LINE_DIRECTIONS,
-};
+use super::grid::{Cell, Grid};
 
 /// What a window holds: `Some(k)` if `k` of its cells hold one value other than `empty` (the
 /// value `only`, when given) and the rest hold `empty`; `None` if it holds two different values,
@@ -52,7 +49,7 @@ fn line_windows_holding(grid: &Grid, len: usize, empty: i64, only: Option<i64>) 
     if len == 0 {
         return Vec::new();
     }
-    for &d in &LINE_DIRECTIONS {
+    for &d in grid.line_directions() {
         for start in grid.cells() {
             let cells = (0..len as i64).map(|i| start.offset(d, i));
             if let Some(k) = tally(grid, cells, empty, only) {

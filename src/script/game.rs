@@ -26,6 +26,9 @@ use crate::{
 
 pub(crate) mod caller;
 mod cells;
+mod referee;
+
+pub use referee::HookReferee;
 
 use caller::Caller;
 
@@ -212,6 +215,17 @@ impl ScriptedGame {
         self.caller.coverage()
     }
 
+    /// Runs the script's functions with each statement recording its cost (see
+    /// [`crate::walker::profile`]), for `boardrules profile`; play is slower so.
+    pub fn profile_statements(&mut self) {
+        self.caller.profile(&self.script.ast);
+    }
+
+    /// What Rhai's interpreter runs rather than the runtime's walker, and why.
+    pub fn handed_to_rhai(&self) -> &[crate::walker::HandedToRhai] {
+        self.caller.handed_to_rhai()
+    }
+
     /// Whether `play` records the events the script emits (on by default; search turns it off).
     pub fn record_events(&self, on: bool) {
         self.events.borrow_mut().enabled = on;
@@ -324,6 +338,14 @@ impl ScriptedGame {
         })?;
         let bad = |m: String| self.rules_error(format!("native(): {m}"));
         let game = native_form::read(&map, self.players.len()).map_err(bad)?;
+        if let NativeGame::Placement(p) = &game {
+            if let Some(judge) = p.judge().filter(|j| !self.defines(&j.hook, 3)) {
+                return Err(bad(format!(
+                    "`judge.hook` is \"{}\", but the script defines no `{}(board, cell, player)`",
+                    judge.hook, judge.hook
+                )));
+            }
+        }
         let weights = native_form::weights(&map).map_err(bad)?;
         Ok(Some((game, weights)))
     }
@@ -350,7 +372,9 @@ impl ScriptedGame {
     ) -> Result<(Option<Outcome>, usize), GameError> {
         match self.native(state)? {
             Some(NativeGame::Placement(mut p)) => {
-                let (outcome, plies) = p.random_playout(rng);
+                let mut referee = HookReferee::new(self);
+                let (outcome, plies) = p.random_playout_refereed(rng, &mut referee);
+                referee.finish()?;
                 return Ok((Some(outcome), plies));
             }
             Some(NativeGame::Sowing(mut s)) => return Ok(s.random_playout(rng, playout::MAX_PLIES)),
@@ -401,9 +425,15 @@ impl ScriptedGame {
             let mv = moves.take(rng.random_range(0..moves.len()));
             // A primitive's list may share the board `play` changes (which would copy it).
             drop(moves);
-            let next = self
-                .call("play", (state, mv))
-                .map_err(|e| self.failure(&e, GameError::Illegal))?;
+            let next = match self.call("play", (state, mv)) {
+                Ok(next) => next,
+                // A listed move `play` refuses (a script bug `check` reports) ends the playout
+                // undecided, as a search's playouts take it.
+                Err(e) => match self.failure(&e, GameError::Illegal) {
+                    GameError::Illegal(_) => return Ok((None, plies + 1)),
+                    other => return Err(other),
+                },
+            };
             state = self.state_value("play", next)?;
         }
         Ok((None, playout::MAX_PLIES))

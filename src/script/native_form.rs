@@ -4,8 +4,11 @@
 //!
 //! The families:
 //! - `placement` (see [`crate::native_games::placement`]):
-//!   `#{ placement: #{ board, to_move, winner, line, exact, block_both_ends, edge_blocks, weights } }`
-//!   (`weights`, optional, are the search's evaluation: see [`crate::native_games::placement::search`]);
+//!   `#{ placement: #{ board, to_move, winner, line, exact, block_both_ends, edge_blocks, closed,
+//!   judge, weights } }` (`exact` may be one flag per player; `closed`, optional, is the value of
+//!   closed cells; `judge`, optional, names a script hook that judges some players' moves: see
+//!   [`crate::native_games::placement::judge`]; `weights`, optional, are the search's evaluation:
+//!   see [`crate::native_games::placement::search`]);
 //! - `sowing` (see [`crate::native_games::sowing`]): `#{ sowing: #{ track, scores, to_move, houses,
 //!   pieces, piece_worth, protect_below, directions, skip_origin, relay, capture, counts,
 //!   grand_slam, must_feed, refill, borrow, end, repetition, seen, collect, weights } }` (see the
@@ -19,7 +22,7 @@ use rhai::{Dynamic, Map, INT};
 
 use crate::{
     native_games::{
-        placement::{LineGoal, Placement},
+        placement::{Judge, LineGoal, Placement, Players, Screen},
         sowing::{Capture, End, Setup, Sowing, SowingRules},
     },
     runtime::{Grid, Track},
@@ -118,13 +121,88 @@ pub fn read(map: &Map, players: usize) -> Result<NativeGame, String> {
     }
     let goal = LineGoal {
         length: length as usize,
-        exact: flag(&p, "exact")?,
+        exact: per_player(&p, "exact", players)?,
         block_both_ends: flag(&p, "block_both_ends")?,
         edge_blocks: flag(&p, "edge_blocks")?,
     };
     let to_move = player(&p, "to_move", players)?;
-    Placement::new(&board, players, to_move, winner, goal).map(NativeGame::Placement)
+    let closed = p.get("closed").map(|_| int(&p, "closed")).transpose()?;
+    let position = Placement::with_closed(&board, players, to_move, winner, goal, closed)?;
+    Ok(NativeGame::Placement(match p.get("judge") {
+        Some(judge) => position.judged_by(read_judge(judge, players)?),
+        None => position,
+    }))
 }
+
+/// `map[key]`: `true`/`false` for every player, or an array of them, one per player
+/// (absent: `false`).
+fn per_player(map: &Map, key: &str, players: usize) -> Result<Players, String> {
+    let Some(value) = map.get(key) else {
+        return Ok(Players::NONE);
+    };
+    if let Ok(all) = value.as_bool() {
+        return Ok(if all { Players::ALL } else { Players::NONE });
+    }
+    let bad = || format!("`{key}` must be true, false, or an array of them, one per player");
+    let list = value.read_lock::<rhai::Array>().ok_or_else(bad)?;
+    if list.len() != players {
+        return Err(format!(
+            "`{key}` has {} entries for {players} players",
+            list.len()
+        ));
+    }
+    list.iter()
+        .enumerate()
+        .try_fold(Players::NONE, |set, (p, v)| {
+            let on = v.as_bool().map_err(|_| bad())?;
+            Ok(if on { Players(set.0 | 1 << p) } else { set })
+        })
+}
+
+/// The `judge` map: `#{ hook: "name", players: [0, …], screen: #{ window, one, two } }`.
+fn read_judge(value: &Dynamic, players: usize) -> Result<Judge, String> {
+    let j = value.read_lock::<Map>().ok_or("`judge` must be a map")?;
+    let hook = match field(&j, "hook")?.clone().into_string() {
+        Ok(name) if !name.is_empty() => name,
+        _ => return Err("`judge.hook` must be the name of a script function".into()),
+    };
+    let mut judged = Players::NONE;
+    for p in ints(field(&j, "players")?, "judge.players")? {
+        let p = usize::try_from(p)
+            .ok()
+            .filter(|&p| p < players && p < 64)
+            .ok_or_else(|| format!("`judge.players`: {p} is not a player"))?;
+        judged.0 |= 1 << p;
+    }
+    let screen = match j.get("screen") {
+        None => None,
+        Some(s) => {
+            let s = s.read_lock::<Map>().ok_or("`judge.screen` must be a map")?;
+            let count = |key: &str| -> Result<usize, String> {
+                let n = int(&s, key).map_err(|e| format!("`judge.screen`: {e}"))?;
+                usize::try_from(n)
+                    .ok()
+                    .filter(|&n| (1..=MAX_WINDOW).contains(&n))
+                    .ok_or_else(|| {
+                        format!("`judge.screen.{key}` is {n}; it must be from 1 to {MAX_WINDOW}")
+                    })
+            };
+            Some(Screen {
+                window: count("window")?,
+                one: count("one")?,
+                two: count("two")?,
+            })
+        }
+    };
+    Ok(Judge {
+        hook,
+        players: judged,
+        screen,
+    })
+}
+
+/// The longest window a judge's screen may look at.
+const MAX_WINDOW: usize = 32;
 
 /// Reads the `sowing` family's map.
 fn read_sowing(s: &Map) -> Result<Sowing, String> {

@@ -174,3 +174,37 @@ pub fn markdown() -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use std::{cell::RefCell, rc::Rc};
+
+    use crate::script::{api, sandbox};
+
+    /// The ```` ```rhai ```` examples of the descriptions, with the name of their entry.
+    fn examples() -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        for entry in super::entries() {
+            let mut rest = entry.doc.unwrap_or("");
+            while let Some(start) = rest.find("```rhai\n") {
+                let body = &rest[start + 8..];
+                let end = body.find("```").expect("a closed example");
+                out.push((entry.name.clone(), body[..end].to_string()));
+                rest = &body[end + 3..];
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn every_example_in_the_reference_holds() {
+        let mut engine = sandbox::engine();
+        let _ = api::register(&mut engine, Rc::new(RefCell::new(api::EventLog::default())));
+        let examples = examples();
+        assert!(examples.len() >= 3, "{examples:?}");
+        for (name, script) in examples {
+            let holds = engine.eval::<bool>(&script);
+            assert!(matches!(holds, Ok(true)), "{name}: {script}\n{holds:?}");
+        }
+    }
+}

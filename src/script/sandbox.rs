@@ -1,12 +1,16 @@
 //! The sandboxed Rhai engine rules scripts run in, and the budget every script call runs under:
-//! operations (the runtime's primitives count the work they do), wall-clock time, and memory.
+//! operations (the runtime's primitives count the work they do), processor time (the thread's
+//! own: a busy machine does not stop a correct call), a wall-clock backstop, and memory.
 //!
 //! A call is metered from [`begin`] until its guard drops. Rhai reports each operation to the
 //! engine's progress callback, which stops the call when its budget is spent; primitives that
 //! loop or build large results call [`charge`] and [`reserve`] as they go, so that no single
 //! native call escapes the budget.
 
-use std::{cell::Cell, time::Instant};
+use std::{
+    cell::Cell,
+    time::{Duration, Instant},
+};
 
 use rhai::{packages::Package, Dynamic, Engine, EvalAltResult, Position};
 
@@ -19,8 +23,11 @@ pub mod limits {
     /// Operations one call may take (about half a second), counting the work primitives do:
     /// stops endless loops.
     pub const OPERATIONS: u64 = 5_000_000;
-    /// Wall-clock time one call may take, whatever it spends it on.
+    /// Processor time one call may take: the time its thread computed, whatever it computed
+    /// (on a busy machine a call may take longer by the clock).
     pub const TIME: Duration = Duration::from_secs(2);
+    /// Wall-clock time one call may take however little processor time it got: a backstop.
+    pub const WALL_TIME: Duration = Duration::from_secs(30);
     /// Memory one call may come to hold, in bytes (values, native grids and tracks, events).
     pub const MEMORY: usize = 256 << 20;
     /// Nested function calls.
@@ -48,13 +55,16 @@ pub mod limits {
 pub(crate) const CHECK_EVERY: u64 = 16;
 // The walker reports at every operation the progress callback looks at.
 const _: () = assert!(CHECK_EVERY % crate::walker::REPORT_EVERY == 0);
-/// How often (in operations) the progress callback looks at the clock.
+/// How often (in operations, and in work primitives charge) the clocks are looked at.
 const CLOCK_EVERY: u64 = 1024;
 
 /// The budget of the call in progress on this thread.
 #[derive(Debug, Clone, Copy)]
 struct Meter {
-    deadline: Instant,
+    /// The thread's processor time at which the call is stopped.
+    cpu_deadline: Duration,
+    /// The wall-clock time at which the call is stopped.
+    wall_deadline: Instant,
     /// What [`memory::held`] said when the call began.
     memory_base: isize,
     /// Operations Rhai counted so far.
@@ -74,11 +84,12 @@ pub struct CallGuard {
     outer: Option<Meter>,
 }
 
-/// Starts metering a script call: [`limits::OPERATIONS`], [`limits::TIME`] and
-/// [`limits::MEMORY`] from now.
+/// Starts metering a script call: [`limits::OPERATIONS`], [`limits::TIME`],
+/// [`limits::WALL_TIME`] and [`limits::MEMORY`] from now.
 pub fn begin() -> CallGuard {
     let meter = Meter {
-        deadline: Instant::now() + limits::TIME,
+        cpu_deadline: thread_time() + limits::TIME,
+        wall_deadline: Instant::now() + limits::WALL_TIME,
         memory_base: memory::held(),
         operations: 0,
         charged: 0,
@@ -102,7 +113,14 @@ fn message(what: Spent) -> String {
             limits::OPERATIONS
         ),
         Spent::Time => format!(
-            "the script ran for more than {} s in one call (an endless loop, or too much work?)",
+            "the script computed for more than {} s of processor time in one call (an endless \
+             loop, or too much work?)",
+            limits::TIME.as_secs_f64()
+        ),
+        Spent::WallTime => format!(
+            "the script ran for more than {} s by the clock in one call, though it computed for \
+             less than {} s (is the machine overloaded?)",
+            limits::WALL_TIME.as_secs_f64(),
             limits::TIME.as_secs_f64()
         ),
         Spent::Memory => format!(
@@ -119,8 +137,31 @@ fn spent(what: Spent) -> Box<EvalAltResult> {
 
 enum Spent {
     Operations,
+    /// Processor time.
     Time,
+    /// Wall-clock time.
+    WallTime,
     Memory,
+}
+
+/// The processor time the calling thread has used (on unix; elsewhere, where no such clock is
+/// read, the wall-clock time since the first call).
+fn thread_time() -> Duration {
+    #[cfg(unix)]
+    {
+        let mut now = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: clock_gettime writes the time into `now`, a valid timespec it may write.
+        if unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) } == 0 {
+            let secs = u64::try_from(now.tv_sec).unwrap_or(0);
+            let nanos = u32::try_from(now.tv_nsec).unwrap_or(0);
+            return Duration::new(secs, nanos);
+        }
+    }
+    static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    START.get_or_init(Instant::now).elapsed()
 }
 
 impl Meter {
@@ -133,8 +174,10 @@ impl Meter {
             Err(Spent::Operations)
         } else if self.held() > limits::MEMORY {
             Err(Spent::Memory)
-        } else if clock && Instant::now() > self.deadline {
+        } else if clock && thread_time() > self.cpu_deadline {
             Err(Spent::Time)
+        } else if clock && Instant::now() > self.wall_deadline {
+            Err(Spent::WallTime)
         } else {
             Ok(())
         }
@@ -157,15 +200,19 @@ pub(crate) fn progress(operations: u64) -> Option<Dynamic> {
 }
 
 /// Charges `work` operations done by a primitive to the call in progress (and looks at its
-/// clock and memory): an error once the call's budget is spent. Outside a metered call, a no-op.
+/// memory, and at its clocks every [`CLOCK_EVERY`] operations charged): an error once the
+/// call's budget is spent. Outside a metered call, a no-op.
 pub fn charge(work: u64) -> Result<(), Box<EvalAltResult>> {
     METER.with(|m| {
         let Some(mut meter) = m.get() else {
             return Ok(());
         };
+        let before = meter.charged / CLOCK_EVERY;
         meter.charged = meter.charged.saturating_add(work);
         m.set(Some(meter));
-        meter.check(true).map_err(spent)
+        meter
+            .check(meter.charged / CLOCK_EVERY != before)
+            .map_err(spent)
     })
 }
 
@@ -199,6 +246,28 @@ pub fn reserve(bytes: usize) -> Result<(), Box<EvalAltResult>> {
     } else {
         Ok(())
     }
+}
+
+/// The stack every thread that runs scripts gets: at least the main thread's (its limit,
+/// `ulimit -s`), and at least 8 MiB (the usual main thread's). A script that runs on the main thread then
+/// runs on every other one: Rhai's recursion and expression depths are bounded
+/// ([`limits::CALL_DEPTH`], [`limits::EXPR_DEPTH`]), and evaluating to those depths needs more
+/// than the 2 MiB a spawned thread has by default.
+pub fn thread_stack() -> usize {
+    const FALLBACK: usize = 8 << 20;
+    #[cfg(unix)]
+    {
+        let mut limit = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        // SAFETY: getrlimit writes the limit into `limit`, a valid struct it may write.
+        let read = unsafe { libc::getrlimit(libc::RLIMIT_STACK, &mut limit) } == 0;
+        if read && limit.rlim_cur != libc::RLIM_INFINITY {
+            return usize::try_from(limit.rlim_cur).map_or(FALLBACK, |bytes| bytes.max(FALLBACK));
+        }
+    }
+    FALLBACK
 }
 
 /// An error for a script that went past one of the [`limits`] (reported as a fault of the
@@ -285,6 +354,32 @@ mod tests {
             started.elapsed()
         );
         let message = budget_message(&err).unwrap_or_else(|| err.to_string());
-        assert!(message.contains("s in one call"), "{message}");
+        assert!(
+            message.contains("s of processor time in one call"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn a_call_that_waits_rather_than_computes_is_not_stopped() {
+        // A thread the machine leaves waiting (here: asleep) past the processor-time limit.
+        let _call = begin();
+        std::thread::sleep(limits::TIME + Duration::from_millis(300));
+        assert!(charge(CLOCK_EVERY).is_ok());
+    }
+
+    #[test]
+    fn the_wall_clock_backstop_says_it_is_the_clock() {
+        let _call = begin();
+        METER.with(|m| {
+            let mut meter = m.get().unwrap();
+            meter.wall_deadline = Instant::now() - Duration::from_millis(1);
+            m.set(Some(meter));
+        });
+        let err = charge(CLOCK_EVERY).unwrap_err();
+        assert!(
+            budget_message(&err).unwrap().contains("by the clock"),
+            "{err}"
+        );
     }
 }

@@ -2,7 +2,9 @@
 //! (playouts, search, `bench`, hints, bots), seeded random games are played through the script
 //! and, side by side, through the native family: after every move both must agree on the
 //! outcome, the player to move, the legal moves, and the position the move leads to (the
-//! stones, or the seeds and scores). One disagreement and the native form is not used for that
+//! stones, or the seeds and scores); and every move `moves()` lists must play (each one at the
+//! position verified from, a few at random at each later position), since the native form
+//! takes the listed moves as legal. One disagreement and the native form is not used for that
 //! script text and options for the rest of the process; the user gets one warning with the
 //! shortest move sequence found that shows the difference.
 
@@ -16,14 +18,15 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rhai::Dynamic;
 
-use super::{native_form::NativeGame, ScriptedGame};
+use super::{game::HookReferee, native_form::NativeGame, ScriptedGame};
 use crate::{
     native_games::{placement::Placement, sowing::Sowing},
     runtime::{Cell, Game},
 };
 
 /// How much verifying may do: at most `games` random games (each at most `plies` moves), and
-/// nothing more once `time` has passed (but the first game is always played to its end).
+/// nothing more once `time` has passed (but the first game is played on to its end, or until
+/// [`FIRST_GAME_TIMES`] times `time` has passed, for a slow script).
 #[derive(Debug, Clone, Copy)]
 pub struct Effort {
     /// The most random games.
@@ -33,6 +36,9 @@ pub struct Effort {
     /// No game starts after this.
     pub time: Duration,
 }
+
+/// How many times its budget's time the first game may take.
+pub const FIRST_GAME_TIMES: u32 = 4;
 
 /// Verifying from the start of a game, once per script text and options.
 pub const FROM_START: Effort = Effort {
@@ -55,6 +61,8 @@ pub struct Difference {
     pub moves: Vec<String>,
     /// What differed, in words.
     pub what: String,
+    /// Whether it is a listed move that `play()` refuses (the last position's).
+    pub refused: bool,
 }
 
 impl Difference {
@@ -68,7 +76,9 @@ impl Difference {
         format!(
             "warning: {game}: native(state) does not describe the same game as the script, so it \
              is not used (everything runs through the script)\n  {at}: {}\n  \
-             (to use no native form in a variant, define `fn native(state) {{ () }}`)\n",
+             (a variant keeps the native form by redefining only the helpers its base names \
+             for variants, which the native form follows too; to use no native form, define \
+             `fn native(state) {{ () }}`)\n",
             self.what
         )
     }
@@ -147,8 +157,8 @@ pub fn compare(game: &ScriptedGame, from: &Dynamic, effort: Effort) -> Option<Di
         }
         let plies = best.as_ref().map_or(effort.plies, |d| d.moves.len());
         let mut rng = ChaCha8Rng::seed_from_u64(0x5eed_0000 + g as u64);
-        let deadline = (g > 0).then_some(begun + effort.time);
-        if let Some(d) = compare_game(game, from, plies, deadline, &mut rng) {
+        let deadline = begun + effort.time * if g == 0 { FIRST_GAME_TIMES } else { 1 };
+        if let Some(d) = compare_game(game, from, plies, deadline, g == 0, &mut rng) {
             if best.as_ref().is_none_or(|b| d.moves.len() < b.moves.len()) {
                 best = Some(d);
             }
@@ -159,12 +169,13 @@ pub fn compare(game: &ScriptedGame, from: &Dynamic, effort: Effort) -> Option<Di
 }
 
 /// One random game (at most `plies` moves, and none after `deadline`); `None` when script and
-/// native form agree.
+/// native form agree. In the `first` game every move listed at `from` is played on trial.
 fn compare_game(
     game: &ScriptedGame,
     from: &Dynamic,
     plies: usize,
-    deadline: Option<Instant>,
+    deadline: Instant,
+    first: bool,
     rng: &mut ChaCha8Rng,
 ) -> Option<Difference> {
     let mut state = from.clone();
@@ -174,6 +185,7 @@ fn compare_game(
         let differ = |what: String| Difference {
             moves: moves.clone(),
             what,
+            refused: false,
         };
         let native = match game.native_form(&state) {
             Ok(Some((n, _))) => n,
@@ -198,7 +210,7 @@ fn compare_game(
                 say(native_outcome)
             )));
         }
-        let late = deadline.is_some_and(|d| Instant::now() >= d);
+        let late = Instant::now() >= deadline;
         if outcome.is_some() || moves.len() >= plies || late {
             return None;
         }
@@ -221,12 +233,54 @@ fn compare_game(
         if legal.is_empty() {
             return None;
         }
-        let mv = &legal[rng.random_range(0..legal.len())];
+        let pick = rng.random_range(0..legal.len());
+        let checked = if first && moves.is_empty() {
+            legal.len()
+        } else {
+            OTHERS_PLAYED
+        };
+        if let Some(what) = refused_listed_move(game, &state, &legal, pick, checked, rng) {
+            return Some(Difference {
+                refused: true,
+                ..differ(what)
+            });
+        }
+        let mv = &legal[pick];
         let text = game.format_move(&state, mv).ok()?;
         state = game.play(&state, mv).ok()?.state;
         moves.push(text);
         before = Some(native);
     }
+}
+
+/// How many listed moves besides the one the random game plays are played on trial at each
+/// position (at the position verified from, every listed move is, once).
+const OTHERS_PLAYED: usize = 1;
+
+/// Every listed move plays: the native form takes `moves()` as the legal moves, so a move the
+/// script lists but `play()` refuses would be recommended and then rejected. Tries the move at
+/// `pick` and `others` more (starting at a random one); the first refused, in words.
+fn refused_listed_move(
+    game: &ScriptedGame,
+    state: &Dynamic,
+    legal: &[Dynamic],
+    pick: usize,
+    others: usize,
+    rng: &mut ChaCha8Rng,
+) -> Option<String> {
+    let from = rng.random_range(0..legal.len());
+    let tried = (0..others.min(legal.len())).map(|k| (from + k) % legal.len());
+    std::iter::once(pick).chain(tried).find_map(|i| {
+        let mv = &legal[i];
+        let refusal = game.play(state, mv).err()?;
+        let text = game
+            .format_move(state, mv)
+            .unwrap_or_else(|_| mv.to_string());
+        Some(format!(
+            "moves() lists {text}, but play() refuses it ({})",
+            refusal.to_string().lines().next().unwrap_or_default()
+        ))
+    })
 }
 
 fn native_outcome(native: &NativeGame) -> Option<crate::runtime::Outcome> {
@@ -249,7 +303,7 @@ fn same_moves(
             if let Some(what) = same_cells(game, state, legal, p) {
                 return Some(what);
             }
-            p.empties().len()
+            p.legal_cells(&mut HookReferee::new(game)).len()
         }
         NativeGame::Sowing(s) => s.legal_moves().len(),
     };
@@ -274,7 +328,12 @@ fn same_cells(
         .map(|m| m.clone().try_cast::<Cell>().map(|c| c.y * width + c.x))
         .collect();
     let cells = cells?;
-    let empties: HashSet<i64> = native.empties().iter().map(|&i| i as i64).collect();
+    let mut referee = HookReferee::new(game);
+    let allowed = native.legal_cells(&mut referee);
+    if let Err(e) = referee.finish() {
+        return Some(format!("the native form's judge failed: {e}"));
+    }
+    let empties: HashSet<i64> = allowed.iter().map(|&i| i as i64).collect();
     let name = |i: i64| {
         let cell = Cell::new(i % width, i / width);
         game.format_move(state, &Dynamic::from(cell))

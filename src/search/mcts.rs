@@ -145,6 +145,11 @@ pub fn uct<G: Game>(
             let base = world.as_ref().unwrap_or(&tree[at].state);
             let mover = game.to_move(base)?;
             let Some(next) = try_play(game, base, &mv)? else {
+                if world.is_none() {
+                    // listed but refused by `play` (a script bug `check` reports): never chosen
+                    tree[at].untried.swap_remove(k);
+                    continue;
+                }
                 // illegal in this sampled world: score the world as it is
                 let outcome = leaf_outcome(game, base, &mut rng, playout)?;
                 backpropagate(&mut tree, &path, outcome);

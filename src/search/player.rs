@@ -19,7 +19,7 @@ use crate::{
         },
     },
     runtime::{Cell, Game, GameError},
-    script::{native_form::NativeGame, ScriptedGame},
+    script::{game::HookReferee, native_form::NativeGame, ScriptedGame},
     search::{self, why::Why},
 };
 
@@ -333,7 +333,8 @@ fn placement_hint(
     let max_depth = depth.map_or(max_depth, |d| d as u32);
     let moves = game.legal_moves(state)?;
     check_board(position, &moves)?;
-    let Some(found) = position.best_move(
+    let mut referee = HookReferee::new(game);
+    let found = position.best_move_refereed(
         &weights,
         SearchLimits {
             time,
@@ -341,7 +342,10 @@ fn placement_hint(
             width,
             seed,
         },
-    ) else {
+        &mut referee,
+    );
+    referee.finish()?;
+    let Some(found) = found else {
         return Ok(None);
     };
     let cell = Cell::new(

@@ -12,8 +12,8 @@ use rhai::{
 use crate::walker::native_table::NativeTable;
 
 use super::{
-    Block, Call, Callee, Chain, Expr, Fallback, ForLoop, Function, MapLiteral, OpAssign, Program,
-    Rest, Root, Site, Slot, Step, Stmt,
+    profile::Profiled, Block, Call, Callee, Chain, Expr, Fallback, ForLoop, Function, HandedToRhai,
+    MapLiteral, OpAssign, Program, Rest, Root, Site, Slot, Step, Stmt,
 };
 
 /// Names Rhai treats as syntax rather than as functions: calls of them are left to Rhai.
@@ -36,8 +36,14 @@ struct Refused;
 
 type Lowered<T> = Result<T, Refused>;
 
-/// Lowers every function of `ast`.
-pub(super) fn program(ast: &AST, constants: &Scope, natives: &NativeTable) -> Program {
+/// Lowers every function of `ast`; with `profile`, each statement is wrapped to record its cost
+/// (see [`super::profile`]).
+pub(super) fn program(
+    ast: &AST,
+    constants: &Scope,
+    natives: &NativeTable,
+    profile: bool,
+) -> Program {
     let defs: Vec<Shared<rhai::ScriptFuncDef>> = ast.iter_fn_def().cloned().collect();
     let index: HashMap<(ImmutableString, usize), usize> = defs
         .iter()
@@ -49,6 +55,7 @@ pub(super) fn program(ast: &AST, constants: &Scope, natives: &NativeTable) -> Pr
         .map(|(name, _, value)| (name, value.clone()))
         .collect();
     let mut constants_may_change = false;
+    let mut handed_to_rhai = Vec::new();
     let functions = defs
         .iter()
         .map(|def| {
@@ -60,14 +67,43 @@ pub(super) fn program(ast: &AST, constants: &Scope, natives: &NativeTable) -> Pr
                 names: def.params.iter().cloned().collect(),
                 most: def.params.len(),
                 constants_may_change: false,
+                profile: profile.then(|| def.name.clone()),
+                handed_to_rhai: Vec::new(),
             };
-            let lowered = (def.this_type.is_none() && walkable(&body))
+            let why_not = if def.this_type.is_some() {
+                Some("it uses `this`")
+            } else if !walkable(&body) {
+                Some("it shares variables with a closure, imports a module or uses custom syntax")
+            } else if reads_free_variable(&body, &constants) {
+                Some("it reads a variable it does not define (a call in the caller's scope)")
+            } else {
+                None
+            };
+            let lowered = why_not
+                .is_none()
                 .then(|| lower.block(&body).ok())
                 .flatten()
                 .map(|mut body| {
                     super::mark_returned(&mut body);
                     body
                 });
+            match &lowered {
+                Some(_) => {
+                    handed_to_rhai.extend(lower.handed_to_rhai.drain(..).map(|h| HandedToRhai {
+                        function: def.name.to_string(),
+                        ..h
+                    }))
+                }
+                None => handed_to_rhai.push(HandedToRhai {
+                    function: def.name.to_string(),
+                    line: body.first().and_then(|s| s.position().line()).unwrap_or(0),
+                    why: format!(
+                        "Rhai runs the whole function: {}",
+                        why_not.unwrap_or("it holds a construct the walker does not model")
+                    ),
+                    whole_function: true,
+                }),
+            }
             // What Rhai runs may change a constant: a function left to it, or a node.
             constants_may_change |= match lowered {
                 Some(_) => lower.constants_may_change,
@@ -93,6 +129,49 @@ pub(super) fn program(ast: &AST, constants: &Scope, natives: &NativeTable) -> Pr
         by_name,
         source: ast.shared_lib().id().map(ImmutableString::from),
         constants_may_change,
+        handed_to_rhai,
+    }
+}
+
+/// Why the walker hands `expr` to Rhai, in words for `boardrules profile`.
+fn why_rhai(expr: &RhaiExpr) -> String {
+    match expr {
+        RhaiExpr::InterpolatedString(..) => "string interpolation (`${…}`)".into(),
+        RhaiExpr::FnCall(call, ..) if call.is_qualified() => format!(
+            "a call through a module path (`{}::{}`): Rhai finds and runs it",
+            call.namespace, call.name
+        ),
+        RhaiExpr::FnCall(call, ..) if KEYWORDS.contains(&call.name.as_str()) => {
+            format!("`{}`, which Rhai treats as syntax", call.name)
+        }
+        RhaiExpr::FnCall(call, ..) => format!("the operator or call `{}`", call.name),
+        RhaiExpr::Variable(var, ..) if !var.2.is_empty() => "a module's variable".into(),
+        RhaiExpr::Variable(var, ..) => format!("the variable `{}`, not a local", var.1),
+        RhaiExpr::Dot(..) | RhaiExpr::Index(..) => {
+            "a chain the walker does not follow (a property or index of a value it does not \
+             model, or a method of a script function called with `this`)"
+                .into()
+        }
+        RhaiExpr::Coalesce(..) => "`??`".into(),
+        RhaiExpr::Custom(..) => "custom syntax".into(),
+        _ => "an expression the walker does not lower".into(),
+    }
+}
+
+/// Why the walker hands `stmt` to Rhai, in words for `boardrules profile`.
+fn why_rhai_stmt(stmt: &RhaiStmt) -> String {
+    match stmt {
+        RhaiStmt::Switch(..) => "`switch`".into(),
+        RhaiStmt::TryCatch(..) => "`try`/`catch`".into(),
+        RhaiStmt::Var(..) => "a `let` the walker does not model (a module-level name)".into(),
+        RhaiStmt::Assignment(..) => {
+            "an assignment the walker does not model (to a constant, a string's character or \
+             a native value's property)"
+                .into()
+        }
+        RhaiStmt::BreakLoop(..) | RhaiStmt::Return(..) => "a `break` or `return` form".into(),
+        RhaiStmt::Expr(expr) => why_rhai(expr),
+        _ => "a statement the walker does not lower".into(),
     }
 }
 
@@ -115,15 +194,29 @@ fn body_of(ast: &AST, name: &str, arity: usize) -> Vec<RhaiStmt> {
 
 /// Whether any node of `body` (statements and expressions, nested ones included) is `wanted`.
 fn any_node(body: &[RhaiStmt], mut wanted: impl FnMut(&ASTNode) -> bool) -> bool {
+    body.iter()
+        .any(|stmt| found_in(ASTNode::Stmt(stmt), &mut wanted))
+}
+
+/// Whether `node` or a node inside it is `wanted`. Rhai's own walk does not enter the value of
+/// a `break` (`break || v`): this one does.
+fn found_in(node: ASTNode, wanted: &mut dyn FnMut(&ASTNode) -> bool) -> bool {
     let mut found = false;
-    let mut path = Vec::new();
-    for stmt in body {
-        stmt.walk(&mut path, &mut |path: &[ASTNode]| {
-            found |= path.last().is_some_and(&mut wanted);
-            !found
-        });
-        path.clear();
-    }
+    let mut on_node = |path: &[ASTNode]| {
+        if let Some(node) = path.last() {
+            found = wanted(node)
+                || matches!(node, ASTNode::Stmt(RhaiStmt::BreakLoop(Some(value), ..))
+                    if found_in(ASTNode::Expr(value), &mut *wanted));
+        }
+        !found
+    };
+    match node {
+        ASTNode::Stmt(stmt) => stmt.walk(&mut Vec::new(), &mut on_node),
+        ASTNode::Expr(expr) => expr.walk(&mut Vec::new(), &mut on_node),
+        // A kind of node a later Rhai may add: taken as found (every question asked here is
+        // whether the walker must leave something to Rhai).
+        _ => return true,
+    };
     found
 }
 
@@ -131,10 +224,12 @@ fn any_node(body: &[RhaiStmt], mut wanted: impl FnMut(&ASTNode) -> bool) -> bool
 /// variables shared with closures, imports, calls that see the caller's scope.
 fn walkable(body: &[RhaiStmt]) -> bool {
     !any_node(body, |node| match node {
-        ASTNode::Stmt(s) => matches!(
-            s,
-            RhaiStmt::Share(..) | RhaiStmt::Import(..) | RhaiStmt::Export(..)
-        ),
+        ASTNode::Stmt(s) => match s {
+            RhaiStmt::Share(..) | RhaiStmt::Import(..) | RhaiStmt::Export(..) => true,
+            // A call as a statement (`f!()` last in a body) is a statement node.
+            RhaiStmt::FnCall(call, ..) => call.capture_parent_scope,
+            _ => false,
+        },
         ASTNode::Expr(e) => match e {
             RhaiExpr::ThisPtr(..) | RhaiExpr::Custom(..) => true,
             RhaiExpr::FnCall(call, ..) | RhaiExpr::MethodCall(call, ..) => {
@@ -143,6 +238,17 @@ fn walkable(body: &[RhaiStmt]) -> bool {
             _ => false,
         },
         _ => false,
+    })
+}
+
+/// Whether `body` names a variable that is neither one of its locals nor a script constant.
+/// Called with `f!()`, the function sees its caller's variables; called otherwise, Rhai looks
+/// the variable up where it would be used, in an order of its own (`max(nope, 1 / 0)` divides
+/// by zero before it misses `nope`): Rhai runs such a function.
+fn reads_free_variable(body: &[RhaiStmt], constants: &HashMap<&str, Dynamic>) -> bool {
+    any_node(body, |node| {
+        matches!(node, ASTNode::Expr(e @ RhaiExpr::Variable(v, ..))
+            if is_global(e) && v.2.is_empty() && !constants.contains_key(v.1.as_str()))
     })
 }
 
@@ -183,6 +289,10 @@ struct Lower<'a> {
     /// Whether something left to Rhai may call a method on a constant (see
     /// [`Program::constants_may_change`]).
     constants_may_change: bool,
+    /// The function's name when its statements are to be profiled.
+    profile: Option<ImmutableString>,
+    /// The nodes left to Rhai so far, and why.
+    handed_to_rhai: Vec<HandedToRhai>,
 }
 
 impl Lower<'_> {
@@ -193,7 +303,16 @@ impl Lower<'_> {
             .map(|s| {
                 let stmt = self.stmt(s);
                 self.most = self.most.max(self.names.len());
-                stmt
+                match &self.profile {
+                    Some(function) => stmt.map(|stmt| {
+                        Stmt::Profiled(Box::new(Profiled {
+                            function: function.clone(),
+                            pos: s.position(),
+                            stmt,
+                        }))
+                    }),
+                    None => stmt,
+                }
             })
             .collect();
         self.names.truncate(mark);
@@ -206,7 +325,18 @@ impl Lower<'_> {
 
     /// A statement left to Rhai.
     fn rhai_stmt(&mut self, stmt: &RhaiStmt) -> Stmt {
+        self.handed_over(stmt.position(), why_rhai_stmt(stmt));
         Stmt::Rhai(self.fallback_stmt(stmt))
+    }
+
+    /// Notes that the node at `pos` is left to Rhai, and `why`.
+    fn handed_over(&mut self, pos: Position, why: String) {
+        self.handed_to_rhai.push(HandedToRhai {
+            function: String::new(),
+            line: pos.line().unwrap_or(0),
+            why,
+            whole_function: false,
+        });
     }
 
     /// `stmt` as Rhai evaluates it in the walker's frame (a block of that one statement).
@@ -222,6 +352,7 @@ impl Lower<'_> {
 
     /// An expression left to Rhai.
     fn rhai_expr(&mut self, expr: &RhaiExpr) -> Expr {
+        self.handed_over(expr.position(), why_rhai(expr));
         let stmt = RhaiStmt::Expr(Box::new(expr.clone()));
         self.constants_may_change |= calls_method_on_constant(std::slice::from_ref(&stmt));
         Expr::Rhai(Box::new(Fallback {
@@ -232,9 +363,13 @@ impl Lower<'_> {
 
     fn stmt(&mut self, stmt: &RhaiStmt) -> Lowered<Stmt> {
         Ok(match stmt {
-            RhaiStmt::Noop(..) => Stmt::Expr(Expr::Value(Dynamic::UNIT)),
+            RhaiStmt::Noop(..) => Stmt::Call(Expr::Value(Dynamic::UNIT)),
             RhaiStmt::Expr(expr) => Stmt::Expr(self.expr(expr)?),
-            RhaiStmt::FnCall(call, pos) => Stmt::Expr(self.call(call, *pos)?),
+            RhaiStmt::FnCall(call, pos) => match self.call(call, *pos)? {
+                // Rhai runs the statement, as it would have.
+                Expr::Rhai(_) => self.rhai_stmt(stmt),
+                call => Stmt::Call(call),
+            },
             RhaiStmt::Block(block) => Stmt::Block(self.block(block.statements())?),
             RhaiStmt::Var(var, flags, _) => {
                 let (ident, init, reuse) = &**var;

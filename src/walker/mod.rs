@@ -36,6 +36,7 @@
 pub mod lists;
 mod lower;
 pub mod native_table;
+pub mod profile;
 mod run;
 
 use std::{any::TypeId, cell::RefCell, num::NonZeroUsize, rc::Rc};
@@ -69,6 +70,22 @@ pub struct Program {
     /// the host) changes the constant for the calls after: reads of constants then look at the
     /// host's scope rather than the values the script loaded with.
     constants_may_change: bool,
+    /// What the walker leaves to Rhai, and why: each node it hands over, and each function it
+    /// does not lower.
+    handed_to_rhai: Vec<HandedToRhai>,
+}
+
+/// Something of the script that Rhai's interpreter runs rather than the walker.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HandedToRhai {
+    /// The function it is in (or the function itself).
+    pub function: String,
+    /// Where it is (for a whole function, its first statement's line, or 0 if not known).
+    pub line: usize,
+    /// Why: what the walker does not model.
+    pub why: String,
+    /// The whole function runs in Rhai (else one node of it).
+    pub whole_function: bool,
 }
 
 impl Program {
@@ -77,10 +94,39 @@ impl Program {
     /// the top level left a variable rather than a constant: Rhai lets a function called from
     /// the host change such a variable for every later call, which the walker does not model.
     pub fn new(ast: &AST, constants: &Scope, natives: &NativeTable) -> Self {
+        Self::lowered(ast, constants, natives, false)
+    }
+
+    /// [`Self::new`] with every statement recorded when it runs (see [`profile`]): for
+    /// `boardrules profile`, never for play.
+    pub fn profiled(ast: &AST, constants: &Scope, natives: &NativeTable) -> Self {
+        Self::lowered(ast, constants, natives, true)
+    }
+
+    fn lowered(ast: &AST, constants: &Scope, natives: &NativeTable, profile: bool) -> Self {
         if constants.iter_raw().any(|(_, is_constant, _)| !is_constant) {
-            return Program::default();
+            let handed_to_rhai = ast
+                .iter_fn_def()
+                .map(|def| HandedToRhai {
+                    function: def.name.to_string(),
+                    line: 0,
+                    why: "the script's top level leaves a variable (`let`), not only constants, \
+                          so no function is lowered: make it a `const`"
+                        .into(),
+                    whole_function: true,
+                })
+                .collect();
+            return Program {
+                handed_to_rhai,
+                ..Program::default()
+            };
         }
-        lower::program(ast, constants, natives)
+        lower::program(ast, constants, natives, profile)
+    }
+
+    /// What Rhai's interpreter runs rather than the walker, and why.
+    pub fn handed_to_rhai(&self) -> &[HandedToRhai] {
+        &self.handed_to_rhai
     }
 
     /// The lowered function `name` with `arity` parameters, if the script defines it and it
@@ -116,6 +162,9 @@ type Slot = NonZeroUsize;
 enum Stmt {
     /// An expression; its value is the block's if it comes last.
     Expr(Expr),
+    /// A statement for which Rhai counts one operation, with its expression's value: a call
+    /// (`f(x);`, `n + 1` last in a body), whose expression Rhai does not count again; `;`.
+    Call(Expr),
     /// `let` / `const`: a new slot, or (`reuse`) a slot the parser chose to reuse.
     Let {
         value: Expr,
@@ -172,6 +221,8 @@ enum Stmt {
     Block(Block),
     /// A statement Rhai runs.
     Rhai(Box<Fallback>),
+    /// A statement whose cost is recorded (in a program lowered for profiling only).
+    Profiled(Box<profile::Profiled>),
 }
 
 /// `for x in iterable { … }` (or `for (x, i) in …`).
@@ -379,32 +430,40 @@ fn mark_returned(body: &mut Block) {
     }
     fn returns(block: &mut Block) {
         for stmt in block {
-            match stmt {
-                Stmt::Return(Some(value)) => mark(value),
-                Stmt::If {
-                    then, otherwise, ..
-                } => {
-                    returns(then);
-                    returns(otherwise);
-                }
-                Stmt::While { body, .. } | Stmt::Do { body, .. } | Stmt::Block(body) => {
-                    returns(body)
-                }
-                Stmt::For(for_loop) => returns(&mut for_loop.body),
-                _ => (),
+            returns_in(stmt);
+        }
+    }
+    fn returns_in(stmt: &mut Stmt) {
+        match stmt {
+            Stmt::Return(Some(value)) => mark(value),
+            Stmt::If {
+                then, otherwise, ..
+            } => {
+                returns(then);
+                returns(otherwise);
             }
+            Stmt::While { body, .. } | Stmt::Do { body, .. } | Stmt::Block(body) => returns(body),
+            Stmt::For(for_loop) => returns(&mut for_loop.body),
+            Stmt::Profiled(p) => returns_in(&mut p.stmt),
+            _ => (),
         }
     }
     fn last(block: &mut Block) {
-        match block.last_mut() {
-            Some(Stmt::Expr(value)) => mark(value),
-            Some(Stmt::If {
+        if let Some(stmt) = block.last_mut() {
+            last_of(stmt);
+        }
+    }
+    fn last_of(stmt: &mut Stmt) {
+        match stmt {
+            Stmt::Expr(value) | Stmt::Call(value) => mark(value),
+            Stmt::If {
                 then, otherwise, ..
-            }) => {
+            } => {
                 last(then);
                 last(otherwise);
             }
-            Some(Stmt::Block(inner)) => last(inner),
+            Stmt::Block(inner) => last(inner),
+            Stmt::Profiled(p) => last_of(&mut p.stmt),
             _ => (),
         }
     }

@@ -305,10 +305,15 @@ impl<'a> Runner<'a> {
         Ok(last)
     }
 
+    #[inline(always)]
     fn stmt(&mut self, frame: &mut Frame, stmt: &Stmt) -> Flow<Dynamic> {
-        self.tick(Position::NONE)?;
+        // Rhai counts an operation for every statement it runs (one left to Rhai, Rhai counts;
+        // for a call, the call's expression counts it).
+        if !matches!(stmt, Stmt::Rhai(..) | Stmt::Call(..)) {
+            self.tick(Position::NONE)?;
+        }
         match stmt {
-            Stmt::Expr(expr) => self.expr(frame, expr),
+            Stmt::Expr(expr) | Stmt::Call(expr) => self.expr(frame, expr),
             Stmt::Let {
                 value,
                 constant,
@@ -417,7 +422,21 @@ impl<'a> Runner<'a> {
             }
             Stmt::Block(block) => self.block(frame, block),
             Stmt::Rhai(fallback) => self.fallback(frame, &fallback.expr, &fallback.names),
+            Stmt::Profiled(p) => self.profiled(frame, p),
         }
+    }
+
+    /// Runs a statement recording its cost (see [`super::profile`]). Out of line, so that a
+    /// program lowered as usual runs as it did.
+    #[cold]
+    #[inline(never)]
+    fn profiled(&mut self, frame: &mut Frame, p: &super::profile::Profiled) -> Flow<Dynamic> {
+        // The statement inside counts its own operation: the wrapper's is not Rhai's.
+        self.global.num_operations -= 1;
+        super::profile::enter(self.global.num_operations);
+        let result = self.stmt(frame, &p.stmt);
+        super::profile::leave(p, self.global.num_operations);
+        result
     }
 
     /// The value of `expr`, `()` without one (`return;`, `break;`, `throw;`).
@@ -503,8 +522,11 @@ impl<'a> Runner<'a> {
     }
 
     fn expr(&mut self, frame: &mut Frame, expr: &Expr) -> Flow<Dynamic> {
-        // Rhai counts an operation for every expression it evaluates.
-        self.tick(Position::NONE)?;
+        // Rhai counts an operation for every expression it evaluates (one left to Rhai, Rhai
+        // counts, but for a block, which Rhai runs without counting it).
+        if !matches!(expr, Expr::Rhai(f) if !matches!(f.expr, RhaiExpr::Stmt(..))) {
+            self.tick(Position::NONE)?;
+        }
         match expr {
             Expr::Value(value) => Ok(value.clone()),
             Expr::Local(slot) => Ok(frame.values[frame.index(*slot)].clone()),

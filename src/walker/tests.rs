@@ -1734,3 +1734,148 @@ fn a_sizeless_property_replacing_another_agrees() {
         &[("t", "[]"), ("grow", "[]")],
     )]);
 }
+
+#[test]
+fn closures_as_break_values_are_left_to_rhai() {
+    // Rhai's own walk of a function does not enter a `break`'s value: a closure there, sharing
+    // a variable, once crashed the walker ("shared values discovered within data") or gave
+    // the value the variable had when the closure was made.
+    assert_agree(&[
+        part(
+            "in try",
+            r#"fn t() { let v = 1; try { loop { break || v; } } catch {} [v] }"#,
+            T,
+        ),
+        part(
+            "in a switch arm",
+            r#"fn t(x) { let v = 1; let r = switch x { 1 => loop { break || v; }, _ => 0 }; v = 10; [v, r.call()] }"#,
+            &[("t", "[1]"), ("t", "[2]")],
+        ),
+        part(
+            "in interpolation",
+            r#"fn t() { let v = 1; let s = `${loop { break || v; }}`; v = 10; [v, s] }"#,
+            T,
+        ),
+        part(
+            "called after the variable changed",
+            r#"fn t() { let v = 1; let f = 0; try { f = loop { break || v; }; } catch { 0 } v = 10; f.call() }"#,
+            T,
+        ),
+    ]);
+}
+
+#[test]
+fn calls_in_the_callers_scope_agree() {
+    // Rhai's tests of `f!()`: the function sees its caller's variables.
+    assert_agree(&[
+        part(
+            "reading the caller's variables",
+            r#"fn foo() { hello + bar } fn t() { let hello = 42; let bar = 123; foo!() }"#,
+            T,
+        ),
+        part(
+            "changing them",
+            r#"fn foo() { hello = 0; hello + bar } fn t() { let hello = 42; let bar = 123; [foo!(), hello] }"#,
+            T,
+        ),
+        part(
+            "shadowing them",
+            r#"fn foo() { let hello = bar + 42; hello } fn t() { let bar = 999; let hello = 123; [foo!(), hello] }"#,
+            T,
+        ),
+        part(
+            "with arguments",
+            r#"fn foo(y) { x += y; x } fn t() { let x = 41; let y = 999; foo!(1) + x }"#,
+            T,
+        ),
+    ]);
+}
+
+#[test]
+fn an_index_out_of_bounds_is_reported_where_rhai_reports_it() {
+    assert_agree(&[all(
+        "indexes past the end",
+        r#"fn t() { let a = [1, 2]; a[a.len()] }
+           fn u() { let a = [1, 2]; let i = 5; a[i] }
+           fn w() { let m = #{a: [1]}; m.a[1 + 2] }
+           fn x() { let a = [[1]]; a[0][(2)] }"#,
+        &[("t", "[]"), ("u", "[]"), ("w", "[]"), ("x", "[]")],
+    )]);
+}
+
+#[test]
+fn arguments_are_evaluated_in_rhais_order() {
+    // Rhai evaluates a call's other arguments before it looks up a variable passed first.
+    assert_agree(&[
+        part(
+            "a missing variable passed first",
+            r#"fn t() { max(nope, 1 / 0) } fn u() { foo(nope, 1 / 0) } fn foo(a, b) { a }"#,
+            &[("t", "[]"), ("u", "[]")],
+        ),
+        all(
+            "a local passed first, changed by another argument",
+            r#"fn t() { let x = 1; max(x, { x = 5; 2 }) }
+               fn u() { let a = [1]; push(a, { a = [7]; 3 }); a }"#,
+            &[("t", "[]"), ("u", "[]")],
+        ),
+    ]);
+}
+
+/// Operations `name(args)` counts through the walker (`fast`) or Rhai.
+fn operations(both: &Both, fast: bool, name: &str, args: &Array) -> u64 {
+    let caller = if fast { &both.fast } else { &both.slow };
+    let _ = both.call(caller, name, args);
+    crate::script::game::caller::OPERATIONS.get()
+}
+
+/// Asserts that every call of `cases` counts as many operations in the walker as in Rhai.
+fn assert_same_operations(cases: &[Case]) {
+    let mut found = Vec::new();
+    for case in cases {
+        let both = load(case.script, case.with_api, None);
+        for (function, args) in case.calls {
+            let args: Array = both.engine.eval(args).unwrap();
+            let fast = operations(&both, true, function, &args);
+            let slow = operations(&both, false, function, &args);
+            if fast != slow {
+                found.push(format!(
+                    "{}: {function}({args:?}): walker {fast}, Rhai {slow}",
+                    case.name
+                ));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+#[test]
+fn operations_around_switch_try_and_calls_are_counted_as_rhai_counts_them() {
+    assert_same_operations(&[
+        all(
+            "switch",
+            r#"fn t(x) { switch x { 1 => 10, 2 if x > 0 => 20, 3..5 => 30, _ => 0 } }
+               fn u(x) { let y = switch x { 1 => { let z = 2; z * 2 }, _ => { 5 } }; y + 1 }"#,
+            &[
+                ("t", "[1]"),
+                ("t", "[2]"),
+                ("t", "[4]"),
+                ("t", "[9]"),
+                ("u", "[1]"),
+                ("u", "[3]"),
+            ],
+        ),
+        all(
+            "try",
+            r#"fn t() { try { throw 1 } catch (e) { e } }
+               fn u() { let a = 0; try { a = 1 / 0; } catch { a = 2; } a }
+               fn w() { let a = 0; try { a += 1; } catch { a = 2; } a }"#,
+            &[("t", "[]"), ("u", "[]"), ("w", "[]")],
+        ),
+        all(
+            "calls as statements",
+            r#"fn t(n) { n + 1 } fn u(n) { n + 1; } fn w(n) { g(n); g(n) } fn g(n) { n * 2 }
+               fn y(n) { ; n }"#,
+            &[("t", "[1]"), ("u", "[1]"), ("w", "[1]"), ("y", "[1]")],
+        ),
+    ]);
+}

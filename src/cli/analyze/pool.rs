@@ -15,7 +15,10 @@ use super::{
     selfplay::{self, Plan, Record},
     variant::Variant,
 };
-use crate::{diag::Diagnostic, script::ScriptedGame};
+use crate::{
+    diag::Diagnostic,
+    script::{sandbox, ScriptedGame},
+};
 
 /// Plays `games` games of each variant on `jobs` threads: the records, variant by variant, in
 /// game order (so a seed gives the same report whatever the number of jobs).
@@ -33,7 +36,8 @@ pub fn play_all(
     let bar = progress_bar(total);
     std::thread::scope(|scope| {
         for _ in 0..jobs.clamp(1, total.max(1)) {
-            scope.spawn(|| {
+            let worker = std::thread::Builder::new().stack_size(sandbox::thread_stack());
+            let spawned = worker.spawn_scoped(scope, || {
                 let mut loaded: Vec<Option<ScriptedGame>> = variants.iter().map(|_| None).collect();
                 while !failed.load(Ordering::Relaxed) {
                     let task = next.fetch_add(1, Ordering::Relaxed);
@@ -60,6 +64,13 @@ pub fn play_all(
                     bar.inc(1);
                 }
             });
+            if let Err(e) = spawned {
+                failed.store(true, Ordering::Relaxed);
+                errors
+                    .lock()
+                    .expect("no panic holds the lock")
+                    .push(Diagnostic::new(format!("cannot start a thread: {e}")));
+            }
         }
     });
     bar.finish_and_clear();

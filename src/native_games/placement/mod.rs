@@ -4,27 +4,55 @@
 //! Played natively, with no allocation per move, for random playouts and search. A rules
 //! script opts in by describing its position with `native(state)` (see the README); tests check
 //! that the script and this module agree move by move.
+//!
+//! What a variant adds is described as data where it is a parameter (closed cells, which
+//! players need exactly `length`), or left to a script hook that judges the moves of some
+//! players where a native screen says it can matter (see [`judge`]).
 
 use rand::Rng;
 
+pub mod judge;
 pub mod search;
 
-use crate::runtime::{lines::LINE_DIRECTIONS, Grid, Outcome};
+pub use judge::{AllowAll, Judge, Referee, Screen};
+
+use crate::runtime::{grid::Topology, lines::LINE_DIRECTIONS, Grid, Outcome};
+
+/// A set of players (0-based, fewer than 64), as bits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Players(pub u64);
+
+impl Players {
+    /// Every player.
+    pub const ALL: Players = Players(u64::MAX);
+    /// No player.
+    pub const NONE: Players = Players(0);
+
+    /// Whether `player` is in the set.
+    pub fn contains(self, player: usize) -> bool {
+        player < 64 && self.0 & (1 << player) != 0
+    }
+}
+
+/// What a closed cell holds in [`Placement`]'s cells: no stone, never played, and it blocks a
+/// line's end as an opponent stone does.
+const CLOSED: u8 = u8::MAX;
 
 /// When a run of stones wins.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LineGoal {
     /// The length of a winning run.
     pub length: usize,
-    /// Longer runs do not win.
-    pub exact: bool,
+    /// The players whose longer runs do not win.
+    pub exact: Players,
     /// A run whose two ends are both blocked does not win.
     pub block_both_ends: bool,
     /// The board edge blocks an end (otherwise only an opponent stone does).
     pub edge_blocks: bool,
 }
 
-/// A position of a placement game: cells hold 0 (empty) or a player's number 1, 2, ….
+/// A position of a placement game: cells hold 0 (empty) or a player's number 1, 2, … (or a
+/// closed cell's value).
 #[derive(Debug, Clone)]
 pub struct Placement {
     width: usize,
@@ -35,6 +63,10 @@ pub struct Placement {
     empties: Vec<u32>,
     to_move: u8,
     winner: Option<u8>,
+    /// The value a closed cell holds in the script's grid, if the board has closed cells.
+    closed: Option<i64>,
+    /// The script hook that judges some players' moves, if any.
+    judge: Option<Judge>,
 }
 
 impl Placement {
@@ -46,16 +78,48 @@ impl Placement {
         winner: Option<usize>,
         goal: LineGoal,
     ) -> Result<Self, String> {
+        Self::with_closed(grid, players, to_move, winner, goal, None)
+    }
+
+    /// [`Self::new`] on a board whose cells holding `closed` are closed: never played, and
+    /// blocking a line's end as an opponent stone does.
+    pub fn with_closed(
+        grid: &Grid,
+        players: usize,
+        to_move: usize,
+        winner: Option<usize>,
+        goal: LineGoal,
+        closed: Option<i64>,
+    ) -> Result<Self, String> {
         if !(2..=255).contains(&players) || to_move >= players {
             return Err(format!("to_move {to_move} is not one of {players} players"));
         }
         if goal.length == 0 {
             return Err("a line goal needs a length of at least 1".into());
         }
+        if closed.is_some_and(|c| (0..=players as i64).contains(&c)) {
+            return Err(format!(
+                "`closed` is {}: a closed cell's value must not be 0 (empty) or a player's 1 to {players}",
+                closed.unwrap_or_default()
+            ));
+        }
+        if grid.topology() != Topology::Square {
+            return Err(format!(
+                "the placement form plays square grids, not a {} grid",
+                grid.topology().name()
+            ));
+        }
         let mut cells = Vec::with_capacity(grid.values().len());
         for &v in grid.values() {
+            if Some(v) == closed {
+                cells.push(CLOSED);
+                continue;
+            }
             if v < 0 || v > players as i64 {
-                return Err(format!("a cell holds {v}: cells must hold 0 to {players}"));
+                let or_closed = closed.map_or(String::new(), |c| format!(" (or {c}, closed)"));
+                return Err(format!(
+                    "a cell holds {v}: cells must hold 0 to {players}{or_closed}"
+                ));
             }
             cells.push(v as u8);
         }
@@ -71,7 +135,15 @@ impl Placement {
             empties,
             to_move: to_move as u8,
             winner: winner.map(|w| w as u8),
+            closed,
+            judge: None,
         })
+    }
+
+    /// This position with `judge` judging the moves of its players.
+    pub fn judged_by(mut self, judge: Judge) -> Self {
+        self.judge = Some(judge);
+        self
     }
 
     /// The outcome: a win, a draw when the board is full, or `None` while the game goes on.
@@ -169,7 +241,9 @@ impl Placement {
             };
             let (ahead, back) = (reach(dx, dy), reach(-dx, -dy));
             let length = (ahead + back - 1) as usize;
-            if length < goal.length || (goal.exact && length > goal.length) {
+            if length < goal.length
+                || (length > goal.length && goal.exact.contains(stone as usize - 1))
+            {
                 return false;
             }
             if !goal.block_both_ends {
@@ -182,7 +256,8 @@ impl Placement {
         })
     }
 
-    /// Plays uniformly random moves to the end; returns the outcome and the moves played.
+    /// Plays uniformly random moves to the end (every empty cell is a move: no judge is asked);
+    /// returns the outcome and the moves played.
     pub fn random_playout(&mut self, rng: &mut impl Rng) -> (Outcome, usize) {
         let mut plies = 0;
         loop {
@@ -190,6 +265,33 @@ impl Placement {
                 return (outcome, plies);
             }
             let k = rng.random_range(0..self.empties.len());
+            self.place_nth(k);
+            plies += 1;
+        }
+    }
+}
+
+impl Placement {
+    /// [`Self::random_playout`] asking the judge, if the position has one, through `referee`
+    /// about each move it judges: a refused cell is set aside for that turn and another drawn,
+    /// so a move is uniform over the allowed cells. A player with no allowed cell ends the game
+    /// in a draw.
+    pub fn random_playout_refereed(
+        &mut self,
+        rng: &mut impl Rng,
+        referee: &mut dyn Referee,
+    ) -> (Outcome, usize) {
+        if self.judge.is_none() {
+            return self.random_playout(rng);
+        }
+        let mut plies = 0;
+        loop {
+            if let Some(outcome) = self.outcome() {
+                return (outcome, plies);
+            }
+            let Some(k) = self.random_allowed(rng, referee) else {
+                return (Outcome::Draw, plies);
+            };
             self.place_nth(k);
             plies += 1;
         }
@@ -205,7 +307,7 @@ pub(super) mod tests {
     /// Exactly five, not blocked at both ends.
     pub(super) const FIVE_EXACT: LineGoal = LineGoal {
         length: 5,
-        exact: true,
+        exact: Players::ALL,
         block_both_ends: true,
         edge_blocks: false,
     };
@@ -240,7 +342,7 @@ pub(super) mod tests {
             &six,
             (5, 7),
             LineGoal {
-                exact: false,
+                exact: Players::NONE,
                 ..FIVE_EXACT
             }
         ));
@@ -279,5 +381,6 @@ pub(super) mod tests {
             assert_eq!(outcome == Outcome::Draw, plies == 49 && p.winner.is_none());
         }
         assert!(Placement::new(&Grid::new(3, 3, 5), 2, 0, None, FIVE_EXACT).is_err());
+        assert!(Placement::new(&Grid::hex(3, 3, 0), 2, 0, None, FIVE_EXACT).is_err());
     }
 }

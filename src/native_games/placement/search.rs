@@ -13,7 +13,7 @@ use std::{
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::Placement;
+use super::{AllowAll, Placement, Referee, CLOSED};
 use crate::runtime::lines::LINE_DIRECTIONS;
 
 /// A score beyond any evaluation: a won position.
@@ -79,9 +79,14 @@ impl Placement {
                         continue;
                     }
                     let mut count = [0usize; 3];
+                    let mut closed = false;
                     for i in 0..k {
                         let v = self.cells[((y + dy * i) * w + x + dx * i) as usize];
+                        closed |= v == CLOSED;
                         count[v.min(2) as usize] += 1;
+                    }
+                    if closed {
+                        continue; // no line can be made through a closed cell
                     }
                     if count[2] == 0 && count[1] > 0 {
                         score[0] += weights[count[1].min(weights.len() - 1)];
@@ -127,12 +132,17 @@ impl Placement {
                     continue;
                 }
                 let (mut own, mut other) = (0usize, 0usize);
+                let mut closed = false;
                 for i in 0..k {
                     match self.cells[((sy + dy * i) * w + sx + dx * i) as usize] {
                         0 => {}
+                        CLOSED => closed = true,
                         v if v == me => own += 1,
                         _ => other += 1,
                     }
+                }
+                if closed {
+                    continue;
                 }
                 if other == 0 {
                     attack += weights[(own + 1).min(top)] - weights[own.min(top)];
@@ -151,7 +161,7 @@ impl Placement {
         let mut near = vec![false; self.cells.len()];
         let mut any = false;
         for (i, &v) in self.cells.iter().enumerate() {
-            if v == 0 {
+            if v == 0 || v == CLOSED {
                 continue;
             }
             any = true;
@@ -163,7 +173,13 @@ impl Placement {
             }
         }
         if !any {
-            return vec![(h / 2 * w + w / 2) as usize];
+            // the open cell nearest the centre
+            let from_centre = |i: &&u32| {
+                let (x, y) = ((**i as isize) % w, (**i as isize) / w);
+                (x - w / 2).abs().max((y - h / 2).abs())
+            };
+            let nearest = self.empties.iter().min_by_key(from_centre);
+            return nearest.map(|&i| i as usize).into_iter().collect();
         }
         (0..self.cells.len())
             .filter(|&i| near[i] && self.cells[i] == 0)
@@ -173,6 +189,17 @@ impl Placement {
     /// The best move for the player to move within `limits`, or `None` if the game is over.
     /// Two-player games only.
     pub fn best_move(&self, weights: &[i64], limits: SearchLimits) -> Option<Found> {
+        self.best_move_refereed(weights, limits, &mut AllowAll)
+    }
+
+    /// [`Self::best_move`] among the moves the position's judge (if any) allows, asked through
+    /// `referee`. The lookahead below the root does not ask the judge.
+    pub fn best_move_refereed(
+        &self,
+        weights: &[i64],
+        limits: SearchLimits,
+        referee: &mut dyn Referee,
+    ) -> Option<Found> {
         if self.outcome().is_some() || self.players != 2 || weights.is_empty() {
             return None;
         }
@@ -198,8 +225,19 @@ impl Placement {
             width: limits.width.max(1),
         };
         // Root moves in order, ties broken by the seed.
-        let mut root: Vec<(i64, u64, usize)> = self
-            .candidates()
+        let mut candidates = self.candidates();
+        candidates.retain(|&c| self.allows(c, referee));
+        if candidates.is_empty() {
+            candidates = self
+                .legal_cells(referee)
+                .into_iter()
+                .map(|c| c as usize)
+                .collect();
+        }
+        if candidates.is_empty() {
+            return None;
+        }
+        let mut root: Vec<(i64, u64, usize)> = candidates
             .into_iter()
             .map(|c| (self.gain(c, weights), rng.random::<u64>(), c))
             .collect();

@@ -4,11 +4,7 @@ use crate::walker::native_table::Natives;
 use rhai::{Array, Dynamic, EvalAltResult, INT};
 
 use crate::{
-    runtime::{
-        grid::{KING, ORTHOGONAL},
-        lines::{self, LINE_DIRECTIONS},
-        Beyond, Cell, Grid, Notation, Run,
-    },
+    runtime::{grid::Topology, lines, Beyond, Cell, Grid, Notation, Run},
     script::sandbox,
     walker::lists::NativeList,
 };
@@ -64,6 +60,9 @@ fn register_grid(engine: &mut Natives) {
         .register_type_with_name::<Grid>("Grid")
         .register_fn("grid", |w: INT, h: INT| new_grid(w, h, 0))
         .register_fn("grid", new_grid)
+        .register_fn("hex_grid", |w: INT, h: INT| new_hex_grid(w, h, 0))
+        .register_fn("hex_grid", new_hex_grid)
+        .register_get("topology", |g: &mut Grid| g.topology().name())
         .register_get("width", |g: &mut Grid| g.width())
         .register_get("height", |g: &mut Grid| g.height())
         .register_reader("contains", |g: &mut Grid, c: Cell| g.contains(c))
@@ -97,10 +96,10 @@ fn register_grid(engine: &mut Natives) {
             len: g.count(v),
         })
         .register_reader("neighbours", |g: &mut Grid, c: Cell| {
-            cells(g.neighbours(c, &ORTHOGONAL))
+            cells(g.neighbours(c, g.side_steps()))
         })
         .register_reader("neighbours8", |g: &mut Grid, c: Cell| {
-            cells(g.neighbours(c, &KING))
+            cells(g.neighbours(c, g.touching_steps()))
         })
         .register_reader("parse_cell", |g: &mut Grid, text: &str, n: &str| {
             g.parse_cell(text, notation(n)?)
@@ -116,14 +115,14 @@ fn register_grid(engine: &mut Natives) {
             on_board(g, c).map(|c| lines::longest_run_through(g, c) as INT)
         })
         .register_reader("run_through", |g: &mut Grid, c: Cell, direction: INT| {
-            let d = line_direction(direction)?;
+            let d = line_direction(g, direction)?;
             let run = lines::run_through(g, on_board(g, c)?, d).expect("on board");
             Ok::<_, Box<EvalAltResult>>(Dynamic::from(run))
         })
         .register_reader(
             "line_values",
             |g: &mut Grid, c: Cell, direction: INT, reach: INT, off: INT| {
-                let d = line_direction(direction)?;
+                let d = line_direction(g, direction)?;
                 let reach = line_reach(reach, "line_values")?;
                 let values = lines::values_along(g, c, d, reach, off);
                 Ok::<_, Box<EvalAltResult>>(
@@ -149,7 +148,11 @@ fn register_grid(engine: &mut Natives) {
         })
         .register_fn("==", |a: Grid, b: Grid| a == b)
         .register_fn("to_debug", |g: &mut Grid| {
-            format!("grid({}, {})", g.width(), g.height())
+            let maker = match g.topology() {
+                Topology::Square => "grid",
+                Topology::Hex => "hex_grid",
+            };
+            format!("{maker}({}, {})", g.width(), g.height())
         });
 }
 
@@ -164,18 +167,35 @@ fn line_reach(reach: INT, what: &str) -> Fallible<usize> {
         .ok_or_else(|| format!("{what}: reach must be 0 to {MAX_REACH}, not {reach}").into())
 }
 
-/// A line direction by its number: 0 across, 1 down, 2 ↘, 3 ↗ (the order of `runs_through`).
-fn line_direction(direction: INT) -> Fallible<(i64, i64)> {
+/// A line direction of `grid` by its number, in the order of `runs_through`: 0 across, 1 down,
+/// 2 ↘, 3 ↗ on a square grid; 0 across, 1 down-right, 2 up-right on a hexagonal one.
+fn line_direction(grid: &Grid, direction: INT) -> Fallible<(i64, i64)> {
+    let directions = grid.line_directions();
     usize::try_from(direction)
         .ok()
-        .and_then(|i| LINE_DIRECTIONS.get(i).copied())
-        .ok_or_else(|| format!("direction {direction} is not 0..3").into())
+        .and_then(|i| directions.get(i).copied())
+        .ok_or_else(|| {
+            format!(
+                "direction {direction} is not 0..{} on a {} grid",
+                directions.len() - 1,
+                grid.topology().name()
+            )
+            .into()
+        })
 }
 
 fn new_grid(w: INT, h: INT, fill: INT) -> Fallible<Grid> {
+    allowed_size(w, h).map(|()| Grid::new(w, h, fill))
+}
+
+fn new_hex_grid(w: INT, h: INT, fill: INT) -> Fallible<Grid> {
+    allowed_size(w, h).map(|()| Grid::hex(w, h, fill))
+}
+
+/// Whether a `w`×`h` grid may be made, charging the sandbox for its cells.
+fn allowed_size(w: INT, h: INT) -> Fallible<()> {
     if Grid::valid_size(w, h) {
-        sandbox::charge((w * h) as u64)?;
-        Ok(Grid::new(w, h, fill))
+        sandbox::charge((w * h) as u64)
     } else {
         Err(
             format!("a {w}×{h} grid is not allowed (sides 1..1000, at most 1 000 000 cells)")

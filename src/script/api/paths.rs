@@ -6,7 +6,7 @@ use rhai::{Dynamic, EvalAltResult, INT};
 
 use super::grid::{cells, on_board};
 use crate::{
-    runtime::{grid::ORTHOGONAL, paths, Cell, Grid},
+    runtime::{paths, Cell, Grid},
     script::sandbox,
     walker::lists::NativeList,
 };
@@ -21,7 +21,7 @@ pub fn register(engine: &mut Natives) {
             |g: &mut Grid, from: Cell, to: Cell, passable: INT| -> Fallible<Dynamic> {
                 let (from, to) = (on_board(g, from)?, on_board(g, to)?);
                 Ok(
-                    match paths::shortest_path(g, from, to, &ORTHOGONAL, passable) {
+                    match paths::shortest_path(g, from, to, g.side_steps(), passable) {
                         Some(path) => cells(path.into_iter()).into(),
                         None => Dynamic::UNIT,
                     },
@@ -37,7 +37,7 @@ pub fn register(engine: &mut Natives) {
             |g: &mut Grid, from: Cell, passable: INT| -> Fallible<rhai::Array> {
                 let from = on_board(g, from)?;
                 Ok(cells(
-                    paths::reachable(g, from, &ORTHOGONAL, passable).into_iter(),
+                    paths::reachable(g, from, g.side_steps(), passable).into_iter(),
                 ))
             },
         );
@@ -46,7 +46,7 @@ pub fn register(engine: &mut Natives) {
 /// `g.reachable_pairs(passable)`: every piece with every empty cell it can reach, as a list
 /// that finds each pair when it is asked for.
 fn reachable_pairs(g: &mut Grid, passable: INT) -> Fallible<NativeList> {
-    let regions = paths::PassableRegions::of(g, &ORTHOGONAL, passable);
+    let regions = paths::PassableRegions::of(g, g.side_steps(), passable);
     let count = regions.pair_count();
     // Each pair is a two-cell array in the script: about 100 bytes.
     sandbox::charge(count as u64)?;

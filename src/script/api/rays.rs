@@ -1,8 +1,10 @@
 //! Rays, brackets, steps and drops as scripts see them: `g.ray(c, [dx, dy], v)`,
 //! `g.bracket(c, [dx, dy], between, end)`, `g.brackets(c, between, end)`,
-//! `g.steps(c, [[dx, dy], …], [values])`, `g.drop_cell(x, empty)`, `g.drop_piece(x, piece, empty)`,
-//! and their whole-board forms `g.open_columns(empty)`,
-//! `g.bracketing_cells(empty, between, end)` and `g.piece_steps(piece, [[dx, dy], …], [values])`.
+//! `g.steps(c, [[dx, dy], …], [values])`, `g.jumps(c, [[dx, dy], …], [over], [onto])`,
+//! `g.drop_cell(x, empty)`, `g.drop_piece(x, piece, empty)`, and their whole-board forms
+//! `g.open_columns(empty)`, `g.bracketing_cells(empty, between, end)`,
+//! `g.piece_steps(piece, [[dx, dy], …], [values])` and `g.piece_jumps(piece, …)` (`piece` a
+//! value or a list of values: men and kings at once).
 //! A step of `steps` or `piece_steps` may name its own values to land on: `[dx, dy, [values]]`.
 
 use crate::walker::native_table::Natives;
@@ -52,7 +54,8 @@ pub fn register(engine: &mut Natives) {
         .register_reader(
             "steps",
             |g: &mut Grid, c: Cell, steps: Array, onto: Array| {
-                let (steps, onto) = (steps_of(&steps, "steps")?, values_of(&onto, "steps")?);
+                let steps = steps_of(&steps, "steps")?;
+                let onto = values_of(&onto, "steps", "values to land on")?;
                 let (steps, work) = with_targets(&steps, &onto);
                 sandbox::charge(work)?;
                 Ok::<_, Box<EvalAltResult>>(cells(rays::steps(g, c, &steps).into_iter()))
@@ -61,13 +64,48 @@ pub fn register(engine: &mut Natives) {
         .register_reader(
             "piece_steps",
             |g: &mut Grid, piece: INT, steps: Array, onto: Array| {
-                piece_steps(g, piece, &steps, &onto).map(NativeList::into_array)
+                piece_steps(g, &[piece], &steps, &onto).map(NativeList::into_array)
             },
         )
         .register_list_fn(
             "piece_steps",
             |g: &mut Grid, piece: INT, steps: Array, onto: Array| {
-                piece_steps(g, piece, &steps, &onto)
+                piece_steps(g, &[piece], &steps, &onto)
+            },
+        )
+        .register_reader(
+            "piece_steps",
+            |g: &mut Grid, pieces: Array, steps: Array, onto: Array| {
+                let pieces = values_of(&pieces, "piece_steps", "pieces")?;
+                piece_steps(g, &pieces, &steps, &onto).map(NativeList::into_array)
+            },
+        )
+        .register_list_fn(
+            "piece_steps",
+            |g: &mut Grid, pieces: Array, steps: Array, onto: Array| {
+                let pieces = values_of(&pieces, "piece_steps", "pieces")?;
+                piece_steps(g, &pieces, &steps, &onto)
+            },
+        )
+        .register_reader(
+            "jumps",
+            |g: &mut Grid, from: Cell, directions: Array, over: Array, onto: Array| {
+                let jumps = Jumps::of("jumps", &directions, &over, &onto)?;
+                sandbox::charge(jumps.work())?;
+                Ok::<_, Box<EvalAltResult>>(jumps.from(g, from))
+            },
+        )
+        .register_reader(
+            "piece_jumps",
+            |g: &mut Grid, piece: INT, directions: Array, over: Array, onto: Array| {
+                Jumps::of("piece_jumps", &directions, &over, &onto)?.of_pieces(g, &[piece])
+            },
+        )
+        .register_reader(
+            "piece_jumps",
+            |g: &mut Grid, pieces: Array, directions: Array, over: Array, onto: Array| {
+                let pieces = values_of(&pieces, "piece_jumps", "pieces")?;
+                Jumps::of("piece_jumps", &directions, &over, &onto)?.of_pieces(g, &pieces)
             },
         )
         .register_reader("drop_cell", |g: &mut Grid, x: INT, empty: INT| {
@@ -98,17 +136,76 @@ pub fn register(engine: &mut Natives) {
         });
 }
 
-/// `g.piece_steps(piece, steps, onto)`: every step of every `piece` that lands on the board.
-fn piece_steps(g: &Grid, piece: INT, steps: &Array, onto: &Array) -> Fallible<NativeList> {
+/// `g.piece_steps(pieces, steps, onto)`: every step of every piece holding one of `pieces`
+/// that lands on the board.
+fn piece_steps(g: &Grid, pieces: &[INT], steps: &Array, onto: &Array) -> Fallible<NativeList> {
     let steps = steps_of(steps, "piece_steps")?;
-    let onto = values_of(onto, "piece_steps")?;
+    let onto = values_of(onto, "piece_steps", "values to land on")?;
     let (steps, work) = with_targets(&steps, &onto);
     let cells = (g.width() * g.height()) as u64;
-    sandbox::charge(cells.saturating_mul(1 + work))?;
-    let pairs = rays::piece_steps(g, piece, &steps);
+    sandbox::charge(cells.saturating_mul(pieces.len() as u64 + work))?;
+    let pairs = rays::piece_steps(g, pieces, &steps);
     Ok(NativeList::CellPairs(
         pairs.into_iter().map(|(from, to)| [from, to]).collect(),
     ))
+}
+
+/// The jumps a script asked for: the directions, what may be leapt over, what landed on.
+struct Jumps {
+    directions: Vec<(i64, i64)>,
+    over: Vec<INT>,
+    onto: Vec<INT>,
+}
+
+impl Jumps {
+    /// The jumps `[[dx, dy], …]` over a cell holding one of `over` onto one holding one of
+    /// `onto`.
+    /// `what` names the primitive in errors.
+    fn of(what: &str, directions: &Array, over: &Array, onto: &Array) -> Fallible<Jumps> {
+        let directions = directions
+            .iter()
+            .map(|d| {
+                let d = d.read_lock::<Array>().ok_or_else(|| {
+                    format!("{what}: the directions are [[dx, dy], …], like [[1, 1], [-1, 1]]")
+                })?;
+                step(&d, what)
+            })
+            .collect::<Fallible<_>>()?;
+        Ok(Jumps {
+            directions,
+            over: values_of(over, what, "values to jump over")?,
+            onto: values_of(onto, what, "values to land on")?,
+        })
+    }
+
+    /// The work of looking for them from one cell: two cells per direction, each against its
+    /// values.
+    fn work(&self) -> u64 {
+        let per_direction = 2 + self.over.len() + self.onto.len();
+        (self.directions.len() as u64).saturating_mul(per_direction as u64)
+    }
+
+    /// The jumps from `from`, each `[from, over, to]`.
+    fn from(&self, g: &Grid, from: Cell) -> Array {
+        let jumps = rays::jumps(g, from, &self.directions, &self.over, &self.onto);
+        triples(jumps)
+    }
+
+    /// The jumps of every piece holding one of `pieces`, each `[from, over, to]`, charged first.
+    fn of_pieces(&self, g: &Grid, pieces: &[INT]) -> Fallible<Array> {
+        let cells = (g.width() * g.height()) as u64;
+        sandbox::charge(cells.saturating_mul(pieces.len() as u64 + self.work()))?;
+        let jumps = rays::piece_jumps(g, pieces, &self.directions, &self.over, &self.onto);
+        Ok(triples(jumps))
+    }
+}
+
+/// Jumps as a script array of `[from, over, to]`.
+fn triples(jumps: Vec<rays::Jump>) -> Array {
+    jumps
+        .into_iter()
+        .map(|j| Dynamic::from_array(cells([j.from, j.over, j.to].into_iter())))
+        .collect()
 }
 
 /// Steps as a script gave them: each delta, with its own values to land on if it names them.
@@ -132,7 +229,8 @@ fn steps_of(steps: &Array, what: &str) -> Fallible<Steps> {
                 [_, _] => Ok((step(&s, what)?, None)),
                 [_, _, own] => {
                     let own = own.read_lock::<Array>().ok_or_else(shape)?;
-                    Ok((step(&s[..2], what)?, Some(values_of(&own, what)?)))
+                    let own = values_of(&own, what, "values to land on")?;
+                    Ok((step(&s[..2], what)?, Some(own)))
                 }
                 _ => Err(shape()),
             }
@@ -151,13 +249,13 @@ fn with_targets<'a>(steps: &'a Steps, onto: &'a [INT]) -> (Vec<PieceStep<'a>>, u
     (steps, work)
 }
 
-/// The values to land on `[v, …]` a primitive named `what` was given.
-fn values_of(onto: &Array, what: &str) -> Fallible<Vec<INT>> {
-    onto.iter()
+/// The values `[v, …]` a primitive named `what` was given as its `role` ("values to land on").
+fn values_of(values: &Array, what: &str, role: &str) -> Fallible<Vec<INT>> {
+    values
+        .iter()
         .map(|v| {
-            v.as_int().map_err(|t| {
-                format!("{what}: the values to land on must be integers, not {t}").into()
-            })
+            v.as_int()
+                .map_err(|t| format!("{what}: the {role} must be integers, not {t}").into())
         })
         .collect()
 }
@@ -265,6 +363,83 @@ mod tests {
         assert!(e
             .eval::<Array>("grid(2, 2).ray(cell(0, 0), [1], 0)")
             .is_err());
+    }
+
+    #[test]
+    fn jumps_leap_one_piece_onto_an_allowed_cell() {
+        let e = engine();
+        // A man (1) at (1,3), a king (3) at (3,3), opponents (2) at (0,2), (2,2) and (2,0).
+        let setup = "let g = grid(4, 4); g.set(cell(1, 3), 1); g.set(cell(3, 3), 3);
+                     g.set(cell(0, 2), 2); g.set(cell(2, 2), 2); g.set(cell(2, 0), 2);
+                     let up = [[-1, -1], [1, -1]];";
+        let triples = |script: &str| -> Vec<[(i64, i64); 3]> {
+            e.eval::<Array>(&format!("{setup} {script}"))
+                .unwrap()
+                .into_iter()
+                .map(|j| {
+                    let j = j.into_typed_array::<crate::runtime::Cell>().unwrap();
+                    [0, 1, 2].map(|i| (j[i].x, j[i].y))
+                })
+                .collect()
+        };
+        // Up-left from (1,3) lands off the board; up-right leaps (2,2) onto (3,1).
+        assert_eq!(
+            triples("g.jumps(cell(1, 3), up, [2], [0])"),
+            [[(1, 3), (2, 2), (3, 1)]]
+        );
+        // The king at (3,3) leaps (2,2) onto (1,1); both sides at once, the man first (row by row).
+        assert_eq!(
+            triples("g.piece_jumps([1, 3], up, [2], [0])"),
+            [[(1, 3), (2, 2), (3, 1)], [(3, 3), (2, 2), (1, 1)]]
+        );
+        assert_eq!(triples("g.piece_jumps(3, up, [2], [0])").len(), 1);
+        // Over an own piece, or onto a taken cell: none.
+        assert!(triples("g.piece_jumps(1, up, [1, 3], [0])").is_empty());
+        assert!(triples("g.jumps(cell(1, 3), up, [2], [2])").is_empty());
+        for (bad, says) in [
+            (
+                "g.jumps(cell(1, 3), [[1]], [2], [0])",
+                "jumps: a direction is [dx, dy]",
+            ),
+            (
+                "g.jumps(cell(1, 3), [1, 1], [2], [0])",
+                "jumps: the directions are",
+            ),
+            (
+                "g.piece_jumps(1, up, [\"2\"], [0])",
+                "piece_jumps: the values to jump over",
+            ),
+            (
+                "g.piece_jumps([1, ()], up, [2], [0])",
+                "piece_jumps: the pieces must be",
+            ),
+        ] {
+            let err = e.eval::<Array>(&format!("{setup} {bad}")).unwrap_err();
+            assert!(err.to_string().contains(says), "{bad}: {err}");
+        }
+    }
+
+    #[test]
+    fn piece_steps_lists_several_pieces_in_one_pass() {
+        let e = engine();
+        // A king (3) above a man (1): reading order puts the king's steps first.
+        let setup = "let g = grid(3, 3); g.set(cell(1, 2), 1); g.set(cell(0, 1), 3);";
+        let froms = |script: &str| -> Vec<(i64, i64)> {
+            e.eval::<Array>(&format!("{setup} {script}"))
+                .unwrap()
+                .into_iter()
+                .map(|m| {
+                    let from = m.into_typed_array::<crate::runtime::Cell>().unwrap()[0];
+                    (from.x, from.y)
+                })
+                .collect()
+        };
+        assert_eq!(
+            froms("g.piece_steps([1, 3], [[0, -1], [1, -1]], [0])"),
+            [(0, 1), (0, 1), (1, 2), (1, 2)]
+        );
+        assert_eq!(froms("g.piece_steps([3], [[0, -1]], [0])"), [(0, 1)]);
+        assert!(froms("g.piece_steps([], [[0, -1]], [0])").is_empty());
     }
 
     #[test]

@@ -4,21 +4,22 @@ use crate::walker::native_table::Natives;
 use rhai::{Array, EvalAltResult, INT};
 
 use super::grid::{cells, on_board};
-use crate::runtime::{
-    grid::{KING, ORTHOGONAL},
-    regions, Cell, Grid,
-};
+use crate::runtime::{regions, Cell, Grid};
 
 /// Registers `region`, `region8`, `regions` and `regions8` on `Grid`.
 pub fn register(engine: &mut Natives) {
     engine
-        .register_reader("region", |g: &mut Grid, c: Cell| region(g, c, &ORTHOGONAL))
-        .register_reader("region8", |g: &mut Grid, c: Cell| region(g, c, &KING))
+        .register_reader("region", |g: &mut Grid, c: Cell| {
+            region(g, c, g.side_steps())
+        })
+        .register_reader("region8", |g: &mut Grid, c: Cell| {
+            region(g, c, g.touching_steps())
+        })
         .register_reader("regions", |g: &mut Grid, ignore: INT| {
-            all(g, &ORTHOGONAL, ignore)
+            all(g, g.side_steps(), ignore)
         })
         .register_reader("regions8", |g: &mut Grid, ignore: INT| {
-            all(g, &KING, ignore)
+            all(g, g.touching_steps(), ignore)
         });
 }
 

@@ -13,13 +13,14 @@ const DOCS: &[(&str, &str)] = &[
     ("Cell.x", "`c.x`: the cell's column, 0 at the left."),
     ("Cell.y", "`c.y`: the cell's row, 0 at the top."),
     ("Grid.height", "`g.height`: the number of rows."),
+    ("Grid.topology", "`g.topology`: `\"square\"` for a `grid`, `\"hex\"` for a `hex_grid`."),
     ("Grid.width", "`g.width`: the number of columns."),
     ("Run.after", "`r.after`: the value just past the last of `r.cells`, or `()` at the board's edge.\n\nThe after end is the one the direction points to: right (across), bottom (down), \
 bottom-right (↘) or top-right (↗)."),
     ("Run.before", "`r.before`: the value just before the first of `r.cells`, or `()` at the board's edge.\n\nThe before end is the one the direction points away from: left (across), top \
-(down), top-left (↘) or bottom-left (↗). Compare with `==`, not with `<` or `>`: `() == 0` is false."),
+(down), top-left (↘) or bottom-left (↗); on a hex grid left (across), top-left (down-right) or bottom-left (up-right). Compare with `==`, not with `<` or `>`: `() == 0` is false."),
     ("Run.cells", "`r.cells`: the run's cells, from the `before` end to the `after` end (each a step of `r.direction` from the last)."),
-    ("Run.direction", "`r.direction`: the `[dx, dy]` the run's cells are listed in: `[1, 0]` across, `[0, 1]` down, `[1, 1]` ↘, `[1, -1]` ↗."),
+    ("Run.direction", "`r.direction`: the `[dx, dy]` the run's cells are listed in: `[1, 0]` across, `[0, 1]` down, `[1, 1]` ↘, `[1, -1]` ↗ (on a hex grid `[0, 1]` runs down-right and there is no `[1, 1]`)."),
     ("Run.len", "`r.len`: how many cells the run has (at least 1)."),
     ("Run.value", "`r.value`: the value every cell of the run holds."),
     ("Track.len", "`t.len`: the number of pits."),
@@ -30,7 +31,7 @@ Rectangles holding two different values are not counted. Sides are 1 to 100."),
 The stones a placement at `c` turns over in one direction."),
     ("bracketing_cells", "`g.bracketing_cells(empty, between, end)`: every cell holding `empty` from which `brackets` finds something, row by row from the top.\n\n\
 The placements that turn stones over, in one call (each cell stops looking at its first bracket)."),
-    ("brackets", "`g.brackets(c, between, end)`: every `bracket` around `c` in the eight directions (clockwise from up), joined."),
+    ("brackets", "`g.brackets(c, between, end)`: every `bracket` around `c` in the eight directions (clockwise from up; the six of a hex grid), joined."),
     ("cell", "`cell(x, y)`: the cell at column `x` (0 at the left) and row `y` (0 at the top). It may lie off any board."),
     ("cells", "`g.cells()`: every cell of the grid, row by row from the top."),
     ("cells_with", "`g.cells_with(v)`: the cells holding `v`, row by row from the top."),
@@ -48,49 +49,57 @@ The reason is a sentence a script can pass to `throw` for an illegal move."),
     ("get_or", "`g.get_or(c, default)`: the value at cell `c`, or `default` off the board."),
     ("grid", "`grid(w, h)` or `grid(w, h, fill)`: a `w`×`h` grid with every cell holding `fill` (0 if left out).\n\n\
 Sides are 1 to 1000, at most 1 000 000 cells. A grid is a value: `let g2 = g;` copies it."),
+    ("hex_grid", "`hex_grid(w, h)` or `hex_grid(w, h, fill)`: a `w`×`h` grid of hexagons in axial coordinates, every cell holding `fill` (0 if left out): a Hex board.\n\n\
+Drawn with each row half a cell right of the row above, cell `(x, y)` touches `(x ± 1, y)`, `(x, y ± 1)`, `(x + 1, y - 1)` and `(x - 1, y + 1)`. Neighbours, regions, paths, walks, brackets and runs follow these six: `neighbours` and `neighbours8` give the same six cells, and lines run along three axes (across, down-right, up-right: directions 0, 1, 2). Same sizes as `grid`.\n\n\
+```rhai\nlet g = hex_grid(11, 11);\ng.neighbours(cell(5, 5)).len == 6 && g.runs_through(cell(0, 0)).len == 3\n```"),
     ("highlight", "`highlight(kind, text)`: `text` tagged for the REPL's theme (kinds such as `\"last\"`, `\"win\"`, `\"label\"`); plain text everywhere else.\n\n\
 Use it in `render`; `parse_state` never sees the tags."),
     ("int", "`r.int(n)`: a random whole number in `0..n` from generator `r` (`n` must be positive). Advances `r`."),
+    ("jumps", "`g.jumps(c, [[dx, dy], …], [over], [onto])`: the jumps from `c`, each `[from, over, to]`, in the order of the directions: the cell one step away holds one of `over` and the cell two steps away, on the board, one of `onto`.\n\n\
+A draughts capture checks both cells in one call:\n\n\
+```rhai\nlet g = grid(8, 8);\ng.set(cell(2, 5), 1); g.set(cell(3, 4), 2);\nlet j = g.jumps(cell(2, 5), [[-1, -1], [1, -1]], [2], [0]);\nj.len == 1 && j[0][2] == cell(4, 3)\n```"),
     ("kind", "`t.kind(pit)`: the kind label of `pit` (`\"\"` unless `set_kind` gave one)."),
-    ("line_counts", "`g.line_counts(c, value, reach)`: for each line direction (across, down, ↘, ↗), how many cells within `reach` of `c` on either side (not `c` itself) hold `value`."),
-    ("line_values", "`g.line_values(c, direction, reach, off)`: the values of the `2·reach + 1` cells through `c` along line `direction` (0 across, 1 down, 2 ↘, 3 ↗), `c` in the middle; a cell off the board reads as `off`.\n\n\
+    ("line_counts", "`g.line_counts(c, value, reach)`: for each line direction (across, down, ↘, ↗; a hex grid's three), how many cells within `reach` of `c` on either side (not `c` itself) hold `value`."),
+    ("line_values", "`g.line_values(c, direction, reach, off)`: the values of the `2·reach + 1` cells through `c` along line `direction` (0 across, 1 down, 2 ↘, 3 ↗; on a hex grid 0 across, 1 down-right, 2 up-right), `c` in the middle; a cell off the board reads as `off`.\n\n\
 The raw material of pattern tests along a line (gaps, ends, what lies a few cells away)."),
-    ("line_windows", "`g.line_windows(len, empty)` or `g.line_windows(len, empty, value)`: for each `k` in `0..=len`, how many windows of `len` cells in a row (all four directions) hold `k` cells of one value other than `empty` (of `value`, when given) and the rest `empty`.\n\n\
+    ("line_windows", "`g.line_windows(len, empty)` or `g.line_windows(len, empty, value)`: for each `k` in `0..=len`, how many windows of `len` cells in a row (all four directions; three on a hex grid) hold `k` cells of one value other than `empty` (of `value`, when given) and the rest `empty`.\n\n\
 One native call for an evaluation of near-complete lines. Lengths are 1 to 100."),
-    ("longest_run_through", "`g.longest_run_through(c)`: the length of the longest run through cell `c` in the four line directions (`0` off the board).\n\n\
+    ("longest_run_through", "`g.longest_run_through(c)`: the length of the longest run through cell `c` in the line directions (four, or a hex grid's three) (`0` off the board).\n\n\
 Whether a placement at `c` completed a line, in one call."),
     ("mobility", "`g.mobility(piece, min, max, through, end)`: how many cells the pieces holding `piece` reach by walks of `min` to `max` steps (as `reachable` counts them from each piece), summed over the pieces.\n\n\
 A piece game's mobility, for `evaluate`, in one call; `> 0` says whether any piece can move at all."),
     ("move_piece", "`g.move_piece(from, to, empty)`: moves what stands on `from` to `to`, leaves `empty` on `from`, and returns what stood on `to` (`empty` for a plain step, else the piece taken): a piece's move in one call. An error off the board, or when `from` and `to` are the same cell."),
-    ("neighbours", "`g.neighbours(c)`: the on-board cells next to `c` up, right, down and left (in that order)."),
-    ("neighbours8", "`g.neighbours8(c)`: the on-board cells around `c` in the eight directions, clockwise from up."),
+    ("neighbours", "`g.neighbours(c)`: the on-board cells next to `c` up, right, down and left (in that order); on a hex grid its six, clockwise from up-right."),
+    ("neighbours8", "`g.neighbours8(c)`: the on-board cells around `c` in the eight directions, clockwise from up; on a hex grid the six of `neighbours`."),
     ("next", "`t.next(pit, dir)`: the pit after `pit` in direction `dir` (`1` or `-1`), wrapping around."),
     ("open_columns", "`g.open_columns(empty)`: the columns `x`, left to right, where `drop_cell(x, empty)` finds room: the drops open now."),
     ("owner", "`t.owner(pit)`: the owner of `pit` (0 unless `set_owner` gave one)."),
     ("parse_cell", "`g.parse_cell(text, notation)`: the cell `text` names in `notation` (see `format_cell`); an error, with a readable reason, if it is malformed or off the board."),
-    ("path", "`g.path(from, to, passable)`: a shortest path from `from` to `to` by up/right/down/left steps through cells holding `passable` (both ends listed), or `()` if there is none.\n\n\
+    ("path", "`g.path(from, to, passable)`: a shortest path from `from` to `to` by up/right/down/left steps (a hex grid's six) through cells holding `passable` (both ends listed), or `()` if there is none.\n\n\
 `from` itself may hold anything. Ties are broken the same way every time."),
     ("pick", "`r.pick(array)`: a random element of a non-empty array. Advances `r`."),
-    ("piece_steps", "`g.piece_steps(piece, [[dx, dy], …], [values])`: every step `[from, to]` of the pieces holding `piece`, row by row from the top and in the order of the steps: `steps` from every such piece, in one call. A step `[dx, dy, [values]]` lands only on its own values, so one call lists a pawn's moves: `g.piece_steps(1, [[-1, 1, [EMPTY, 2]], [0, 1], [1, 1, [EMPTY, 2]]], [EMPTY])` (straight onto an empty cell, diagonally onto an empty cell or a 2)."),
+    ("piece_jumps", "`g.piece_jumps(piece, [[dx, dy], …], [over], [onto])`: every `jumps` of the pieces holding `piece` (or one of a list of values: `[MAN, KING]`), each `[from, over, to]`, pieces row by row from the top: one side's captures in one call.\n\n\
+```rhai\nlet g = grid(4, 4);\ng.set(cell(0, 3), 1); g.set(cell(3, 3), 3); g.set(cell(1, 2), 2); g.set(cell(2, 2), 2);\ng.piece_jumps([1, 3], [[-1, -1], [1, -1]], [2], [0]).len == 2\n```"),
+    ("piece_steps", "`g.piece_steps(piece, [[dx, dy], …], [values])`: every step `[from, to]` of the pieces holding `piece` (or one of a list of values: `[MAN, KING]`, in one pass), row by row from the top and in the order of the steps: `steps` from every such piece, in one call. A step `[dx, dy, [values]]` lands only on its own values, so one call lists a pawn's moves: `g.piece_steps(1, [[-1, 1, [EMPTY, 2]], [0, 1], [1, 1, [EMPTY, 2]]], [EMPTY])` (straight onto an empty cell, diagonally onto an empty cell or a 2)."),
     ("piece_walks", "`g.piece_walks(piece, min, max, through, end)`: every walk (as `walks` lists them) of every piece holding `piece`, pieces in reading order: a path-moving game's moves in one call. `g.piece_walks(piece, [[min, max, through, end], …])` lists the walks of every piece under the first rule, then under the next…: a game's captures, then its quiet walks, in one call (cheaper than joining two lists with `+`)."),
     ("pits", "`t.pits()`, `t.pits(owner)` or `t.pits(owner, kind)`: the pits (all, or those of `owner`, of `kind`), in index order."),
     ("pits_of_kind", "`t.pits_of_kind(kind)`: the pits of `kind`, whoever owns them, in index order."),
     ("pits_with_seeds", "`t.pits_with_seeds(owner)` or `t.pits_with_seeds(owner, kind)`: the pits of `owner` (of `kind`) that hold seeds, in index order — where a sowing game's player may sow from, in one call."),
     ("prev", "`t.prev(pit, dir)`: the pit before `pit` in direction `dir`, wrapping around."),
     ("ray", "`g.ray(c, [dx, dy], v)`: the cells after `c` in direction `[dx, dy]`, one step at a time, while they hold `v` (`[]` for `[0, 0]`)."),
-    ("reachable", "`g.reachable(from, passable)`: the cells holding `passable` reachable from `from` by up/right/down/left steps through such cells, in reading order, without `from`.\n\n\
+    ("reachable", "`g.reachable(from, passable)`: the cells holding `passable` reachable from `from` by up/right/down/left steps (a hex grid's six) through such cells, in reading order, without `from`.\n\n\
 `g.reachable(from, min, max, through, end)`: the end cells of the walks `walks` would list, each once, in reading order."),
     ("reachable_pairs", "`g.reachable_pairs(passable)`: every `[piece, destination]` pair: each cell not holding `passable` with each `passable` cell it reaches through `passable` cells.\n\n\
 Pieces in reading order, then their destinations in reading order; one flood fill of the board, not one search per piece."),
     ("recording", "`recording()`: whether events are being recorded (false during search and playouts), to skip building event texts nobody will read."),
-    ("region", "`g.region(c)`: the connected cells (up/right/down/left) holding the same value as `c`, `c` included, in reading order; `[]` off the board."),
-    ("region8", "`g.region8(c)`: as `region`, joining diagonal neighbours too."),
-    ("regions", "`g.regions(ignore)`: every connected region (up/right/down/left) of equal cells not holding `ignore`, in reading order of their first cell, each in reading order."),
-    ("regions8", "`g.regions8(ignore)`: as `regions`, joining diagonal neighbours too."),
+    ("region", "`g.region(c)`: the connected cells (up/right/down/left; a hex grid's six) holding the same value as `c`, `c` included, in reading order; `[]` off the board."),
+    ("region8", "`g.region8(c)`: as `region`, joining diagonal neighbours too (on a hex grid, the same as `region`)."),
+    ("regions", "`g.regions(ignore)`: every connected region (up/right/down/left; a hex grid's six) of equal cells not holding `ignore`, in reading order of their first cell, each in reading order."),
+    ("regions8", "`g.regions8(ignore)`: as `regions`, joining diagonal neighbours too (on a hex grid, the same as `regions`)."),
     ("rng", "`rng(seed)`: a random generator started from `seed`. Keep it in the state: undo, replay and `check` then reproduce every draw."),
-    ("run_through", "`g.run_through(c, direction)`: the run of cells equal to `c` through `c` along line `direction` (0 across, 1 down, 2 ↘, 3 ↗). An error off the board."),
-    ("runs", "`g.runs(min_len, ignore)`: every maximal run of at least `min_len` equal cells not holding `ignore`, direction by direction (across, down, ↘, ↗), then by first cell in reading order."),
-    ("runs_through", "`g.runs_through(c)`: the four runs through `c`, across, down, ↘ and ↗, in that order (each at least `c` itself). An error off the board.\n\n\
+    ("run_through", "`g.run_through(c, direction)`: the run of cells equal to `c` through `c` along line `direction` (0 across, 1 down, 2 ↘, 3 ↗; on a hex grid 0 across, 1 down-right, 2 up-right). An error off the board."),
+    ("runs", "`g.runs(min_len, ignore)`: every maximal run of at least `min_len` equal cells not holding `ignore`, direction by direction (across, down, ↘, ↗; a hex grid's three), then by first cell in reading order."),
+    ("runs_through", "`g.runs_through(c)`: the four runs through `c`, across, down, ↘ and ↗, in that order (each at least `c` itself); on a hex grid three, across, down-right and up-right. An error off the board.\n\n\
 See `Run.before` for which end is which."),
     ("seeds", "`t.seeds(owner)` or `t.seeds(owner, kind)`: the seeds in the pits of `owner` (of `kind`)."),
     ("set", "`g.set(c, v)`: puts `v` at cell `c`; `t.set(pit, n)`: puts `n` seeds in `pit`. An error off the board or track."),
@@ -106,6 +115,6 @@ The seeds come from nowhere: `take` them first. Time grows with the track, not w
     ("total", "`t.total()`: the seeds on the whole track."),
     ("track", "`track(len)` or `track(len, fill)`: a circular track of `len` pits holding `fill` seeds each (0 if left out), owner 0, kind `\"\"`."),
     ("values", "`t.values()`: every pit's seeds, in index order."),
-    ("walks", "`g.walks(from, min, max, through, end)`: every simple walk from `from` (start cell first) of `min` to `max` up/right/down/left steps passing through cells holding one of `through` and ending on one of `end`.\n\n\
+    ("walks", "`g.walks(from, min, max, through, end)`: every simple walk from `from` (start cell first) of `min` to `max` up/right/down/left steps (a hex grid's six) passing through cells holding one of `through` and ending on one of `end`.\n\n\
 Depth first, steps tried up, right, down, left, so the order is fixed. Lengths are 1 to 64."),
 ];

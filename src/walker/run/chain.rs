@@ -524,11 +524,12 @@ fn replace_link(dot: bool, link: &mut RhaiExpr, values: &mut impl Iterator<Item 
     match link {
         RhaiExpr::MethodCall(call, _) if dot => {
             for arg in call.args.iter_mut() {
-                *arg = constant(values.next(), arg.position());
+                *arg = constant(values.next(), arg.start_position());
             }
         }
         _ if dot => (),
-        _ => *link = constant(values.next(), link.position()),
+        // Rhai reports an index where its expression starts (`a[a.len()]`: at the inner `a`).
+        _ => *link = constant(values.next(), link.start_position()),
     }
 }
 

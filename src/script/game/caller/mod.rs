@@ -18,8 +18,14 @@ use rhai::{
 
 use crate::{
     script::sandbox,
-    walker::{native_table::NativeTable, Program, Runner},
+    walker::{native_table::NativeTable, HandedToRhai, Program, Runner},
 };
+
+#[cfg(test)]
+thread_local! {
+    /// The operations the last call on this thread counted (to compare the walker with Rhai).
+    pub(crate) static OPERATIONS: Cell<u64> = const { Cell::new(0) };
+}
 
 /// Calls the functions of one loaded script, lowered or through Rhai, with the script's
 /// constants in scope and the function resolutions of earlier calls kept.
@@ -63,6 +69,17 @@ impl Caller {
     /// How many of the script's functions run lowered, of how many.
     pub fn coverage(&self) -> (usize, usize) {
         self.program.coverage()
+    }
+
+    /// Lowers `ast`'s functions again, each statement recording its cost when it runs (see
+    /// [`crate::walker::profile`]): for `boardrules profile`.
+    pub fn profile(&mut self, ast: &AST) {
+        self.program = Program::profiled(ast, &self.scope.borrow(), &self.natives);
+    }
+
+    /// What Rhai's interpreter runs rather than the walker, and why.
+    pub fn handed_to_rhai(&self) -> &[HandedToRhai] {
+        self.program.handed_to_rhai()
     }
 
     /// Calls the script function `name` with `args`, as `Engine::call_fn` would (without
@@ -147,6 +164,8 @@ impl Caller {
                     .call_fn_raw(name, false, false, &mut args)
             }
         };
+        #[cfg(test)]
+        OPERATIONS.set(global.num_operations);
         // A call that failed half-way may leave an inner layer (pushed for an import) behind.
         caches.rewind_fn_resolution_caches(1);
         result.or_else(|err| match *err {

@@ -1,0 +1,266 @@
+//! Moves a script judges. A placement game's native form may name a script hook that decides
+//! whether a player may put a stone on an empty cell — for a rule the family does not model,
+//! such as renju's forbidden points for Black. The hook is asked only about the moves of the
+//! players it judges, and — with a [`Screen`] — only where a cheap native look says the rule
+//! can matter; a random playout asks it only about the cell it drew (rejection sampling).
+//! Verification plays the script and the native form with its hook side by side, so a hook or
+//! a screen that disagrees with the script's `moves()` is caught like any other difference.
+
+use rand::Rng;
+
+use super::{Placement, Players, CLOSED};
+use crate::runtime::{lines::LINE_DIRECTIONS, Cell, Grid};
+
+/// The script hook that judges moves, and when it is asked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Judge {
+    /// The script function `hook(board, cell, player)`: may `player` put a stone on `cell`?
+    pub hook: String,
+    /// The players whose moves it judges; the others may play any empty cell.
+    pub players: Players,
+    /// Where it is asked; `None`: about every move of those players.
+    pub screen: Option<Screen>,
+}
+
+/// When a judged move can matter: the hook is asked about a stone on a cell only if, along some
+/// direction, a window of `window` cells through the cell that holds no other player's stone
+/// (and no closed cell, and does not cross the edge) would hold at least `one` of the mover's
+/// stones with the new one, or along two directions at least `two`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Screen {
+    /// The length of the windows looked at.
+    pub window: usize,
+    /// Stones in one direction that call for the hook.
+    pub one: usize,
+    /// Stones in each of two directions that call for the hook.
+    pub two: usize,
+}
+
+/// Asks a position's judge about a move: the runtime's side of a script hook.
+pub trait Referee {
+    /// Whether the player to move in `position` may put a stone on the empty cell `index`.
+    fn allows(&mut self, position: &Placement, index: usize) -> bool;
+}
+
+/// A referee that allows every move: for positions without a judge.
+pub struct AllowAll;
+
+impl Referee for AllowAll {
+    fn allows(&mut self, _: &Placement, _: usize) -> bool {
+        true
+    }
+}
+
+impl Placement {
+    /// The judge of this position's moves, if any.
+    pub fn judge(&self) -> Option<&Judge> {
+        self.judge.as_ref()
+    }
+
+    /// Whether the player to move may put a stone on the empty cell `index`: yes, unless the
+    /// judge judges that player, its screen (if any) says the rule can matter there, and the
+    /// referee refuses.
+    pub fn allows(&self, index: usize, referee: &mut dyn Referee) -> bool {
+        let Some(judge) = &self.judge else {
+            return true;
+        };
+        if !judge.players.contains(self.to_move as usize) {
+            return true;
+        }
+        if judge.screen.is_some_and(|s| !self.screened(index, s)) {
+            return true;
+        }
+        referee.allows(self, index)
+    }
+
+    /// The empty cells the player to move may play (`y * width + x`), in no particular order.
+    pub fn legal_cells(&self, referee: &mut dyn Referee) -> Vec<u32> {
+        self.empties
+            .iter()
+            .copied()
+            .filter(|&i| self.allows(i as usize, referee))
+            .collect()
+    }
+
+    /// A random allowed cell, as an index into the empty cells (which it may reorder); `None`
+    /// when every empty cell is refused.
+    pub(super) fn random_allowed(
+        &mut self,
+        rng: &mut impl Rng,
+        referee: &mut dyn Referee,
+    ) -> Option<usize> {
+        let mut left = self.empties.len();
+        while left > 0 {
+            let k = rng.random_range(0..left);
+            if self.allows(self.empties[k] as usize, referee) {
+                return Some(k);
+            }
+            left -= 1;
+            self.empties.swap(k, left);
+        }
+        None
+    }
+
+    /// Whether `screen` passes for a stone of the player to move on `index`.
+    fn screened(&self, index: usize, screen: Screen) -> bool {
+        let stone = self.to_move + 1;
+        let (x, y) = ((index % self.width) as isize, (index / self.width) as isize);
+        let span = screen.window as isize;
+        let mut two = 0;
+        for &(dx, dy) in &LINE_DIRECTIONS {
+            let (dx, dy) = (dx as isize, dy as isize);
+            let mut most = 0;
+            for shift in 0..span {
+                let (sx, sy) = (x - dx * shift, y - dy * shift);
+                let window = (0..span).map(|i| self.at(sx + dx * i, sy + dy * i));
+                let mut own = 0;
+                let clear = window.enumerate().all(|(i, v)| match v {
+                    Some(_) if i as isize == shift => {
+                        own += 1;
+                        true
+                    }
+                    Some(0) => true,
+                    Some(v) if v == stone => {
+                        own += 1;
+                        true
+                    }
+                    _ => false,
+                });
+                if clear {
+                    most = most.max(own);
+                }
+            }
+            if most >= screen.one {
+                return true;
+            }
+            if most >= screen.two {
+                two += 1;
+            }
+        }
+        two >= 2
+    }
+
+    /// The board as the script's grid shows it: 0 empty, player k's stones k + 1, closed cells
+    /// their own value.
+    pub fn grid(&self) -> Grid {
+        let mut grid = Grid::new(self.width as i64, self.height as i64, 0);
+        for (i, &v) in self.cells.iter().enumerate() {
+            if v != 0 {
+                let value = if v == CLOSED {
+                    self.closed.unwrap_or_default()
+                } else {
+                    i64::from(v)
+                };
+                let cell = Cell::new((i % self.width) as i64, (i / self.width) as i64);
+                grid.set(cell, value);
+            }
+        }
+        grid
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::native_games::placement::{search::SearchLimits, tests::position, LineGoal};
+    use rand::SeedableRng;
+
+    const FIVE: LineGoal = LineGoal {
+        length: 5,
+        exact: Players::NONE,
+        block_both_ends: false,
+        edge_blocks: false,
+    };
+
+    /// Refuses every cell of column 7 and counts how often it is asked.
+    struct NoColumnSeven(usize);
+
+    impl Referee for NoColumnSeven {
+        fn allows(&mut self, position: &Placement, index: usize) -> bool {
+            self.0 += 1;
+            index % position.width() != 7
+        }
+    }
+
+    fn judged(players: Players, screen: Option<Screen>) -> Judge {
+        Judge {
+            hook: "hook".into(),
+            players,
+            screen,
+        }
+    }
+
+    #[test]
+    fn playouts_never_play_a_refused_cell() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+        for _ in 0..50 {
+            let start = position(&[], 0, FIVE).judged_by(judged(Players::ALL, None));
+            let mut p = start.clone();
+            p.random_playout_refereed(&mut rng, &mut NoColumnSeven(0));
+            assert!((0..15).all(|y| p.cells[y * 15 + 7] == 0));
+        }
+    }
+
+    #[test]
+    fn only_the_judged_players_moves_are_judged() {
+        let p = position(&[], 1, FIVE).judged_by(judged(Players(1), None));
+        assert_eq!(p.legal_cells(&mut NoColumnSeven(0)).len(), 225);
+        let p = position(&[], 0, FIVE).judged_by(judged(Players(1), None));
+        assert_eq!(p.legal_cells(&mut NoColumnSeven(0)).len(), 210);
+    }
+
+    #[test]
+    fn the_search_answers_only_an_allowed_move() {
+        // O has four in column 7 (rows 3 to 6); X to move must block at (7, 7) or (7, 2).
+        let stones = [
+            (7, 3, 2),
+            (7, 4, 2),
+            (7, 5, 2),
+            (7, 6, 2),
+            (7, 2, 1),
+            (0, 0, 1),
+        ];
+        let limits = SearchLimits {
+            time: std::time::Duration::from_secs(5),
+            max_depth: 1,
+            width: 8,
+            seed: 1,
+        };
+        let free = position(&stones, 0, FIVE);
+        let found = free.best_move(&[0, 1, 12, 150, 2000, 100000], limits);
+        assert_eq!(found.map(|f| f.cell), Some(7 * 15 + 7), "the block");
+        // Refused column 7: any other move, never the refused block.
+        let judged = free.judged_by(judged(Players::ALL, None));
+        let mut referee = NoColumnSeven(0);
+        let found = judged.best_move_refereed(&[0, 1, 12, 150, 2000, 100000], limits, &mut referee);
+        assert!(
+            found.as_ref().is_some_and(|f| f.cell % 15 != 7),
+            "{found:?}"
+        );
+    }
+
+    #[test]
+    fn the_screen_asks_only_where_the_movers_stones_gather() {
+        let screen = Screen {
+            window: 5,
+            one: 4,
+            two: 3,
+        };
+        // Two black stones across and two down from (7, 7): both lines through it reach 3.
+        let stones = [(5, 7, 1), (6, 7, 1), (7, 5, 1), (7, 6, 1)];
+        let p = position(&stones, 0, FIVE).judged_by(judged(Players::ALL, Some(screen)));
+        let mut referee = NoColumnSeven(0);
+        assert!(!p.allows(7 * 15 + 7, &mut referee));
+        assert!(
+            p.allows(8 * 15 + 7, &mut referee),
+            "one line of 3 is not enough"
+        );
+        assert_eq!(referee.0, 1);
+        // A white stone in every window across leaves one direction: not asked.
+        let mut blocked = stones.to_vec();
+        blocked.extend([(4, 7, 2), (8, 7, 2)]);
+        let p = position(&blocked, 0, FIVE).judged_by(judged(Players::ALL, Some(screen)));
+        assert!(p.allows(7 * 15 + 7, &mut referee));
+        assert_eq!(referee.0, 1);
+    }
+}

@@ -1,0 +1,121 @@
+//! Native forms that survive a variant: closed cells, `exact` per player and a judge hook are
+//! verified with the native form against the script, a wrong one is caught, and a listed move
+//! that `play` refuses drops the native form.
+
+mod common;
+
+use boardrules::{
+    runtime::Game,
+    script::{verify, Library, ScriptedGame},
+};
+use common::{fixture, run};
+
+fn load(game: &str) -> ScriptedGame {
+    let library = Library::with_rules_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/rules"));
+    ScriptedGame::load(&library, game).unwrap_or_else(|d| panic!("{}", d[0]))
+}
+
+/// The difference verification finds from the start of `game` (with `options`), if any; and
+/// whether the native form is then used.
+fn verified(game: &str, options: &[(&str, &str)]) -> (Option<verify::Difference>, bool) {
+    let mut game = load(game);
+    for (k, v) in options {
+        game.set_option(k, v).unwrap();
+    }
+    let start = game.start().unwrap();
+    let found = verify::compare(&game, &start, verify::FROM_START);
+    let used = game.native(&start).unwrap().is_some();
+    (found, used)
+}
+
+#[test]
+fn closed_cells_keep_the_native_form() {
+    let (found, used) = verified(&fixture("caro_closed_h"), &[]);
+    assert_eq!(found, None);
+    assert!(used);
+}
+
+#[test]
+fn renju_is_native_with_its_judge_and_without_forbidden_moves() {
+    for options in [&[][..], &[("forbidden", "false")][..]] {
+        let (found, used) = verified("renju", options);
+        assert_eq!(found, None, "{options:?}");
+        assert!(used, "{options:?}");
+    }
+    // A forbidden move that loses is not modelled: no native form, nothing to disagree with.
+    let (found, used) = verified("renju", &[("foul", "loses")]);
+    assert_eq!((found, used), (None, false));
+}
+
+#[test]
+fn a_screen_too_narrow_is_caught() {
+    // Renju's script is slow: a few whole games, more than a command's verification plays.
+    let game = load(&fixture("renju_narrow_screen"));
+    let start = game.start().unwrap();
+    let effort = verify::Effort {
+        games: 3,
+        plies: 400,
+        time: std::time::Duration::from_secs(60),
+    };
+    let d = verify::compare(&game, &start, effort).expect("a difference");
+    assert!(d.what.contains("which moves() does not list"), "{}", d.what);
+}
+
+#[test]
+fn a_judge_that_disagrees_with_moves_is_caught() {
+    let (found, used) = verified(&fixture("judge_disagrees"), &[]);
+    let d = found.expect("a difference");
+    assert!(
+        d.what
+            .contains("moves() lists 15a, which the native form does not allow"),
+        "{}",
+        d.what
+    );
+    assert!(!used);
+}
+
+#[test]
+fn a_judge_the_script_does_not_define_is_an_error() {
+    let game = load(&fixture("judge_missing_hook"));
+    let start = game.start().unwrap();
+    let e = game.native_form(&start).unwrap_err().to_string();
+    assert!(e.contains("`judge.hook` is \"nowhere\""), "{e}");
+}
+
+#[test]
+fn a_listed_move_that_play_refuses_drops_the_native_form() {
+    let game = load(&fixture("ttt_refuses_b2"));
+    let start = game.start().unwrap();
+    let d = verify::compare(&game, &start, verify::FROM_START).expect("a difference");
+    assert!(d.refused);
+    assert!(
+        d.what.contains("moves() lists b2, but play() refuses it"),
+        "{}",
+        d.what
+    );
+    // Through the command line: one warning, worded as a disagreement, and no hint of b2.
+    let home = tempfile::tempdir().unwrap();
+    let args = ["hint", &fixture("ttt_refuses_b2"), "a2", "a1", "c2", "c3"];
+    let ran = run(&home, &args, "");
+    assert_eq!(ran.code, 0, "{}", ran.stderr);
+    assert_eq!(ran.stderr.matches("warning:").count(), 1, "{}", ran.stderr);
+    assert!(ran.stderr.contains("play() refuses it"), "{}", ran.stderr);
+    let hint = ran.stdout.lines().next().unwrap_or_default();
+    assert!(!hint.is_empty() && hint != "b2", "{}", ran.stdout);
+}
+
+#[test]
+fn a_hint_never_names_a_forbidden_point() {
+    // White threatens five at 10h, which would be a double three for Black (8h 9h, 8f 9g).
+    let home = tempfile::tempdir().unwrap();
+    let moves = [
+        "8h", "10d", "9h", "10e", "8f", "10f", "9g", "1a", "10c", "10g",
+    ];
+    let mut args = vec!["hint", "renju", "--level", "easy"];
+    args.extend(moves);
+    let ran = run(&home, &args, "");
+    assert_eq!(ran.code, 0, "{}", ran.stderr);
+    assert_eq!(ran.stderr, "");
+    let hint = ran.stdout.lines().next().unwrap_or_default();
+    assert!(!hint.is_empty() && hint != "10h", "{}", ran.stdout);
+}
