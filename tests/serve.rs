@@ -405,7 +405,10 @@ fn live_updates_come_as_server_sent_events() {
         .set_read_timeout(Some(std::time::Duration::from_secs(20)))
         .unwrap();
     let mut lines = BufReader::new(stream.try_clone().unwrap()).lines();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
     let mut next_state = || loop {
+        // Keep-alive comments come every 15 s: a missing update must fail, not wait forever.
+        assert!(std::time::Instant::now() < deadline, "no update came");
         let line = lines.next().unwrap().unwrap();
         if let Some(data) = line.strip_prefix("data: ") {
             return serde_json::from_str::<Value>(data).unwrap();

@@ -26,7 +26,13 @@ function startServer(home) {
     server.on("error", reject);
     server.on("exit", (code) => reject(new Error(`the server stopped (${code})`)));
     const lines = createInterface({ input: server.stdout });
-    lines.once("line", (line) => resolve({ server, url: line.split(" ").pop().replace(/\/$/, "") }));
+    const printed = [];
+    lines.on("line", (line) => {
+      printed.push(line);
+      if (printed.length === 2) {
+        resolve({ server, url: printed[0].split(" ").pop().replace(/\/$/, ""), password: printed[1].split(" ").pop() });
+      }
+    });
   });
 }
 
@@ -48,7 +54,7 @@ async function clickMove(page, move, ply) {
 
 test("two browsers play caro to a win by clicking the board", { timeout: 120_000 }, async () => {
   const home = mkdtempSync(join(tmpdir(), "boardrules-browser-"));
-  const { server, url } = await startServer(home);
+  const { server, url, password } = await startServer(home);
   const context = await chromium.launchPersistentContext(join(home, "chromium-profile"), {
     executablePath: "/usr/bin/chromium",
     headless: true,
@@ -61,7 +67,7 @@ test("two browsers play caro to a win by clicking the board", { timeout: 120_000
     await ann.waitForSelector('#game option[value="caro"]', { state: "attached" });
     await ann.selectOption("#game", "caro");
     await ann.fill('[data-option="size"]', "9");
-    await ann.fill("#my-name", "Ann");
+    await ann.fill("#my-name", "Ann <i>x</i>");
     await ann.click("#open");
     await ann.waitForURL(/\/t\//);
     const code = await ann.textContent("[data-code]");
@@ -74,6 +80,9 @@ test("two browsers play caro to a win by clicking the board", { timeout: 120_000
     await bob.click("#join-form button");
     await bob.waitForURL(/\/t\//);
     await bob.waitForSelector("text=Bob (human)");
+    // A name is shown as text, never as markup.
+    assert.match(await bob.textContent("#seats"), /Ann <i>x<\/i> \(human\)/);
+    assert.equal(await bob.locator("#seats i").count(), 0);
 
     const moves = [[ann, "5a"], [bob, "1a"], [ann, "5b"], [bob, "1b"], [ann, "5c"], [bob, "1c"], [ann, "5d"], [bob, "1d"], [ann, "5e"]];
     for (const [ply, [page, move]] of moves.entries()) {
@@ -85,8 +94,20 @@ test("two browsers play caro to a win by clicking the board", { timeout: 120_000
       await page.waitForSelector("#result:has-text('X wins')");
       assert.equal(await page.textContent("#played"), moves.map(([, m]) => m).join(" "));
     }
-    await ann.screenshot({ path: join(home, "caro-won.png") });
     if (process.env.BOARDRULES_SCREENSHOT) await ann.screenshot({ path: process.env.BOARDRULES_SCREENSHOT });
+
+    // The teacher's page, after the password, lists the table with its result and offers its
+    // journal and trace.
+    const teacher = await context.newPage();
+    await teacher.goto(`${url}/teacher`);
+    await teacher.fill("#password", "wrong");
+    await teacher.click("#login button");
+    await teacher.waitForSelector("#error:has-text('password')");
+    await teacher.fill("#password", password);
+    await teacher.click("#login button");
+    await teacher.waitForSelector("#tables tr:has-text('X wins')");
+    assert.match(await teacher.textContent("#tables"), /Ann <i>x<\/i> \(human\) vs Bob \(human\)/);
+    await teacher.waitForSelector('[data-journal="caro"]');
   } finally {
     await context.close();
     server.kill("SIGKILL");
