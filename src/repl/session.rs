@@ -421,7 +421,13 @@ impl Session {
                 )
             );
         }
-        self.computer_turn()
+        // A side named plays at once if it is to move; otherwise (the side not to move, or the
+        // one player of a one-player game) the computer answers the next move.
+        if named {
+            self.computer_turn()
+        } else {
+            Ok(())
+        }
     }
 
     /// The player a `vs` names: by name (any case) or number from 1.
