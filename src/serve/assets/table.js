@@ -20,8 +20,12 @@ async function play(text) {
   pending = null;
   fill(document.getElementById("choices"));
   try {
-    state = await api("POST", `/api/tables/${id}/moves`, { token, move: text });
-    show();
+    const next = await api("POST", `/api/tables/${id}/moves`, { token, move: text });
+    // A live update may already have brought a later state (the opponent's reply): keep it.
+    if (!(state && next.id === state.id && next.ply < state.ply)) {
+      state = next;
+      show();
+    }
   } catch (e) {
     error.textContent = e.message;
   }
