@@ -5,7 +5,7 @@
 //! that is over, or has no move yet, is not kept.
 //!
 //! Each session holds a lock on the files it keeps games in: a second REPL on the same game and
-//! data folder keeps its game in a file of its own (`caro-2.toml`) and says so, so two sessions
+//! data folder keeps its game in a file of its own (`GAME-2.toml`) and says so, so two sessions
 //! never write over each other's game.
 
 use std::{
@@ -215,7 +215,7 @@ mod tests {
 
     #[test]
     fn scripts_in_two_folders_are_kept_apart_and_names_as_they_are() {
-        assert_eq!(file_stem("caro"), "caro");
+        assert_eq!(file_stem("tic_tac_toe"), "tic_tac_toe");
         let a = file_stem("/home/t/class1/my rules.rhai");
         let b = file_stem("/home/t/class2/my rules.rhai");
         assert!(

@@ -96,6 +96,17 @@ impl Library {
             })
     }
 
+    /// The first built-in game, in name order, whose script defines `fn NAME(` itself (the
+    /// game a command plays when it is started with no game named, e.g. `gomocup_rule` for a
+    /// Gomocup brain started under a `pbrain-…` name).
+    pub fn first_builtin_defining(name: &str) -> Option<&'static str> {
+        let definition = format!("fn {name}(");
+        EMBEDDED_RULES
+            .iter()
+            .find(|(_, source)| source.contains(&definition))
+            .map(|(game, _)| *game)
+    }
+
     /// The names of every game found, sorted.
     pub fn names(&self) -> Vec<String> {
         let mut names: BTreeSet<String> =

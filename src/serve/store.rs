@@ -356,7 +356,7 @@ mod tests {
         TableRecord {
             id: id.into(),
             number: 0,
-            game: "caro".into(),
+            game: "tic_tac_toe".into(),
             options: vec!["size=9".into()],
             seed: 7,
             seats: (0..2)

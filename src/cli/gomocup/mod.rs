@@ -18,7 +18,7 @@ use std::{
 use brain::{clip, Brain};
 use input::Line;
 
-use crate::{cancel, diag::Diagnostic, search::player::Level};
+use crate::{cancel, diag::Diagnostic, script::library::Library, search::player::Level};
 
 /// What a command asks of the protocol loop.
 enum Flow {
@@ -28,12 +28,10 @@ enum Flow {
     End,
 }
 
-/// The game a brain started under a `pbrain-…` name plays until `INFO rule` says otherwise.
-const PBRAIN_GAME: &str = "caro";
-
 /// Run as a manager runs a brain — a binary or link named `pbrain-…` (`pbrain-boardrules`,
-/// `pbrain-boardrules.exe`) started with no arguments — the brain for [`PBRAIN_GAME`]: its exit
-/// code; `None` under any other name or with arguments.
+/// `pbrain-boardrules.exe`) started with no arguments — the brain for the first built-in game
+/// whose script answers `INFO rule` itself (defines `gomocup_rule`), until `INFO rule` says
+/// otherwise: its exit code; `None` under any other name or with arguments.
 pub fn as_pbrain() -> Option<ExitCode> {
     let mut args = std::env::args_os();
     let program = std::path::PathBuf::from(args.next()?);
@@ -41,7 +39,8 @@ pub fn as_pbrain() -> Option<ExitCode> {
     if !stem.starts_with("pbrain-") || args.next().is_some() {
         return None;
     }
-    Some(match run(PBRAIN_GAME) {
+    let game = Library::first_builtin_defining("gomocup_rule")?;
+    Some(match run(game) {
         Ok(code) => code,
         Err(diagnostics) => {
             for d in diagnostics {

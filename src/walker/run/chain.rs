@@ -535,7 +535,7 @@ fn replace_link(dot: bool, link: &mut RhaiExpr, values: &mut impl Iterator<Item 
 
 /// The largest map searched key by key rather than through the tree (a map this small is one
 /// node of it): comparing lengths and first letters first finds a script's few properties in
-/// about two thirds of the instructions of the tree's ordered comparisons (Caro's state).
+/// about two thirds of the instructions of the tree's ordered comparisons (a five-in-a-row game's state).
 const SMALL_MAP: usize = 11;
 
 /// Property `name` of `map`.
