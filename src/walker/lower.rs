@@ -12,8 +12,9 @@ use rhai::{
 use crate::walker::native_table::NativeTable;
 
 use super::{
-    profile::Profiled, Block, Call, Callee, Chain, Expr, Fallback, ForLoop, Function, HandedToRhai,
-    MapLiteral, OpAssign, Program, Rest, Root, Site, Slot, Step, Stmt,
+    profile::Profiled, Block, Call, Callee, Chain, Expr, Fallback, ForLoop, Function, Gathering,
+    HandedToRhai,
+    MapLiteral, Operands, OpAssign, Program, Rest, Root, Site, Slot, Step, Stmt,
 };
 
 /// Names Rhai treats as syntax rather than as functions: calls of them are left to Rhai.
@@ -412,6 +413,7 @@ impl Lower<'_> {
                                 slot,
                                 name: var.1.clone(),
                                 pos: lhs.position(),
+                                stmt: op.is_some().then(|| self.fallback_stmt(stmt)),
                                 op,
                                 value,
                             }
@@ -586,7 +588,10 @@ impl Lower<'_> {
                 (token, [lhs, rhs]) if fast_binary(token) => Expr::Binary {
                     token: token.clone(),
                     name: call.name.clone(),
-                    args: Box::new([self.expr(lhs)?, self.expr(rhs)?]),
+                    args: Box::new(Operands {
+                        args: [self.expr(lhs)?, self.expr(rhs)?],
+                        rhai: call.clone(),
+                    }),
                     pos,
                     site: Site::default(),
                 },
@@ -648,6 +653,7 @@ impl Lower<'_> {
             names: self.names(),
             returned: false,
             argument: false,
+            gathering: gathering(expr, &x.rhs),
         };
         if !self.links(expr, &x.rhs, &mut chain)? {
             return Ok(None);
@@ -726,6 +732,18 @@ impl Lower<'_> {
             Some(x) => self.links(rhs, &x.rhs, chain),
             None => Ok(true),
         }
+    }
+}
+
+/// How Rhai gathers the arguments and indexes of the chain `parent` whose right side is `rhs`
+/// (as `eval_dot_index_chain` decides).
+fn gathering(parent: &RhaiExpr, rhs: &RhaiExpr) -> Gathering {
+    let dot = matches!(parent, RhaiExpr::Dot(..));
+    match rhs {
+        RhaiExpr::Property(..) if dot => Gathering::Nothing,
+        RhaiExpr::MethodCall(call, _) if dot && call.args.is_empty() => Gathering::Nothing,
+        _ if !dot && rhs.get_literal_value(None).is_some() => Gathering::LiteralIndex,
+        _ => Gathering::PerLink,
     }
 }
 

@@ -180,6 +180,9 @@ enum Stmt {
         pos: Position,
         op: Option<OpAssign>,
         value: Expr,
+        /// For `x op= v`, the statement as Rhai's: Rhai assigns with an operator on values
+        /// other than two integers (its own operators, or a registered function).
+        stmt: Option<Box<Fallback>>,
     },
     /// `a.b[i] = v` or `a.b[i] op= v` (`stmt`: the statement as Rhai's, for a chain Rhai
     /// must finish).
@@ -269,7 +272,7 @@ enum Expr {
     Binary {
         token: rhai::Token,
         name: ImmutableString,
-        args: Box<[Expr; 2]>,
+        args: Box<Operands>,
         pos: Position,
         site: Site,
     },
@@ -278,6 +281,15 @@ enum Expr {
     Block(Block),
     /// An expression Rhai evaluates.
     Rhai(Box<Fallback>),
+}
+
+/// The operands of a binary operator, and the operator's call as Rhai's expression: Rhai
+/// evaluates it (with the operands' values) for operands the walker does not compute itself and
+/// that are not native values, as its own fast path for operators does (see
+/// `Runner::rhai_operator`).
+struct Operands {
+    args: [Expr; 2],
+    rhai: rhai::FnCallExpr,
 }
 
 /// An object map literal, `#{ a: x, b: y }`.
@@ -334,6 +346,31 @@ struct Chain {
     /// [`crate::walker::native_table::Natives::register_list_taker`]), and ends in a native method:
     /// that method's list form gives its value, where it has one.
     argument: bool,
+    /// How Rhai gathers the chain's arguments and indexes before it walks it.
+    gathering: Gathering,
+}
+
+/// How Rhai gathers a chain's arguments and indexes (`eval_dot_index_chain`), which decides
+/// the operations it counts for them besides their own.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Gathering {
+    /// Not at all: a property, or a method without arguments.
+    Nothing,
+    /// The chain's one index is a literal, taken as written: it counts nothing.
+    LiteralIndex,
+    /// One step per link, each counting an operation.
+    PerLink,
+}
+
+impl Step {
+    /// How many of the chain's values (arguments, index) the step takes.
+    fn values(&self) -> usize {
+        match self {
+            Step::Prop { .. } => 0,
+            Step::Index => 1,
+            Step::Method { args, .. } => *args,
+        }
+    }
 }
 
 impl Chain {

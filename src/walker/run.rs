@@ -12,7 +12,7 @@ use rhai::{
 
 use super::{lists::NativeList, native_table::NativeTable, Progress, REPORT_EVERY};
 use super::{
-    Block, Call, Callee, Expr, ForLoop, Function, OpAssign, Program, Resolved, Site, Slot, Stmt,
+    Block, Call, Callee, Expr, Fallback, ForLoop, Function, OpAssign, Program, Resolved, Site, Slot, Stmt,
 };
 
 mod chain;
@@ -348,8 +348,14 @@ impl<'a> Runner<'a> {
                 pos,
                 op,
                 value,
+                stmt,
             } => {
                 let value = self.expr(frame, value)?;
+                if let Some(stmt) = stmt {
+                    if !(value.is_int() && frame.values[frame.index(*slot)].is_int()) {
+                        return self.assign_in_rhai(frame, stmt, value);
+                    }
+                }
                 self.tick(*pos)?;
                 let i = frame.index(*slot);
                 self.before_change(frame, i);
@@ -388,7 +394,8 @@ impl<'a> Runner<'a> {
                     if !self.condition(frame, cond, *pos)? {
                         return Ok(Dynamic::UNIT);
                     }
-                } else {
+                } else if body.is_empty() {
+                    // Rhai counts a round of `loop` only when its body is empty.
                     self.tick(Position::NONE)?;
                 }
                 match self.block(frame, body) {
@@ -403,7 +410,8 @@ impl<'a> Runner<'a> {
                 cond_pos,
                 until,
             } => loop {
-                self.tick(Position::NONE)?;
+                // Rhai counts no operation for a round of `do` (only the body's and the
+                // condition's).
                 match self.block(frame, body) {
                     Ok(_) => (),
                     // Rhai starts the body again without looking at the condition.
@@ -437,6 +445,27 @@ impl<'a> Runner<'a> {
             }
             Stmt::Profiled(p) => self.profiled(frame, p),
         }
+    }
+
+    /// Rhai runs the assignment `stmt` with `value` (computed already) in place of its right
+    /// side.
+    pub(super) fn assign_in_rhai(
+        &mut self,
+        frame: &mut Frame,
+        stmt: &Fallback,
+        value: Dynamic,
+    ) -> Flow<Dynamic> {
+        let mut block = stmt.expr.clone();
+        if let RhaiExpr::Stmt(b) = &mut block {
+            if let Some(rhai::Stmt::Assignment(x)) = b.statements_mut().first_mut() {
+                let pos = x.1.rhs.position();
+                x.1.rhs = RhaiExpr::DynamicConstant(Box::new(value), pos);
+            }
+        }
+        let result = self.fallback(frame, &block, &stmt.names);
+        // Rhai counted the statement (counted already) and the value, a literal.
+        self.global.num_operations = self.global.num_operations.saturating_sub(2);
+        result
     }
 
     /// Runs a statement recording its cost (see [`super::profile`]). Out of line, so that a
@@ -514,9 +543,12 @@ impl<'a> Runner<'a> {
             if let Some(var) = frame.values.last_mut() {
                 *var = value;
             }
-            if let Err(err) = self.tick(Position::NONE) {
-                result = Err(err.into());
-                break;
+            // Rhai counts a round of `for` only when its body is empty.
+            if for_loop.body.is_empty() {
+                if let Err(err) = self.tick(Position::NONE) {
+                    result = Err(err.into());
+                    break;
+                }
             }
             match self.block(frame, &for_loop.body) {
                 Ok(_) | Err(Stop::Continue) => (),
@@ -603,6 +635,10 @@ impl<'a> Runner<'a> {
                     Token::Bang if value.is_bool() => {
                         Ok((!value.as_bool().unwrap_or_default()).into())
                     }
+                    // Rhai negates a float in place too.
+                    Token::Minus | Token::UnaryMinus if value.is_float() => {
+                        Ok((-value.as_float().unwrap_or_default()).into())
+                    }
                     Token::Minus | Token::UnaryMinus if value.is_int() => {
                         match value.as_int().unwrap_or_default().checked_neg() {
                             Some(n) => Ok(n.into()),
@@ -622,11 +658,14 @@ impl<'a> Runner<'a> {
                 pos,
                 site,
             } => {
-                let [lhs, rhs] = &**args;
+                let [lhs, rhs] = &args.args;
                 let mut lhs = self.expr(frame, lhs)?;
                 let mut rhs = self.expr(frame, rhs)?;
                 match binary(token, &lhs, &rhs) {
                     Some(value) => Ok(value),
+                    None if !lhs.is_variant() && !rhs.is_variant() => {
+                        Ok(self.rhai_operator(&args.rhai, lhs, rhs, *pos)?)
+                    }
                     None => Ok(self.native(
                         site,
                         name,
@@ -876,6 +915,29 @@ impl<'a> Runner<'a> {
             .map_err(|err| with_position_if_none(err, pos))
     }
 
+    /// Rhai's evaluation of the operator `call` on the values `lhs` and `rhs` (neither a
+    /// native value): its own operators where it has one for their types (counting no
+    /// operation), else the registered function (counting one).
+    fn rhai_operator(
+        &mut self,
+        call: &rhai::FnCallExpr,
+        lhs: Dynamic,
+        rhs: Dynamic,
+        pos: Position,
+    ) -> Result<Dynamic, Error> {
+        let mut call = call.clone();
+        let args: StaticVec<RhaiExpr> = [lhs, rhs]
+            .into_iter()
+            .zip(&call.args)
+            .map(|(value, arg)| RhaiExpr::DynamicConstant(Box::new(value), arg.position()))
+            .collect();
+        call.args = args.into_iter().collect();
+        let result = self.detached(&RhaiExpr::FnCall(Box::new(call), pos));
+        // Rhai counted the call's expression (counted already) and its two literal operands.
+        self.global.num_operations = self.global.num_operations.saturating_sub(3);
+        result
+    }
+
     /// Calls a script function (or, with `method`, a method) the walker does not run.
     fn rhai_call(
         &mut self,
@@ -898,7 +960,11 @@ impl<'a> Runner<'a> {
         };
         // Rhai evaluates the arguments after the first before it looks up a first argument
         // that is a variable (which it passes by reference).
+        // It counts that variable first.
         let skip = usize::from(call.first_local.is_some());
+        if call.first_local.is_some() {
+            self.tick(call.pos)?;
+        }
         let mut values: StaticVec<Dynamic> = StaticVec::new();
         for arg in &call.args[skip..] {
             values.push(self.expr(frame, arg)?);
@@ -906,7 +972,6 @@ impl<'a> Runner<'a> {
         match (call.callee, call.first_local) {
             (Callee::Script(i), first) => {
                 if let Some(slot) = first {
-                    self.tick(call.pos)?;
                     let at = frame.index(slot);
                     // A constant stays: assigning the result to it fails after the call.
                     let value = if call.take_first && !frame.values[at].is_read_only() {
@@ -920,7 +985,6 @@ impl<'a> Runner<'a> {
                 self.script(i, &call.name, values, call.pos)
             }
             (Callee::Native, Some(slot)) => {
-                self.tick(call.pos)?;
                 let i = frame.index(slot);
                 // A list form never changes its arguments (nor, called for one, the function).
                 if list != List::ForHost {

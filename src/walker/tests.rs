@@ -1880,4 +1880,43 @@ fn operations_around_switch_try_and_calls_are_counted_as_rhai_counts_them() {
     ]);
 }
 
+#[test]
+fn operations_in_loops_chains_and_methods_are_counted_as_rhai_counts_them() {
+    assert_same_operations(&[
+        all(
+            "loops",
+            r#"fn t() { let x = 0; loop { x += 1; if x > 3 { break; } } x }
+               fn u() { let x = 0; for i in 0..4 { x += i; } for i in 0..3 {} x }
+               fn w() { let x = 0; do { x += 1; } while x < 3; do {} until true; x }
+               fn y() { let n = 0; while n < 3 { n += 1; } while n < 5 { n += 1; continue; } n }
+               fn z() { let s = 0; for (v, i) in [4, 5, 6] { if i == 1 { continue; } s += v; } s }"#,
+            &[("t", "[]"), ("u", "[]"), ("w", "[]"), ("y", "[]"), ("z", "[]")],
+        ),
+        all(
+            "chains",
+            r#"fn t(n) { let m = #{a: [1, 2], b: #{c: 3}}; m.a[0] += n; m.a[1] = n; m.b.c += n; m }
+               fn u(n) { let m = #{a: [1, 2], b: #{c: 3}}; let x = m.a[1] + m.b.c; x + m.a.len() }
+               fn w(n) { let arr = [[1], [2, 3]]; arr[1][0] += n; arr[0].push(n); arr }
+               fn y(n) { let m = #{a: [1, 2]}; m.a.push(n); m["a"][0] = n; m }
+               fn z(n) { let arr = [1, 2, 3]; arr[n] }"#,
+            &[
+                ("t", "[2]"),
+                ("u", "[2]"),
+                ("w", "[2]"),
+                ("y", "[2]"),
+                ("z", "[1]"),
+                ("z", "[3]"),
+                ("z", "[-1]"),
+            ],
+        ),
+        part(
+            "this methods",
+            r#"fn inc(n) { this += n; this } fn get() { this.a }
+               fn t(n) { let x = 1; x.inc(n); x.inc(n) + x }
+               fn u(n) { let m = #{a: n}; m.get() + n }"#,
+            &[("t", "[2]"), ("u", "[2]")],
+        ),
+    ]);
+}
+
 mod differential;

@@ -9,7 +9,7 @@ use rhai::{
 };
 
 use super::{has_no_size, materialise, with_args, Error, Flow, Frame, List, Runner, Stop, Walked};
-use crate::walker::{Chain, Fallback, OpAssign, Root, Step};
+use crate::walker::{Chain, Fallback, Gathering, OpAssign, Root, Step};
 
 impl Runner<'_> {
     /// Evaluates a chain, or (`assign`) assigns to its end.
@@ -27,14 +27,32 @@ impl Runner<'_> {
             if let Some(map) = frame.values[frame.index(*slot)].read_lock::<Map>() {
                 let value = property(&map, name).cloned().unwrap_or(Dynamic::UNIT);
                 drop(map);
+                // Rhai counts the variable and the property's look-up.
+                self.tick(Position::NONE)?;
                 self.tick(Position::NONE)?;
                 return Ok(value);
             }
         }
+        // Rhai gathers the arguments and indexes as `Gathering` says, then counts the variable.
         let mut values: StaticVec<Dynamic> = StaticVec::new();
-        for arg in &chain.args {
-            values.push(self.expr(frame, arg)?);
+        let before = self.global.num_operations;
+        if chain.gathering == Gathering::PerLink {
+            let mut args = chain.args.iter();
+            for step in &chain.steps {
+                self.tick(Position::NONE)?;
+                for arg in args.by_ref().take(step.values()) {
+                    values.push(self.expr(frame, arg)?);
+                }
+            }
+        } else {
+            for arg in &chain.args {
+                values.push(self.expr(frame, arg)?);
+            }
         }
+        if chain.gathering == Gathering::LiteralIndex {
+            self.global.num_operations = before;
+        }
+        let gathered = self.global.num_operations - before;
         self.tick(Position::NONE)?;
         let mut assign = assign;
         let list = if chain.returned && self.listing(frame) {
@@ -95,12 +113,18 @@ impl Runner<'_> {
             Err(Walked::Stop(stop)) => Err(stop),
             Err(Walked::Whole) => {
                 // Nothing has changed yet: Rhai runs the chain from its root, with the values
-                // computed so far in place of the expressions that gave them.
+                // computed so far in place of the expressions that gave them. It counts the
+                // chain again, gathering those values as it does literals: the count becomes
+                // what Rhai counts for the chain as written.
+                let recounted = rhai_gathers(chain, 0, values.len());
+                // Rhai counts the expression again, or the assignment and the value assigned.
+                let again = if stmt.is_some() { 2 } else { 1 };
+                self.global.num_operations = before + gathered;
                 let mut whole = chain.whole.clone();
                 // Rhai gets arrays, not compact lists.
                 materialise(values.iter_mut());
                 substitute_whole(&mut whole, &mut values.into_iter());
-                match (assign, stmt) {
+                let result = match (assign, stmt) {
                     (Some((value, ..)), Some(stmt)) => {
                         let mut block = stmt.expr.clone();
                         if let RhaiExpr::Stmt(b) = &mut block {
@@ -114,7 +138,12 @@ impl Runner<'_> {
                         self.fallback(frame, &block, &stmt.names)
                     }
                     _ => self.fallback(frame, &whole, &chain.names),
-                }
+                };
+                self.global.num_operations = self
+                    .global
+                    .num_operations
+                    .saturating_sub(again + recounted);
+                result
             }
         }
     }
@@ -136,7 +165,21 @@ impl Runner<'_> {
             [Step::Prop { name, .. }] => {
                 let pos = assign.as_ref()?.2;
                 let mut map = target.write_lock::<Map>()?;
-                let resized = match self.assign_property(&mut map, name, assign)? {
+                // Rhai assigns with an operator on values other than two integers (the walk
+                // hands it the chain).
+                let unit = Dynamic::UNIT;
+                if !integers(property(&map, name).unwrap_or(&unit), assign.as_ref()?) {
+                    return None;
+                }
+                // Rhai counts the property's look-up.
+                if let Err(err) = self.tick(Position::NONE) {
+                    return Some(Err(err.into()));
+                }
+                let Some(assigned) = self.assign_property(&mut map, name, assign) else {
+                    self.untick();
+                    return None;
+                };
+                let resized = match assigned {
                     Ok(resized) => resized,
                     Err(err) => return Some(Err(err.into())),
                 };
@@ -159,6 +202,10 @@ impl Runner<'_> {
             }] if assign.is_none() => {
                 let mut map = target.write_lock::<Map>()?;
                 let item = property_mut(&mut map, name).filter(|item| !item.is_map())?;
+                // Rhai counts the property's look-up.
+                if let Err(err) = self.tick(Position::NONE) {
+                    return Some(Err(err.into()));
+                }
                 let called = with_args(item, &mut values[..*args], |refs| {
                     self.native(site, method, true, refs, *pos, list)
                 });
@@ -301,6 +348,8 @@ impl Runner<'_> {
                 let Some(mut array) = target.write_lock::<Array>() else {
                     return self.rest(walk, target, k, cursor, pure);
                 };
+                // Rhai counts the item's look-up.
+                self.tick(Position::NONE)?;
                 let item = &mut array[i];
                 if !last {
                     return self.walk(walk, item, true, k + 1, cursor + 1, pure);
@@ -310,7 +359,16 @@ impl Runner<'_> {
                     Some(assign) if item.is_read_only() => {
                         *walk.assign = Some(assign);
                         drop(array);
+                        // Rhai counts the look-up when it runs the rest.
+                        self.untick();
                         self.rest(walk, target, k, cursor, pure)
+                    }
+                    // Rhai assigns with an operator on values other than two integers.
+                    Some(assign) if pure && !integers(item, &assign) => {
+                        *walk.assign = Some(assign);
+                        drop(array);
+                        self.untick();
+                        Err(Walked::Whole)
                     }
                     Some((value, op, pos)) => {
                         self.assign(item, op, value, pos)?;
@@ -369,6 +427,8 @@ impl Runner<'_> {
         let Some(mut map) = target.write_lock::<Map>() else {
             return self.rest(walk, target, k, step_start, pure);
         };
+        // Rhai counts the property's look-up.
+        self.tick(Position::NONE)?;
         if !last {
             return match property_mut(&mut map, name) {
                 Some(item) => self.walk(walk, item, true, k + 1, cursor, pure),
@@ -381,8 +441,20 @@ impl Runner<'_> {
         let Some(&(_, _, pos)) = walk.assign.as_ref() else {
             return Ok(property(&map, name).cloned().unwrap_or(Dynamic::UNIT));
         };
+        // Rhai assigns with an operator on values other than two integers.
+        if let Some(assign) = walk.assign.as_ref() {
+            let unit = Dynamic::UNIT;
+            let item = property(&map, name).unwrap_or(&unit);
+            if pure && !integers(item, assign) {
+                drop(map);
+                self.untick();
+                return Err(Walked::Whole);
+            }
+        }
         let Some(resized) = self.assign_property(&mut map, name, walk.assign) else {
             drop(map);
+            // Rhai counts the look-up when it runs the rest.
+            self.untick();
             return self.rest(walk, target, k, step_start, pure);
         };
         if resized? {
@@ -451,7 +523,12 @@ impl Runner<'_> {
         } else {
             RhaiExpr::Index(binary, rest.flags, rest.pos)
         };
-        Ok(self.detached(&expr)?)
+        // Rhai counts the expression, gathers its values (counted once already) and counts
+        // the value it starts from: none of which it counts for the chain as written.
+        let again = 2 + rhai_gathers(walk.chain, k, walk.values.len() - cursor);
+        let result = self.detached(&expr);
+        self.global.num_operations = self.global.num_operations.saturating_sub(again);
+        Ok(result?)
     }
 }
 
@@ -482,6 +559,24 @@ impl<'c, 'o> Walk<'c, 'o> {
             check_root: None,
             list,
         }
+    }
+}
+
+/// Whether the walker assigns `assign` to `item` itself: a plain assignment, or an operator on
+/// two integers.
+fn integers(item: &Dynamic, assign: &(Dynamic, Option<&OpAssign>, Position)) -> bool {
+    assign.1.is_none() || (item.is_int() && assign.0.is_int())
+}
+
+/// The operations Rhai counts gathering the values of `chain` from step `k` on when they are
+/// literals (`values` of them): as [`Gathering`] says, for the chain from that step.
+fn rhai_gathers(chain: &Chain, k: usize, values: usize) -> u64 {
+    let links = chain.steps.len() - k;
+    match &chain.steps[k] {
+        _ if links > 1 => (links + values) as u64,
+        Step::Prop { .. } | Step::Index => 0,
+        Step::Method { args: 0, .. } => 0,
+        Step::Method { args, .. } => 1 + *args as u64,
     }
 }
 

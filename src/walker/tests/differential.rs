@@ -1,5 +1,6 @@
 //! The differential test: generated Rhai functions run through the walker and through Rhai's
-//! interpreter must give the same value or the same error (message and position).
+//! interpreter must give the same value or the same error (message and position), counting
+//! the same number of operations.
 //!
 //! The programs mix integers, floats, strings, arrays, maps, loops, `switch`, `try`,
 //! closures, shadowing, recursion, compound assignment on indexed and property targets, `?.`,
@@ -160,16 +161,18 @@ fn script(body: &[String]) -> String {
     )
 }
 
-/// What `t(a, b)` gives through the walker and through Rhai, unless the script does not
-/// compile.
+/// What `t(a, b)` gives through the walker and through Rhai, with the operations each counted,
+/// unless the script does not compile.
 fn both_ways(script: &str, args: &str) -> Option<(String, String)> {
     sandbox_compiles(script)?;
     let both: Both = load(script, false, None);
     let args: Array = both.engine.eval(args).ok()?;
-    Some((
-        both.call(&both.fast, "t", &args),
-        both.call(&both.slow, "t", &args),
-    ))
+    let counted = |caller| {
+        let result = both.call(caller, "t", &args);
+        let operations = crate::script::game::caller::OPERATIONS.get();
+        format!("{result}, in {operations} operations")
+    };
+    Some((counted(&both.fast), counted(&both.slow)))
 }
 
 /// Whether the sandboxed engine compiles `script`.
