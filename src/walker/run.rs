@@ -449,7 +449,7 @@ impl<'a> Runner<'a> {
 
     /// Rhai runs the assignment `stmt` with `value` (computed already) in place of its right
     /// side.
-    pub(super) fn assign_in_rhai(
+    fn assign_in_rhai(
         &mut self,
         frame: &mut Frame,
         stmt: &Fallback,
