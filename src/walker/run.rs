@@ -352,7 +352,7 @@ impl<'a> Runner<'a> {
             } => {
                 let value = self.expr(frame, value)?;
                 if let Some(stmt) = stmt {
-                    if !(value.is_int() && frame.values[frame.index(*slot)].is_int()) {
+                    if !assigns_itself(&frame.values[frame.index(*slot)], op.as_ref(), &value) {
                         return self.assign_in_rhai(frame, stmt, value);
                     }
                 }
@@ -1087,13 +1087,7 @@ impl<'a> Runner<'a> {
                 target.as_int().unwrap_or_default(),
                 value.as_int().unwrap_or_default(),
             );
-            let result = match op.token {
-                Token::PlusAssign => a.checked_add(b),
-                Token::MinusAssign => a.checked_sub(b),
-                Token::MultiplyAssign => a.checked_mul(b),
-                _ => None,
-            };
-            if let Some(result) = result {
+            if let Some(result) = int_op_assign(&op.token, a, b) {
                 *target = result.into();
                 return Ok(());
             }
@@ -1111,6 +1105,32 @@ impl<'a> Runner<'a> {
             Err(err) => return Err(err),
         }
         self.check_size_of(target, root_pos)
+    }
+}
+
+/// Whether the walker assigns `value` to `target` with `op` itself, as Rhai's own operators do
+/// (counting no operation): a plain assignment, or `+=`, `-=`, `*=`, `/=`, `%=` on two
+/// integers that do not fail. Rhai assigns anything else (its own operators, or a registered function).
+pub(super) fn assigns_itself(target: &Dynamic, op: Option<&OpAssign>, value: &Dynamic) -> bool {
+    let Some(op) = op else {
+        return true;
+    };
+    match (target.as_int(), value.as_int()) {
+        (Ok(a), Ok(b)) => int_op_assign(&op.token, a, b).is_some(),
+        _ => false,
+    }
+}
+
+/// `a op= b` on two integers as Rhai's own operators compute it, `None` where they fail (an
+/// overflow, a division by zero) or for an operator the walker leaves to Rhai.
+fn int_op_assign(token: &Token, a: INT, b: INT) -> Option<INT> {
+    match token {
+        Token::PlusAssign => a.checked_add(b),
+        Token::MinusAssign => a.checked_sub(b),
+        Token::MultiplyAssign => a.checked_mul(b),
+        Token::DivideAssign => a.checked_div(b),
+        Token::ModuloAssign => a.checked_rem(b),
+        _ => None,
     }
 }
 

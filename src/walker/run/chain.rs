@@ -8,7 +8,7 @@ use rhai::{
     Position, StaticVec,
 };
 
-use super::{has_no_size, materialise, with_args, Error, Flow, Frame, List, Runner, Stop, Walked};
+use super::{assigns_itself, has_no_size, materialise, with_args, Error, Flow, Frame, List, Runner, Stop, Walked};
 use crate::walker::{Chain, Fallback, Gathering, OpAssign, Root, Step};
 
 impl Runner<'_> {
@@ -165,7 +165,7 @@ impl Runner<'_> {
             [Step::Prop { name, .. }] => {
                 let pos = assign.as_ref()?.2;
                 let mut map = target.write_lock::<Map>()?;
-                // Rhai assigns with an operator on values other than two integers (the walk
+                // Rhai assigns with an operator the walker does not compute itself (the walk
                 // hands it the chain).
                 let unit = Dynamic::UNIT;
                 if !integers(property(&map, name).unwrap_or(&unit), assign.as_ref()?) {
@@ -363,7 +363,7 @@ impl Runner<'_> {
                         self.untick();
                         self.rest(walk, target, k, cursor, pure)
                     }
-                    // Rhai assigns with an operator on values other than two integers.
+                    // Rhai assigns with an operator the walker does not compute itself.
                     Some(assign) if pure && !integers(item, &assign) => {
                         *walk.assign = Some(assign);
                         drop(array);
@@ -441,7 +441,7 @@ impl Runner<'_> {
         let Some(&(_, _, pos)) = walk.assign.as_ref() else {
             return Ok(property(&map, name).cloned().unwrap_or(Dynamic::UNIT));
         };
-        // Rhai assigns with an operator on values other than two integers.
+        // Rhai assigns with an operator the walker does not compute itself.
         if let Some(assign) = walk.assign.as_ref() {
             let unit = Dynamic::UNIT;
             let item = property(&map, name).unwrap_or(&unit);
@@ -562,10 +562,9 @@ impl<'c, 'o> Walk<'c, 'o> {
     }
 }
 
-/// Whether the walker assigns `assign` to `item` itself: a plain assignment, or an operator on
-/// two integers.
+/// Whether the walker assigns `assign` to `item` itself (see [`assigns_itself`]).
 fn integers(item: &Dynamic, assign: &(Dynamic, Option<&OpAssign>, Position)) -> bool {
-    assign.1.is_none() || (item.is_int() && assign.0.is_int())
+    assigns_itself(item, assign.1, &assign.0)
 }
 
 /// The operations Rhai counts gathering the values of `chain` from step `k` on when they are
