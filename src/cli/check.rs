@@ -27,30 +27,8 @@ pub fn run(script: &str, options: &[String], budget: Budget) -> Result<ExitCode,
         seed: None,
     };
     let game = args.load()?;
-    let fail = |e| vec![game.describe(&e)];
-    let start = game.start().map_err(fail)?;
-    let shown = game.render(&start).map_err(fail)?;
-    let back = game.parse_state(&shown, None).map_err(|e| {
-        vec![
-            crate::driver::position_error(&game, &e, "<start rendering>", &shown)
-                .note("parse_state could not read what render wrote"),
-        ]
-    })?;
-    if game.render(&back).map_err(fail)? != shown {
-        return Err(vec![Diagnostic::new(
-            "render(parse_state(render(start))) differs from render(start)",
-        )]);
-    }
-    let moves = game.legal_moves(&start).map_err(fail)?;
-    if let Some(first) = moves.first() {
-        game.play(&start, first).map_err(fail)?;
-    }
-    let optional: Vec<&str> = CONTRACT
-        .iter()
-        .filter(|f| !f.required && game.defines(f.name, f.params.len()))
-        .map(|f| f.name)
-        .collect();
-    let about = about(&game, &optional, moves.len());
+    let moves = smoke(&game)?;
+    let about = about(&game, moves);
     let bar = progress_bar(&budget);
     let tested = check::run(&game, budget, |seen| {
         bar.set_position(match budget.games {
@@ -78,8 +56,38 @@ pub fn run(script: &str, options: &[String], budget: Budget) -> Result<ExitCode,
     }
 }
 
+/// The smoke test before the random games: the start renders, its rendering reads back to the
+/// same rendering, its moves are listed and the first one plays. Returns how many moves the
+/// start has.
+pub fn smoke(game: &ScriptedGame) -> Result<usize, Vec<Diagnostic>> {
+    let fail = |e| vec![game.describe(&e)];
+    let start = game.start().map_err(fail)?;
+    let shown = game.render(&start).map_err(fail)?;
+    let back = game.parse_state(&shown, None).map_err(|e| {
+        vec![
+            crate::driver::position_error(game, &e, "<start rendering>", &shown)
+                .note("parse_state could not read what render wrote"),
+        ]
+    })?;
+    if game.render(&back).map_err(fail)? != shown {
+        return Err(vec![Diagnostic::new(
+            "render(parse_state(render(start))) differs from render(start)",
+        )]);
+    }
+    let moves = game.legal_moves(&start).map_err(fail)?;
+    if let Some(first) = moves.first() {
+        game.play(&start, first).map_err(fail)?;
+    }
+    Ok(moves.len())
+}
+
 /// What the script is: its name, players, options, optional functions and start.
-fn about(game: &ScriptedGame, optional: &[&str], moves: usize) -> String {
+pub fn about(game: &ScriptedGame, moves: usize) -> String {
+    let optional: Vec<&str> = CONTRACT
+        .iter()
+        .filter(|f| !f.required && game.defines(f.name, f.params.len()))
+        .map(|f| f.name)
+        .collect();
     let options: Vec<String> = game
         .options()
         .iter()
@@ -148,7 +156,7 @@ fn summary(seen: &Coverage, budget: &Budget, took: Duration) -> String {
 }
 
 /// The failure, pointing into the script when the script's own error says where.
-fn failure_report(game: &ScriptedGame, failure: &Failure) -> Diagnostic {
+pub fn failure_report(game: &ScriptedGame, failure: &Failure) -> Diagnostic {
     let b = &failure.broken;
     let headline = format!("check failed: {} — {}", b.property.describe(), b.message);
     let at = match failure.moves.len() {

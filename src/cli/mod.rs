@@ -3,7 +3,7 @@
 mod analyze;
 mod bench;
 mod bot;
-mod check;
+pub mod check;
 mod doc;
 mod gomocup;
 mod hint;
