@@ -492,7 +492,9 @@ fn a_students_variant_is_checked_then_offered_and_kept() {
     assert_eq!(status, 422, "{answer}");
     let report = answer["error"].as_str().unwrap();
     assert!(report.contains("broken.rhai:4"), "{report}");
-    let refuses = std::fs::read_to_string(common::fixture("refuses_later")).unwrap();
+    // (Without a native form, only check's random games find the bug.)
+    let refuses = std::fs::read_to_string(common::fixture("refuses_later")).unwrap()
+        + "\nfn native(state) { () }\n";
     let (status, answer) = upload(&server, "refuses", &refuses, teacher);
     assert_eq!(status, 422, "{answer}");
     let report = answer["error"].as_str().unwrap();
