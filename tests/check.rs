@@ -169,13 +169,13 @@ fn every_option_is_checked_with_options_all() {
     assert_eq!(code, 0, "the defaults pass: {out}{err}");
     let (code, out, err) = check(&home, &[script, "--options", "all", "--seconds", "0.3"]);
     assert_eq!(code, 1, "{out}{err}");
-    // A spread of sizes around 7 (3 refused by setup: win 5 > size 3), and the boolean's other value.
+    // A spread of sizes around 7 (3 refused by setup), and the booleans' other values.
     for setting in ["-o size=6", "-o size=14", "-o block_rule=false"] {
         assert!(out.contains(&format!("== {setting}\n")), "{setting}: {out}");
     }
     assert!(
         out.contains(
-            "== -o size=3\n  not checked: the script refuses it at the start (win must be 2 to 3"
+            "== -o size=3\n  not checked: the script refuses it at the start (size must be 5 to 26, not 3)"
         ),
         "{out}"
     );
