@@ -91,6 +91,8 @@ struct Entry {
     trusted: Option<bool>,
     /// The positions (state hashes) verified since.
     positions: HashSet<u64>,
+    /// Whether the note that a verification was cut short has been shown.
+    noted: bool,
 }
 
 /// Verdicts, by a hash of the script texts and option values.
@@ -115,6 +117,9 @@ pub fn trusted(game: &ScriptedGame, key: u64, at: Option<&Dynamic>) -> bool {
             .start()
             .ok()
             .and_then(|s| compare(game, &s, FROM_START));
+        if found.is_some() && crate::cancel::calls_stopped() {
+            return no_verdict(game, key);
+        }
         if !settle(game, key, found) {
             return false;
         }
@@ -125,8 +130,26 @@ pub fn trusted(game: &ScriptedGame, key: u64, at: Option<&Dynamic>) -> bool {
         return true;
     }
     let found = compare(game, state, FROM_POSITION);
+    if found.is_some() && crate::cancel::calls_stopped() {
+        return no_verdict(game, key);
+    }
     with_entry(key, |e| e.positions.insert(hash));
     settle(game, key, found)
+}
+
+/// A verification cut short by the command's time or Ctrl-C (a `native()` or script call
+/// stopped, which looks like a failure) says nothing about the native form: no verdict is
+/// recorded, this command does without the native form, and one note (per script text and
+/// options) says so.
+fn no_verdict(game: &ScriptedGame, key: u64) -> bool {
+    if with_entry(key, |e| !std::mem::replace(&mut e.noted, true)) {
+        eprintln!(
+            "note: {}: the time ran out while native(state) was being verified: no verdict, so \
+             the script alone is used this time (the native form is verified again next time)",
+            crate::terminal::clean(game.name())
+        );
+    }
+    false
 }
 
 /// Records a verdict; the first difference for `key` is shown as a warning on stderr.

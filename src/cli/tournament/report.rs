@@ -348,6 +348,7 @@ mod tests {
         let e = Entry {
             game: 0,
             rules: "g".into(),
+            options: Vec::new(),
             players: ["<b>".into(), "x".into()],
             seed: 0,
             result: "0-1".into(),
@@ -376,6 +377,7 @@ mod tests {
         let e = Entry {
             game: 0,
             rules: "g".into(),
+            options: Vec::new(),
             players: ["a|b\n## x".into(), "y".into()],
             seed: 0,
             result: "0-1".into(),
