@@ -418,7 +418,7 @@ fn png_pictures_have_the_size_asked_for_and_their_text_drawn() {
 fn bad_sizes_and_a_missing_file_are_reported() {
     for (args, says) in [
         (&["--png", "never.png", "--size", "0x10"][..], "not a size"),
-        (&["--png", "never.png", "--scale", "-2"][..], "not a scale"),
+        (&["--png", "never.png", "--scale=-2"][..], "not a scale"),
         (&["--png", "never.png", "--scale", "60"][..], "at most 8192"),
         (&["--png", "never.png", "--size", "10", "--scale", "2"][..], "cannot be used with"),
         (&[][..], "--svg FILE, --png FILE"),

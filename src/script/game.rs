@@ -501,7 +501,11 @@ impl ScriptedGame {
         state: &Dynamic,
         last: Option<&Dynamic>,
     ) -> Result<Option<Map>, GameError> {
-        if self.defines("picture", 2) {
+        // A variant's `picture(state)` over its base's `picture(state, last)` (or the other way
+        // round) is the one it means.
+        let two = self.defines("picture", 2)
+            && (!self.defines("picture", 1) || self.sources().arity_of("picture") == Some(2));
+        if two {
             let last = last.cloned().unwrap_or(Dynamic::UNIT);
             return self
                 .call_as("picture", (state.clone(), last), GameError::Illegal, "a map")

@@ -21,7 +21,7 @@ const LABEL: f64 = 24.0;
 /// Ticks' type size.
 const TICK: f64 = 20.0;
 /// The height of a variant's bar row.
-const ROW: f64 = 56.0;
+const ROW: f64 = 64.0;
 /// The room around everything.
 const PAD: f64 = 24.0;
 /// The height of the lengths' plot.
@@ -104,17 +104,19 @@ fn results(summaries: &[Summary], names: &[String], top: f64) -> (Group, f64) {
                 );
                 let label = format!("{:.0} %", 100.0 * share);
                 if width > width_of(&label, TICK) + 8.0 {
-                    g = g.add(text(x(from) + width / 2.0, middle, &label, TICK, ink_on(fill)));
+                    let above = middle - 0.35 * half;
+                    g = g.add(text(x(from) + width / 2.0, above, &label, TICK, ink_on(fill)));
                 }
             }
             from += share;
         }
+        // The interval under the parts' shares, so that neither hides the other.
         let (lo, hi) = s.first_interval();
-        let cap = half * 0.8;
+        let (at, cap) = (middle + 0.6 * half, 0.3 * half);
         g = g
-            .add(line(x(lo), middle, x(hi), middle, INK, 3.0))
-            .add(line(x(lo), middle - cap, x(lo), middle + cap, INK, 3.0))
-            .add(line(x(hi), middle - cap, x(hi), middle + cap, INK, 3.0));
+            .add(line(x(lo), at, x(hi), at, INK, 3.0))
+            .add(line(x(lo), at - cap, x(lo), at + cap, INK, 3.0))
+            .add(line(x(hi), at - cap, x(hi), at + cap, INK, 3.0));
     }
     let mut at = PAD;
     let legend = bottom + 56.0;
