@@ -516,9 +516,24 @@ impl ScriptedGame {
             .map(Some)
     }
 
-    /// The script's `picture(state)` (hints on how to draw the state as a picture: see
-    /// `crate::picture`), or `None` when it defines none.
-    pub fn picture_hints(&self, state: &Dynamic) -> Result<Option<Map>, GameError> {
+    /// The script's `picture(state, last)` or `picture(state)` (hints on how to draw the state
+    /// as a picture: see `crate::picture`), or `None` when it defines neither. `last` is the
+    /// move that led to `state` (`()` when unknown).
+    pub fn picture_hints(
+        &self,
+        state: &Dynamic,
+        last: Option<&Dynamic>,
+    ) -> Result<Option<Map>, GameError> {
+        // A variant's `picture(state)` over its base's `picture(state, last)` (or the other way
+        // round) is the one it means.
+        let two = self.defines("picture", 2)
+            && (!self.defines("picture", 1) || self.sources().arity_of("picture") == Some(2));
+        if two {
+            let last = last.cloned().unwrap_or(Dynamic::UNIT);
+            return self
+                .call_as("picture", (state.clone(), last), GameError::Illegal, "a map")
+                .map(Some);
+        }
         if !self.defines("picture", 1) {
             return Ok(None);
         }
