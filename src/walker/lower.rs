@@ -13,8 +13,7 @@ use crate::walker::native_table::NativeTable;
 
 use super::{
     profile::Profiled, Block, Call, Callee, Chain, Expr, Fallback, ForLoop, Function, Gathering,
-    HandedToRhai,
-    MapLiteral, Operands, OpAssign, Program, Rest, Root, Site, Slot, Step, Stmt,
+    HandedToRhai, MapLiteral, OpAssign, Operands, Program, Rest, Root, Site, Slot, Step, Stmt,
 };
 
 /// Names Rhai treats as syntax rather than as functions: calls of them are left to Rhai.
