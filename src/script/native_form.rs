@@ -11,8 +11,9 @@
 //!   see [`crate::native_games::placement::search`]);
 //! - `sowing` (see [`crate::native_games::sowing`]): `#{ sowing: #{ track, scores, to_move, houses,
 //!   pieces, piece_worth, protect_below, directions, skip_origin, relay, capture, counts,
-//!   grand_slam, must_feed, refill, borrow, end, repetition, seen, collect, weights } }` (see the
-//!   README for each key);
+//!   grand_slam, must_feed, refill, borrow, end, repetition, seen, collect, capturable,
+//!   weights } }` (see the book's native-forms chapter for each key; `capturable`, optional, is a
+//!   capture hook: see [`CaptureHook`]);
 //! - `()`: no native form (for this position): everything runs through the script.
 //!
 //! The runtime uses a native form only once it is verified against the script
