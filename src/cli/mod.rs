@@ -9,6 +9,7 @@ mod gomocup;
 mod hint;
 mod list;
 mod picture;
+mod picture_files;
 mod play;
 mod profile;
 mod referee;
@@ -223,15 +224,14 @@ enum Command {
         #[command(flatten)]
         lab: analyze::Lab,
     },
-    /// Draw a position (after the given moves) as an SVG picture.
+    /// Draw a position (after the given moves) as an SVG or PNG picture.
     Picture {
         #[command(flatten)]
         game: GameArgs,
         #[command(flatten)]
         position: PositionArgs,
-        /// The SVG file to write.
-        #[arg(long, value_name = "FILE")]
-        svg: std::path::PathBuf,
+        #[command(flatten)]
+        files: picture_files::PictureFiles,
         /// The theme's colours (default: the REPL's theme).
         #[arg(long, value_name = "NAME|FILE")]
         theme: Option<String>,
@@ -316,10 +316,10 @@ pub fn main() -> ExitCode {
         Command::Picture {
             game,
             position,
-            svg,
+            files,
             theme,
             moves,
-        } => picture::run(&game, &position, &moves, theme.as_deref(), &svg),
+        } => picture::run(&game, &position, &moves, theme.as_deref(), &files),
         Command::Gomocup { game } => gomocup::run(&game),
         Command::Bench {
             game,

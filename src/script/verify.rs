@@ -18,7 +18,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rhai::Dynamic;
 
-use super::{native_form::NativeGame, ScriptedGame};
+use super::{game::CaptureReferee, native_form::NativeGame, ScriptedGame};
 use crate::{
     native_games::{placement::Placement, sowing::Sowing},
     runtime::{Cell, Game},
@@ -203,7 +203,7 @@ fn compare_game(
 ) -> Option<Difference> {
     let mut state = from.clone();
     let mut moves: Vec<String> = Vec::new();
-    let mut before: Option<NativeGame> = None;
+    let mut before: Option<(NativeGame, Dynamic)> = None;
     loop {
         let differ = |what: String| Difference {
             moves: moves.clone(),
@@ -215,8 +215,8 @@ fn compare_game(
             Ok(None) => return None, // no native form from here on
             Err(e) => return Some(differ(format!("native(state) failed: {e}"))),
         };
-        if let Some(prev) = &before {
-            if let Some(what) = reached(game, prev, &native) {
+        if let Some((prev, prev_state)) = &before {
+            if let Some(what) = reached(game, prev, prev_state, &native) {
                 return Some(differ(what));
             }
         }
@@ -270,9 +270,9 @@ fn compare_game(
         }
         let mv = &legal[pick];
         let text = game.format_move(&state, mv).ok()?;
-        state = game.play(&state, mv).ok()?.state;
+        let next = game.play(&state, mv).ok()?.state;
         moves.push(text);
-        before = Some(native);
+        before = Some((native, std::mem::replace(&mut state, next)));
     }
 }
 
@@ -377,9 +377,15 @@ fn same_cells(
     })
 }
 
-/// Whether one native move from `prev` gives `next` (the native form of the script's next
-/// position); if none does, what the script reached, in words.
-fn reached(game: &ScriptedGame, prev: &NativeGame, next: &NativeGame) -> Option<String> {
+/// Whether one native move from `prev` (the native form of the script's `prev_state`) gives
+/// `next` (the native form of the script's next position); if none does, what the script
+/// reached, in words. A sowing form's capture hook is asked as in play.
+fn reached(
+    game: &ScriptedGame,
+    prev: &NativeGame,
+    prev_state: &Dynamic,
+    next: &NativeGame,
+) -> Option<String> {
     match (prev, next) {
         (NativeGame::Placement(p), NativeGame::Placement(n)) => {
             let reaches = p.empties().iter().any(|&i| {
@@ -398,7 +404,9 @@ fn reached(game: &ScriptedGame, prev: &NativeGame, next: &NativeGame) -> Option<
                 .into_iter()
                 .filter_map(|m| {
                     let mut trial = p.clone();
-                    trial.play(m).ok().map(|()| trial)
+                    let mut referee = CaptureReferee::new(game, prev_state);
+                    let played = trial.play_judged(m, &mut referee).ok();
+                    played.filter(|()| referee.finish().is_ok()).map(|()| trial)
                 })
                 .collect();
             if successors.iter().any(|s| s.same_position(n)) {

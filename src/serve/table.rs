@@ -386,7 +386,8 @@ impl Table {
         let palette = theme
             .map(|t| t.palette(game.name()))
             .unwrap_or_else(|| picture::Palette::new([], []));
-        let svg = picture::svg(game, state, &palette).map_err(|e| self.broken(&e))?;
+        let last = self.history.steps().last().map(|step| &step.mv);
+        let svg = picture::svg(game, state, last, &palette).map_err(|e| self.broken(&e))?;
         let spots = picture::spots(game, state).map_err(|e| self.broken(&e))?;
         let over = matches!(game.outcome(state), Ok(Some(_)));
         let legal = if over {

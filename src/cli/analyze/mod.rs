@@ -15,7 +15,8 @@ use std::{path::PathBuf, process::ExitCode};
 use clap::Args;
 
 use crate::{
-    diag::Diagnostic, game_args::GameArgs, repl::save::write_atomically, search::player::Level,
+    cli::picture_files::PictureFiles, diag::Diagnostic, game_args::GameArgs,
+    search::player::Level,
 };
 use selfplay::Plan;
 use summary::Summary;
@@ -46,13 +47,13 @@ pub struct Lab {
     /// Stop a game after this many plies (it counts as unfinished).
     #[arg(long, default_value_t = 1000, value_name = "PLIES")]
     pub max_plies: usize,
-    /// Write a chart of the win rates and game lengths to this SVG file.
-    #[arg(long, value_name = "FILE")]
-    pub svg: Option<PathBuf>,
     /// Report on the finished games of GAME in these journals (a tournament's, or the class
     /// server's export) instead of playing: one column per set of options (repeatable).
     #[arg(long, value_name = "FILE")]
     pub journal: Vec<PathBuf>,
+    /// A chart of the results and game lengths: `--svg FILE`, `--png FILE`, `--size`, `--scale`.
+    #[command(flatten)]
+    pub chart: PictureFiles,
 }
 
 /// Plays the games, prints the report and writes the chart.
@@ -132,15 +133,8 @@ fn write_chart(
     summaries: &[Summary],
     buckets: &[(usize, usize)],
 ) -> Result<ExitCode, Vec<Diagnostic>> {
-    if let Some(path) = &lab.svg {
-        let text = chart::svg(summaries, buckets)
-            .map_err(|e| vec![Diagnostic::new(format!("cannot draw the chart: {e}"))])?;
-        write_atomically(path, &text).map_err(|e| {
-            vec![Diagnostic::new(format!(
-                "cannot write {}: {e}",
-                path.display()
-            ))]
-        })?;
+    if lab.chart.any() {
+        lab.chart.write(&chart::svg(summaries, buckets))?;
     }
     Ok(ExitCode::SUCCESS)
 }
