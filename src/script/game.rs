@@ -508,7 +508,12 @@ impl ScriptedGame {
         if two {
             let last = last.cloned().unwrap_or(Dynamic::UNIT);
             return self
-                .call_as("picture", (state.clone(), last), GameError::Illegal, "a map")
+                .call_as(
+                    "picture",
+                    (state.clone(), last),
+                    GameError::Illegal,
+                    "a map",
+                )
                 .map(Some);
         }
         if !self.defines("picture", 1) {

@@ -14,8 +14,7 @@ use std::process::ExitCode;
 use clap::Args;
 
 use crate::{
-    cli::picture_files::PictureFiles, diag::Diagnostic, game_args::GameArgs,
-    search::player::Level,
+    cli::picture_files::PictureFiles, diag::Diagnostic, game_args::GameArgs, search::player::Level,
 };
 use selfplay::Plan;
 use summary::Summary;
