@@ -3,7 +3,7 @@
 mod analyze;
 mod bench;
 mod bot;
-mod check;
+pub mod check;
 mod doc;
 mod gomocup;
 mod hint;
@@ -115,6 +115,10 @@ enum Command {
         /// The first random game's seed.
         #[arg(long, value_name = "N", default_value_t = 0)]
         seed: u64,
+        /// `all`: check again with each option changed in turn — every choice it declares (or
+        /// the other boolean), a spread of values around a number — each within the budget.
+        #[arg(long = "options", value_name = "all", value_parser = ["all"])]
+        every_option: Option<String>,
     },
     /// Be a Gomocup / Piskvork brain (the pbrain protocol on stdin/stdout) for a placement game.
     Gomocup {
@@ -292,7 +296,11 @@ pub fn main() -> ExitCode {
             games,
             seconds,
             seed,
-        } => check::budget(games, seconds, seed).and_then(|b| check::run(&script, &options, b)),
+            every_option,
+        } => check::budget(games, seconds, seed).and_then(|b| match every_option {
+            Some(_) => check::run_all(&script, &options, b),
+            None => check::run(&script, &options, b),
+        }),
         Command::Hint {
             game,
             position,

@@ -235,7 +235,8 @@ impl RulesResolver {
         Ok(())
     }
 
-    /// Compiles and runs the rules script `path` names, as a module.
+    /// Compiles and runs the rules script `path` names, as a module whose functions run it as
+    /// written ([`super::imported`]).
     fn load(
         &self,
         engine: &Engine,
@@ -256,7 +257,8 @@ impl RulesResolver {
             return Err(EvalAltResult::ErrorInModule(path.into(), err.into(), pos).into());
         }
         ast.set_source(script.label.as_str());
-        Ok(Module::eval_ast_as_new(Scope::new(), &ast, engine)?.into())
+        let module = Module::eval_ast_as_new(Scope::new(), &ast, engine)?;
+        Ok(super::imported::with_own_resolutions(module.into()).into())
     }
 }
 

@@ -4,7 +4,7 @@
 //! Elo ratings, a crosstable and the faults of each bot. `tournament merge` builds the same
 //! report from the journals of several shards.
 
-mod journal;
+pub(crate) mod journal;
 mod pool;
 mod ratings;
 mod replay;

@@ -351,6 +351,7 @@ mod tests {
         let e = Entry {
             game: 0,
             rules: "g".into(),
+            options: Vec::new(),
             players: ["<b>".into(), "x".into()],
             seed: 0,
             result: "0-1".into(),
@@ -379,6 +380,7 @@ mod tests {
         let e = Entry {
             game: 0,
             rules: "g".into(),
+            options: Vec::new(),
             players: ["a|b\n## x".into(), "y".into()],
             seed: 0,
             result: "0-1".into(),
