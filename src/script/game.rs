@@ -25,8 +25,8 @@ use crate::{
 };
 
 pub(crate) mod caller;
-mod cells;
 mod capture_referee;
+mod cells;
 mod referee;
 
 pub use capture_referee::CaptureReferee;
