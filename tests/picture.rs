@@ -396,11 +396,15 @@ fn png(args: &[&str]) -> tiny_skia::Pixmap {
     tiny_skia::Pixmap::decode_png(&std::fs::read(path).unwrap()).expect("a PNG")
 }
 
-/// The bounding box of the dark pixels within `r` of `(cx, cy)`: (left, top, right, bottom).
+/// The bounding box of the dark pixels within `r` of `(cx, cy)` (a disc, so that a pit's
+/// outline around it is left out): (left, top, right, bottom).
 fn ink_box(p: &tiny_skia::Pixmap, cx: u32, cy: u32, r: u32) -> (u32, u32, u32, u32) {
     let mut b = (u32::MAX, u32::MAX, 0, 0);
     for y in cy - r..=cy + r {
         for x in cx - r..=cx + r {
+            if x.abs_diff(cx).pow(2) + y.abs_diff(cy).pow(2) > r * r {
+                continue;
+            }
             let (red, green, blue) = rgb(p, x, y);
             if red < 100 && green < 100 && blue < 100 {
                 b = (b.0.min(x), b.1.min(y), b.2.max(x), b.3.max(y));
