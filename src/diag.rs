@@ -18,6 +18,9 @@ pub struct Pointer {
     pub span: Range<usize>,
     /// What is wrong there, in a few words.
     pub label: String,
+    /// How many lines come before `text` in the file it is part of (a line of a journal read
+    /// line by line), so that the report says the file's line numbers.
+    pub lines_before: usize,
 }
 
 /// A user-facing error.
@@ -56,7 +59,17 @@ impl Diagnostic {
             text,
             span,
             label: label.into(),
+            lines_before: 0,
         }));
+        self
+    }
+
+    /// Says that the text pointed into is line `line` (1-based) of its file and on, not its
+    /// start (for a file read line by line).
+    pub fn from_line(mut self, line: usize) -> Self {
+        if let Some(p) = self.pointer.as_mut() {
+            p.lines_before = line.saturating_sub(1);
+        }
         self
     }
 
@@ -85,7 +98,7 @@ impl Diagnostic {
         };
         let name = clean(&p.name);
         let id = name.as_ref();
-        let (shown, shown_span, cut) = around(&p.text, p.span.clone());
+        let (shown, shown_span, cut) = around(&p.text, p.span.clone(), p.lines_before);
         let (text, span) = terminal::clean_with_span(&shown, shown_span);
         let kind = match words.error.as_str() {
             "Error" => ReportKind::Error,
@@ -112,7 +125,13 @@ impl Diagnostic {
         let mut buf = Vec::new();
         report
             .finish()
-            .write((id, Source::from(text.as_str())), &mut buf)
+            .write(
+                (
+                    id,
+                    Source::from(text.as_str()).with_display_line_offset(p.lines_before),
+                ),
+                &mut buf,
+            )
             .expect("writing to memory cannot fail");
         let mut out = String::from_utf8_lossy(&buf).into_owned();
         if let Some(cut) = &cut {
@@ -141,6 +160,7 @@ const AROUND: usize = 80;
 fn around(
     text: &str,
     span: Range<usize>,
+    lines_before: usize,
 ) -> (std::borrow::Cow<'_, str>, Range<usize>, Option<Cut>) {
     let line_start = text[..span.start].rfind('\n').map_or(0, |i| i + 1);
     let line_end = text[span.end..]
@@ -168,7 +188,7 @@ fn around(
         &text[line_end..]
     );
     let moved = |i: usize| i - from + line_start + before.len();
-    let line = text[..line_start].matches('\n').count() + 1;
+    let line = lines_before + text[..line_start].matches('\n').count() + 1;
     let column = text[line_start..span.start].chars().count() + 1;
     let cut = Cut {
         note: format!(

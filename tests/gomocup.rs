@@ -534,11 +534,14 @@ fn swap2_openings_are_answered_per_the_protocol() {
         }
         let answer = brain.answer("DONE");
         if answer != "SWAP" {
-            let mine = cell(&answer);
-            assert!(
-                !given.contains(&format!("{},{}", mine.0, mine.1).as_str()),
-                "{answer}"
-            );
+            // one stone, or (after three) two more: white's, then black's
+            let mine: Vec<String> = answer.split(' ').map(str::to_string).collect();
+            assert!(mine.len() == 1 || (given.len() == 3 && mine.len() == 2), "{answer}");
+            for stone in &mine {
+                let (x, y) = cell(stone);
+                assert!(!given.contains(&format!("{x},{y}").as_str()), "{answer}");
+            }
+            assert!(mine.len() == 1 || mine[0] != mine[1], "{answer}");
         }
         answer
     };
@@ -554,6 +557,14 @@ fn swap2_openings_are_answered_per_the_protocol() {
         check(&mut brain, &["0,0", "6,7", "14,14", "7,7", "0,14"]),
         "SWAP"
     );
+    // Three stones where whoever moves is ahead (black's two in the middle, white's stone on
+    // the edge): two more stones, and the five are a position the brain answers in turn.
+    let given = ["7,7", "14,0", "8,7"];
+    let answer = check(&mut brain, &given);
+    let two: Vec<&str> = answer.split(' ').collect();
+    assert_eq!(two.len(), 2, "{answer}");
+    let five: Vec<&str> = given.iter().copied().chain(two).collect();
+    check(&mut brain, &five);
 }
 
 #[cfg(target_os = "linux")]

@@ -7,9 +7,11 @@ pub mod game;
 pub mod host;
 pub mod library;
 pub mod native_form;
+pub mod not_found;
 pub mod options;
 pub mod reference;
 pub mod sandbox;
+pub mod unclosed;
 pub mod verify;
 
 pub use game::ScriptedGame;

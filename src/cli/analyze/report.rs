@@ -28,7 +28,7 @@ pub fn markdown(summaries: &[Summary], buckets: &[(usize, usize)]) -> String {
         let _ = writeln!(out, "| {name} | {} |", cells.join(" | "));
     };
     row(&mut out, "games", &|s| s.games.to_string());
-    row(&mut out, "first player wins (95 % CI)", &|s| {
+    row(&mut out, "first player wins [95 % sure between]", &|s| {
         let (lo, hi) = s.first_interval();
         format!(
             "{} [{:.1}, {:.1}]",
@@ -48,22 +48,22 @@ pub fn markdown(summaries: &[Summary], buckets: &[(usize, usize)]) -> String {
     row(&mut out, "mean length (plies)", &|s| {
         format!("{:.1}", s.mean_length())
     });
-    row(&mut out, "mean branching factor", &|s| {
+    row(&mut out, "moves to choose from, on average", &|s| {
         format!("{:.1}", s.branching)
     });
-    row(&mut out, "decisive-move share", &|s| percent(s.decisive));
+    row(&mut out, "positions with a move that wins at once", &|s| percent(s.decisive));
     if summaries.len() > 1 {
         let base = &summaries[0];
-        row(&mut out, "first-player wins vs the first column", &|s| {
+        row(&mut out, "first player wins: unlike the first column?", &|s| {
             if std::ptr::eq(s, base) {
                 return "—".to_string();
             }
             match stats::two_proportion(s.first_wins, s.games, base.first_wins, base.games) {
-                Some((z, p)) => format!(
-                    "z = {z:.2}, p = {p:.3}{}",
-                    if p < ALPHA { " (significant)" } else { "" }
-                ),
-                None => "no difference to test".to_string(),
+                Some((z, p)) if p < ALPHA => {
+                    format!("yes, more than chance (p = {p:.3}, z = {z:.2})")
+                }
+                Some((z, p)) => format!("could be chance (p = {p:.3}, z = {z:.2})"),
+                None => "nothing to compare".to_string(),
             }
         });
     }
