@@ -463,7 +463,7 @@ fn monte_carlo_hints_sample_chance_instead_of_reading_the_states_generator() {
             .success();
         let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
         let percent: u32 = stdout
-            .split("scores ")
+            .split("scored ")
             .nth(1)
             .and_then(|rest| rest.split('%').next())
             .and_then(|p| p.parse().ok())
