@@ -284,7 +284,7 @@ fn options_set_and_variant_start_new_games() {
     );
     assert!(out.contains("switched to Gomoku (freestyle)"), "{out}");
     assert!(
-        out.contains("exact          false    true: six or more"),
+        out.contains("exact          false    false: six or more in a row win too"),
         "{out}"
     );
     insta::assert_snapshot!(err);
