@@ -47,7 +47,10 @@ fn a_first_move_win_is_always_the_first_players() {
     assert_eq!(row(&report, "draws"), ["0.0 %"]);
     assert_eq!(row(&report, "mean length (plies)"), ["1.0"]);
     assert_eq!(row(&report, "moves to choose from, on average"), ["3.0"]);
-    assert_eq!(row(&report, "positions with a move that wins at once"), ["100.0 %"]);
+    assert_eq!(
+        row(&report, "positions with a move that wins at once"),
+        ["100.0 %"]
+    );
 }
 
 #[test]
@@ -70,7 +73,10 @@ fn a_draw_only_variant_side_by_side_differs_significantly() {
     let rate = row(&report, "first player wins [95 % sure between]");
     assert!(rate[1].starts_with("0.0 % [0.0, "), "{rate:?}");
     assert_eq!(row(&report, "mean length (plies)"), ["1.0", "4.0"]);
-    assert_eq!(row(&report, "positions with a move that wins at once"), ["100.0 %", "0.0 %"]);
+    assert_eq!(
+        row(&report, "positions with a move that wins at once"),
+        ["100.0 %", "0.0 %"]
+    );
     let test = &row(&report, "first player wins: unlike the first column?")[1];
     assert!(
         test.starts_with("yes, more than chance") && test.contains("p = 0.000"),

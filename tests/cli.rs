@@ -292,11 +292,18 @@ fn a_variant_gives_its_options_its_own_help_in_list_and_the_repl() {
     let out = boardrules().arg("list").assert().success();
     let listed = String::from_utf8(out.get_output().stdout.clone()).unwrap();
     let gomoku = listed.split("gomoku:").nth(1).unwrap_or_default();
-    let exact = gomoku.lines().find(|l| l.contains("-o exact=")).unwrap_or_default();
-    assert!(exact.contains("exact=false") && exact.ends_with(own), "{listed}");
+    let exact = gomoku
+        .lines()
+        .find(|l| l.contains("-o exact="))
+        .unwrap_or_default();
+    assert!(
+        exact.contains("exact=false") && exact.ends_with(own),
+        "{listed}"
+    );
     let caro = listed.split("caro:").nth(1).unwrap_or_default();
     assert!(
-        caro.lines().any(|l| l.ends_with("true: six or more in a row do not win")),
+        caro.lines()
+            .any(|l| l.ends_with("true: six or more in a row do not win")),
         "{listed}"
     );
     let out = boardrules()

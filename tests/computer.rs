@@ -72,7 +72,13 @@ fn hints_say_in_plain_words_how_far_they_looked_and_never_beyond_the_games_end()
         let reason = out.lines().nth(1).unwrap_or_default();
         let n = moves_ahead(reason).unwrap_or_else(|| panic!("{game}: {out}"));
         assert!((1..=7).contains(&n), "{game}: {out}");
-        for jargon in ["sampled", "evaluation", "simulated", "positions seen", "searched"] {
+        for jargon in [
+            "sampled",
+            "evaluation",
+            "simulated",
+            "positions seen",
+            "searched",
+        ] {
             assert!(!reason.contains(jargon), "{game}: {jargon}: {out}");
         }
     }

@@ -536,7 +536,10 @@ fn swap2_openings_are_answered_per_the_protocol() {
         if answer != "SWAP" {
             // one stone, or (after three) two more: white's, then black's
             let mine: Vec<String> = answer.split(' ').map(str::to_string).collect();
-            assert!(mine.len() == 1 || (given.len() == 3 && mine.len() == 2), "{answer}");
+            assert!(
+                mine.len() == 1 || (given.len() == 3 && mine.len() == 2),
+                "{answer}"
+            );
             for stone in &mine {
                 let (x, y) = cell(stone);
                 assert!(!given.contains(&format!("{x},{y}").as_str()), "{answer}");

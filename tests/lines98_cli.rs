@@ -156,7 +156,8 @@ fn the_repl_hints_and_the_computer_plays_a_game_to_the_end() {
         .success();
     let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
     assert!(
-        stdout.contains("hint: ") && stdout.contains(" tries of what luck may bring") || stdout.contains("one try of what luck may bring"),
+        stdout.contains("hint: ") && stdout.contains(" tries of what luck may bring")
+            || stdout.contains("one try of what luck may bring"),
         "{stdout}"
     );
     assert!(

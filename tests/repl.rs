@@ -1179,7 +1179,10 @@ fn ctrl_c_during_a_hint_through_a_slow_native_is_back_at_the_prompt_within_half_
         p.expect("slow_native (O to move)> ").unwrap();
         worst = worst.max(sent.elapsed());
     }
-    assert!(worst < Duration::from_millis(500), "{worst:?} (75 s before)");
+    assert!(
+        worst < Duration::from_millis(500),
+        "{worst:?} (75 s before)"
+    );
     p.send("history\r").unwrap();
     p.expect("moves: 9h").unwrap();
     p.send("quit\r").unwrap();

@@ -343,7 +343,9 @@ fn a_journal_of_two_thousand_bots_merges_in_seconds() {
     let mut text = String::new();
     let mut x: u64 = 1;
     let mut next = |n: u64| {
-        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         (x >> 33) % n
     };
     for game in 0..20_000 {
@@ -365,7 +367,9 @@ fn a_journal_of_two_thousand_bots_merges_in_seconds() {
     let took = start.elapsed();
     assert_eq!(ran.code, 0, "{}", ran.stderr);
     assert!(took < Duration::from_secs(30), "{took:?}");
-    assert!(ran.stdout.starts_with("# caro tournament: 20000 games, 2000 bots"));
+    assert!(ran
+        .stdout
+        .starts_with("# caro tournament: 20000 games, 2000 bots"));
     assert!(
         ran.stdout.contains("No crosstable for 2000 bots"),
         "{}",

@@ -544,7 +544,11 @@ fn unclosed_diagnostic(
 ) -> Diagnostic {
     let text = &source.text;
     let head = text[..brace].rsplit('\n').next().unwrap_or_default().trim();
-    let what = match head.strip_prefix("private ").unwrap_or(head).strip_prefix("fn ") {
+    let what = match head
+        .strip_prefix("private ")
+        .unwrap_or(head)
+        .strip_prefix("fn ")
+    {
         Some(f) => format!("`fn {}`", f.split('(').next().unwrap_or(f).trim()),
         None => "this block".to_string(),
     };

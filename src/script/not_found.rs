@@ -18,13 +18,19 @@ pub fn suggestion(err: &EvalAltResult, script_functions: &[String]) -> Option<St
     };
     let called = signature.split([' ', '(']).next()?.trim();
     let name = called.rsplit("::").next().unwrap_or(called);
-    let mut known = registered().iter().chain(script_functions).map(String::as_str);
+    let mut known = registered()
+        .iter()
+        .chain(script_functions)
+        .map(String::as_str);
     if known.any(|k| k == name) {
         return Some(format!(
             "`{name}` exists, but not for these arguments (`boardrules doc {name}` lists its forms)"
         ));
     }
-    let known = registered().iter().chain(script_functions).map(String::as_str);
+    let known = registered()
+        .iter()
+        .chain(script_functions)
+        .map(String::as_str);
     crate::suggest::did_you_mean(name, known)
 }
 
@@ -69,13 +75,18 @@ mod tests {
             Some("did you mean `cells_with`?")
         );
         // Rhai's own library and the script's functions are known too.
-        assert_eq!(say("to_char (string)").as_deref(), Some("did you mean `to_chars`?"));
+        assert_eq!(
+            say("to_char (string)").as_deref(),
+            Some("did you mean `to_chars`?")
+        );
         let mine = ["count_threats".to_string()];
         assert_eq!(
             suggestion(&not_found("count_threat (map)"), &mine).as_deref(),
             Some("did you mean `count_threats`?")
         );
-        assert!(say("to_chars (())").unwrap().starts_with("`to_chars` exists, but not"));
+        assert!(say("to_chars (())")
+            .unwrap()
+            .starts_with("`to_chars` exists, but not"));
         assert_eq!(say("zzzqqqxxx (i64)"), None);
         let other = EvalAltResult::ErrorRuntime("cels_with".into(), rhai::Position::NONE);
         assert_eq!(suggestion(&other, none), None);

@@ -51,21 +51,27 @@ pub fn markdown(summaries: &[Summary], buckets: &[(usize, usize)]) -> String {
     row(&mut out, "moves to choose from, on average", &|s| {
         format!("{:.1}", s.branching)
     });
-    row(&mut out, "positions with a move that wins at once", &|s| percent(s.decisive));
+    row(&mut out, "positions with a move that wins at once", &|s| {
+        percent(s.decisive)
+    });
     if summaries.len() > 1 {
         let base = &summaries[0];
-        row(&mut out, "first player wins: unlike the first column?", &|s| {
-            if std::ptr::eq(s, base) {
-                return "—".to_string();
-            }
-            match stats::two_proportion(s.first_wins, s.games, base.first_wins, base.games) {
-                Some((z, p)) if p < ALPHA => {
-                    format!("yes, more than chance (p = {p:.3}, z = {z:.2})")
+        row(
+            &mut out,
+            "first player wins: unlike the first column?",
+            &|s| {
+                if std::ptr::eq(s, base) {
+                    return "—".to_string();
                 }
-                Some((z, p)) => format!("could be chance (p = {p:.3}, z = {z:.2})"),
-                None => "nothing to compare".to_string(),
-            }
-        });
+                match stats::two_proportion(s.first_wins, s.games, base.first_wins, base.games) {
+                    Some((z, p)) if p < ALPHA => {
+                        format!("yes, more than chance (p = {p:.3}, z = {z:.2})")
+                    }
+                    Some((z, p)) => format!("could be chance (p = {p:.3}, z = {z:.2})"),
+                    None => "nothing to compare".to_string(),
+                }
+            },
+        );
     }
     let _ = writeln!(out, "\nGame lengths (plies):\n");
     let _ = writeln!(out, "| plies | {} |", header.join(" | "));

@@ -134,10 +134,12 @@ pub fn read_each(
 /// The error for line `number` of the journal `name`, `body`, which is not a game: pointing at
 /// byte `at` of it, saying `why`.
 fn bad_line(name: &str, number: usize, body: &str, at: usize, why: &str) -> Diagnostic {
-    Diagnostic::new(format!("{name} has a line that is not a game (line {number})"))
-        .at(name, body, at..at + 1, why)
-        .from_line(number)
-        .note("each line is one game as the tournament wrote it; remove or fix this line")
+    Diagnostic::new(format!(
+        "{name} has a line that is not a game (line {number})"
+    ))
+    .at(name, body, at..at + 1, why)
+    .from_line(number)
+    .note("each line is one game as the tournament wrote it; remove or fix this line")
 }
 
 /// The byte offset in `text` of serde_json's 1-based line and column.

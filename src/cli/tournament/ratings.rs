@@ -77,7 +77,9 @@ impl Results {
             neighbours[b].push((a, games));
         }
         // The same sums in the same order on every run, whatever the map's order.
-        neighbours.iter_mut().for_each(|n| n.sort_by_key(|&(j, _)| j));
+        neighbours
+            .iter_mut()
+            .for_each(|n| n.sort_by_key(|&(j, _)| j));
         neighbours
     }
 
