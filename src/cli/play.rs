@@ -8,7 +8,7 @@ use crate::{diag::Diagnostic, repl::save, script::Library};
 
 /// The game `play` runs: `game` if given, else the one the save file `load` names; an error when
 /// both are given and differ. When they name the same game but different script files (a
-/// teacher's `caro.rhai` and the built-in `caro`, or two folders' copies), it asks first on a
+/// teacher's `NAME.rhai` and the built-in `NAME`, or two folders' copies), it asks first on a
 /// terminal, and is an error otherwise.
 pub fn game_of(game: Option<&str>, load: Option<&str>) -> Result<String, Vec<Diagnostic>> {
     let Some(path) = load else {
