@@ -35,9 +35,9 @@ pub fn game_of(game: Option<&str>, load: Option<&str>) -> Result<String, Vec<Dia
             "leave GAME out to play the file's game: boardrules play --load {path}"
         ))]);
     }
-    let (asked, kept) = (asked.unwrap_or_default().1, kept.unwrap_or_default().1);
+    let ((name, asked), kept) = (asked.unwrap_or_default(), kept.unwrap_or_default().1);
     let question = format!(
-        "{path} holds a game of {kept}, not of {asked} (both are called {given}). \
+        "{path} holds a game of {kept}, not of {asked} (both are called {name}). \
          Load it with {kept}? [y/N] "
     );
     if confirm(&question) {
@@ -48,7 +48,7 @@ pub fn game_of(game: Option<&str>, load: Option<&str>) -> Result<String, Vec<Dia
     ))
     .at(path, &text, file.game.span(), "the script this file names")
     .note(format!(
-        "both are called {given}; to play the file's script, leave GAME out: boardrules play --load {path}"
+        "both are called {name}; to play the file's script, leave GAME out: boardrules play --load {path}"
     ))])
 }
 
