@@ -78,11 +78,43 @@ struct Frame {
     values: Vec<Dynamic>,
     /// Called by the host (Rhai then puts the script's constants in the scope below).
     top: bool,
+    /// What is known of the sizes of the array in one slot (see [`Measured`]).
+    measured: Option<Measured>,
+}
+
+/// The sizes Rhai's limits count in the array held by slot `index` of a frame (its items, map
+/// entries and string bytes, nested ones included), within the limits, when it had `len`
+/// items. Rhai checks a variable's whole value after every method called on it, so a list
+/// built by `push` would be measured whole after each push (quadratic); the walker keeps the
+/// sizes up to date as it pushes (see [`Runner::array_method`]) and measures only the new item.
+/// Forgotten as soon as anything else may change the slot.
+#[derive(Clone, Copy)]
+struct Measured {
+    index: usize,
+    len: usize,
+    sizes: (usize, usize, usize),
 }
 
 impl Frame {
     fn index(&self, slot: Slot) -> usize {
         self.values.len() - slot.get()
+    }
+
+    /// Forgets what is measured of slot `i`, which may change.
+    #[inline]
+    fn touch(&mut self, i: usize) {
+        if self.measured.is_some_and(|m| m.index == i) {
+            self.measured = None;
+        }
+    }
+
+    /// Ends the slots from `mark` on.
+    #[inline]
+    fn truncate(&mut self, mark: usize) {
+        self.values.truncate(mark);
+        if self.measured.is_some_and(|m| m.index >= mark) {
+            self.measured = None;
+        }
     }
 }
 
@@ -252,7 +284,11 @@ impl<'a> Runner<'a> {
         values.reserve(function.frame_size);
         values.extend(args);
         debug_assert_eq!(values.len(), function.arity);
-        let mut frame = Frame { values, top };
+        let mut frame = Frame {
+            values,
+            top,
+            measured: None,
+        };
         let result = self.run_function(function, &mut frame, pos);
         if let Some(lending) = self.lending.as_mut().filter(|_| top) {
             lending.back = frame.values.first_mut().map(std::mem::take);
@@ -300,7 +336,7 @@ impl<'a> Runner<'a> {
     fn block(&mut self, frame: &mut Frame, block: &Block) -> Flow<Dynamic> {
         let mark = frame.values.len();
         let result = self.stmts(frame, block);
-        frame.values.truncate(mark);
+        frame.truncate(mark);
         result
     }
 
@@ -336,6 +372,7 @@ impl<'a> Runner<'a> {
                     Some(slot) => {
                         let i = frame.index(*slot);
                         self.before_change(frame, i);
+                        frame.touch(i);
                         frame.values[i] = value;
                     }
                     None => frame.values.push(value),
@@ -353,6 +390,7 @@ impl<'a> Runner<'a> {
                 self.tick(*pos)?;
                 let i = frame.index(*slot);
                 self.before_change(frame, i);
+                frame.touch(i);
                 let target = &mut frame.values[i];
                 if target.is_read_only() {
                     let err = EvalAltResult::ErrorAssignmentToConstant(name.to_string(), *pos);
@@ -514,6 +552,9 @@ impl<'a> Runner<'a> {
             if let Some(var) = frame.values.last_mut() {
                 *var = value;
             }
+            // The loop's variables change (a body may have pushed onto one).
+            frame.touch(mark);
+            frame.touch(frame.values.len() - 1);
             if let Err(err) = self.tick(Position::NONE) {
                 result = Err(err.into());
                 break;
@@ -530,7 +571,7 @@ impl<'a> Runner<'a> {
                 }
             }
         }
-        frame.values.truncate(mark);
+        frame.truncate(mark);
         result
     }
 
@@ -546,6 +587,7 @@ impl<'a> Runner<'a> {
                 if i == 0 && self.listing(frame) {
                     Ok(frame.values[i].clone())
                 } else {
+                    frame.touch(i);
                     Ok(std::mem::take(&mut frame.values[i]))
                 }
             }
@@ -908,6 +950,7 @@ impl<'a> Runner<'a> {
                 if let Some(slot) = first {
                     self.tick(call.pos)?;
                     let at = frame.index(slot);
+                    frame.touch(at);
                     // A constant stays: assigning the result to it fails after the call.
                     let value = if call.take_first && !frame.values[at].is_read_only() {
                         self.before_change(frame, at);
@@ -926,6 +969,7 @@ impl<'a> Runner<'a> {
                 if list != List::ForHost {
                     self.before_change(frame, i);
                 }
+                frame.touch(i);
                 let target = &mut frame.values[i];
                 let mut copy;
                 let (target, by_ref) = if target.is_read_only() {
@@ -976,6 +1020,7 @@ impl<'a> Runner<'a> {
     ) -> Flow<Dynamic> {
         debug_assert_eq!(names.len(), frame.values.len());
         self.before_change(frame, 0);
+        frame.measured = None;
         let mut scope = if frame.top {
             std::mem::take(self.constants)
         } else {

@@ -685,6 +685,41 @@ fn assignments() {
                 ("map_literal", "[]"),
             ],
         ),
+        all(
+            // The walker keeps the sizes of an array it pushes onto (a push measures only its
+            // item): whatever else changes the variable must make it measure it again.
+            "data too large, after pushes and other changes",
+            r#"fn big() { let a = []; a.pad(60000, 0); a }
+               fn push_set() { let a = big(); let l = [0]; l.push(0); l[0] = a; l.push(a); l.len }
+               fn push_item() { let a = big(); let l = [[]]; l.push(0); l[0].push(a); l.push(a) }
+               fn push_rhai() {
+                   let a = big(); let l = [0]; l.push(0);
+                   switch 1 { 1 => { l[0] = a; } }
+                   l.push(a); l.len()
+               }
+               fn push_call_between() { let a = big(); let l = [0]; l.push(0); pop(l); push(l, a); l.push(a) }
+               fn push_blocks() {
+                   let a = big();
+                   { let l = []; l.push(0); l.push(0); }
+                   { let l = [a, 0]; l.push(a); }
+               }
+               fn push_assigned() { let a = big(); let l = []; l.push(0); l.push(0); l = [a, 0]; l.push(a) }
+               fn push_loop() {
+                   let a = big();
+                   for l in [[], [a]] { if l.is_empty() { l.push(0); } else { l.push(a); } }
+               }
+               fn pushes() { let l = []; for i in 0..300 { l.push([i, "ab"]); } [l.len, l.is_empty(), l[299]] }"#,
+            &[
+                ("push_set", "[]"),
+                ("push_item", "[]"),
+                ("push_rhai", "[]"),
+                ("push_call_between", "[]"),
+                ("push_blocks", "[]"),
+                ("push_assigned", "[]"),
+                ("push_loop", "[]"),
+                ("pushes", "[]"),
+            ],
+        ),
     ]);
 }
 

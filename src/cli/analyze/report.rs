@@ -48,12 +48,16 @@ pub fn markdown(summaries: &[Summary], buckets: &[(usize, usize)]) -> String {
     row(&mut out, "mean length (plies)", &|s| {
         format!("{:.1}", s.mean_length())
     });
-    row(&mut out, "moves to choose from, on average", &|s| {
-        format!("{:.1}", s.branching)
-    });
-    row(&mut out, "positions with a move that wins at once", &|s| {
-        percent(s.decisive)
-    });
+    if summaries.iter().any(|s| s.branching.is_some()) {
+        row(&mut out, "moves to choose from, on average", &|s| {
+            s.branching.map_or("—".into(), |b| format!("{b:.1}"))
+        });
+    }
+    if summaries.iter().any(|s| s.decisive.is_some()) {
+        row(&mut out, "positions with a move that wins at once", &|s| {
+            s.decisive.map_or("—".into(), percent)
+        });
+    }
     if summaries.len() > 1 {
         let base = &summaries[0];
         row(

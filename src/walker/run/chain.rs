@@ -5,10 +5,14 @@ use std::any::TypeId;
 
 use rhai::{
     ASTFlags, Array, BinaryExpr, Dynamic, EvalAltResult, Expr as RhaiExpr, ImmutableString, Map,
-    Position, StaticVec,
+    Position, StaticVec, INT,
 };
 
-use super::{has_no_size, materialise, with_args, Error, Flow, Frame, List, Runner, Stop, Walked};
+use super::{
+    data_sizes, has_no_size, materialise, with_args, Error, Flow, Frame, List, Measured, Runner,
+    Stop, Walked,
+};
+use crate::walker::lists::NativeList;
 use crate::walker::{Chain, Fallback, OpAssign, Root, Step};
 
 impl Runner<'_> {
@@ -58,6 +62,12 @@ impl Runner<'_> {
                         self.before_change(frame, i);
                     }
                 }
+                if assign.is_none() && list != List::ForHost {
+                    if let Some(done) = self.array_method(frame, i, chain, &mut values) {
+                        return done;
+                    }
+                }
+                frame.touch(i);
                 let target = &mut frame.values[i];
                 if let Some(done) = self.short_chain(chain, target, &mut values, &mut assign, list)
                 {
@@ -166,6 +176,94 @@ impl Runner<'_> {
             }
             _ => None,
         }
+    }
+
+    /// `list.push(x)`, `list.len()`, `list.is_empty()` (or `list.len`, `list.is_empty`) on an
+    /// array in slot `i` of `frame`, done as [`Runner::array_builtin`] does them, with the
+    /// check of the whole variable Rhai makes after a method call answered from what is
+    /// measured of it ([`Measured`]): a push measures only its item. `None`, with nothing
+    /// done, for any other chain or value (the general walk then takes it).
+    fn array_method(
+        &mut self,
+        frame: &mut Frame,
+        i: usize,
+        chain: &Chain,
+        values: &mut StaticVec<Dynamic>,
+    ) -> Option<Flow<Dynamic>> {
+        let (name, site, pos, push) = match chain.steps.as_slice() {
+            [Step::Method {
+                name,
+                args: 1,
+                script: false,
+                pos,
+                site,
+            }] if name == "push" => (name, site, *pos, true),
+            [Step::Method {
+                name,
+                args: 0,
+                script: false,
+                pos,
+                site,
+            }] if name == "len" || name == "is_empty" => (name, site, *pos, false),
+            [Step::Prop {
+                getter, pos, site, ..
+            }] if getter == "get$len" || getter == "get$is_empty" => (getter, site, *pos, false),
+            _ => return None,
+        };
+        let target = &frame.values[i];
+        if !target.is_array() || target.is_shared() {
+            return None;
+        }
+        // Rhai refuses to push onto a constant, in its own words; a compact list pushed
+        // becomes its array first (see `native`).
+        if push && (target.is_read_only() || values[0].is_shared() || values[0].is::<NativeList>())
+        {
+            return None;
+        }
+        // The runtime's natives come first, as in `native`.
+        let n = usize::from(push);
+        let found = with_args(&mut frame.values[i], &mut values[..n], |args| {
+            self.resolve(site, name, args)
+        });
+        if found || site.0.borrow().as_ref().is_some_and(|r| r.list.is_some()) {
+            return None;
+        }
+        // Rhai counts an operation for the call.
+        if let Err(err) = self.tick(pos) {
+            return Some(Err(err.into()));
+        }
+        let known = frame.measured.filter(|m| m.index == i);
+        frame.measured = None;
+        let target = &mut frame.values[i];
+        let mut array = target.write_lock::<Array>().expect("an array");
+        let known = known.filter(|m| m.len == array.len()).map(|m| m.sizes);
+        let (value, sizes) = if push {
+            let item = std::mem::take(&mut values[0]);
+            let (a, m, s) = data_sizes(&item);
+            array.push(item);
+            let sizes = known.map(|(ka, km, ks)| (ka + 1 + a, km + m, ks + s));
+            (Dynamic::UNIT, sizes)
+        } else {
+            let len = array.len();
+            let value = match name.as_str() {
+                "len" | "get$len" => Dynamic::from_int(INT::try_from(len).unwrap_or(INT::MAX)),
+                _ => Dynamic::from_bool(len == 0),
+            };
+            (value, known)
+        };
+        let len = array.len();
+        drop(array);
+        // Rhai checks the whole variable after a method call on it.
+        let sizes = sizes.unwrap_or_else(|| data_sizes(target));
+        if let Err(err) = self.check_sizes(sizes, pos) {
+            return Some(Err(err.into()));
+        }
+        frame.measured = Some(Measured {
+            index: i,
+            len,
+            sizes,
+        });
+        Some(Ok(value))
     }
 
     /// Whether walking `chain` from step `k` on `target` (`cursor`: the first of `values` the
