@@ -280,9 +280,10 @@ fn write_page(page: &Path, html: &str) -> Result<(), Vec<Diagnostic>> {
 
 /// The report of the games of several journals, read line by line and summed up as they come
 /// (memory and time grow with the games and the pairs that met); a game in two of them is an
-/// error.
+/// error. With `out`, the page lists every game with its replay, so the games are kept for it.
 fn merge(journals: &[PathBuf], out: Option<&Path>) -> Outcome {
     let mut tally = tally::Tally::default();
+    let mut entries: Vec<journal::Entry> = Vec::new();
     let mut rules: Option<(String, &Path)> = None;
     let mut from: HashMap<usize, &Path> = HashMap::new();
     for path in journals {
@@ -309,6 +310,9 @@ fn merge(journals: &[PathBuf], out: Option<&Path>) -> Outcome {
                 )));
             }
             tally.add(&e);
+            if out.is_some() {
+                entries.push(e);
+            }
             Ok(())
         })
         .map_err(|d| vec![d])?;
