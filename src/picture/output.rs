@@ -232,7 +232,7 @@ mod tests {
         for node in tree.root().children() {
             if let usvg::Node::Text(t) = node {
                 texts += 1;
-                assert!(t.flattened().children().len() > 0, "the text has glyphs");
+                assert!(!t.flattened().children().is_empty(), "the text has glyphs");
             }
         }
         assert_eq!(texts, 1);
