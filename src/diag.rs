@@ -18,6 +18,9 @@ pub struct Pointer {
     pub span: Range<usize>,
     /// What is wrong there, in a few words.
     pub label: String,
+    /// How many lines come before `text` in the file it is part of (a line of a journal read
+    /// line by line), so that the report says the file's line numbers.
+    pub lines_before: usize,
 }
 
 /// A user-facing error.
@@ -39,6 +42,8 @@ pub(crate) struct Snippet<'a> {
     pub text: &'a str,
     /// The bytes the label points at.
     pub span: Range<usize>,
+    /// How many lines of its file come before `text` (see [`Pointer::lines_before`]).
+    pub lines_before: usize,
 }
 
 /// One ariadne report of `kind` with `message`, a `label` (text and colour) under `snippet`'s
@@ -51,7 +56,12 @@ pub(crate) fn write_report(
     notes: &[String],
     color: bool,
 ) -> String {
-    let Snippet { name, text, span } = snippet;
+    let Snippet {
+        name,
+        text,
+        span,
+        lines_before,
+    } = snippet;
     let mut report = Report::build(kind, (name, span.clone()))
         .with_config(
             Config::default()
@@ -70,7 +80,13 @@ pub(crate) fn write_report(
     let mut buf = Vec::new();
     report
         .finish()
-        .write((name, Source::from(text)), &mut buf)
+        .write(
+            (
+                name,
+                Source::from(text).with_display_line_offset(lines_before),
+            ),
+            &mut buf,
+        )
         .expect("writing to memory cannot fail");
     String::from_utf8_lossy(&buf).into_owned()
 }
@@ -100,7 +116,17 @@ impl Diagnostic {
             text,
             span,
             label: label.into(),
+            lines_before: 0,
         }));
+        self
+    }
+
+    /// Says that the text pointed into is line `line` (1-based) of its file and on, not its
+    /// start (for a file read line by line).
+    pub fn from_line(mut self, line: usize) -> Self {
+        if let Some(p) = self.pointer.as_mut() {
+            p.lines_before = line.saturating_sub(1);
+        }
         self
     }
 
@@ -129,7 +155,7 @@ impl Diagnostic {
         };
         let name = clean(&p.name);
         let id = name.as_ref();
-        let (shown, shown_span, cut) = around(&p.text, p.span.clone());
+        let (shown, shown_span, cut) = around(&p.text, p.span.clone(), p.lines_before);
         let (text, span) = terminal::clean_with_span(&shown, shown_span);
         let kind = match words.error.as_str() {
             "Error" => ReportKind::Error,
@@ -145,6 +171,7 @@ impl Diagnostic {
                 name: id,
                 text: &text,
                 span,
+                lines_before: p.lines_before,
             },
             &message,
             (&clean(&p.label), Color::Red),
@@ -177,6 +204,7 @@ const AROUND: usize = 80;
 fn around(
     text: &str,
     span: Range<usize>,
+    lines_before: usize,
 ) -> (std::borrow::Cow<'_, str>, Range<usize>, Option<Cut>) {
     let line_start = text[..span.start].rfind('\n').map_or(0, |i| i + 1);
     let line_end = text[span.end..]
@@ -204,7 +232,7 @@ fn around(
         &text[line_end..]
     );
     let moved = |i: usize| i - from + line_start + before.len();
-    let line = text[..line_start].matches('\n').count() + 1;
+    let line = lines_before + text[..line_start].matches('\n').count() + 1;
     let column = text[line_start..span.start].chars().count() + 1;
     let cut = Cut {
         note: format!(

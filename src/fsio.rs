@@ -102,15 +102,7 @@ pub fn read_text(path: &Path) -> io::Result<String> {
 /// The text of the regular file at `path`, within `limits`. Errors say what is wrong in words
 /// (`is a FIFO, not a regular file`, `holds 6.0 GB, more than the 4.0 MiB allowed`).
 pub fn read_text_with(path: &Path, limits: Limits) -> io::Result<String> {
-    let file = open(path, limits.follow_symlinks)?;
-    let meta = file.metadata()?;
-    check_regular(&meta)?;
-    if limits.single_link && links(&meta) > 1 {
-        return Err(refused("has other hard links to it"));
-    }
-    if meta.len() > limits.max_bytes {
-        return Err(too_big(meta.len(), limits.max_bytes));
-    }
+    let file = open_regular(path, limits)?;
     let mut bytes = Vec::new();
     // A file may grow while it is read, and some (in /proc) report no size: read one byte past
     // the cap to tell.
@@ -124,6 +116,23 @@ pub fn read_text_with(path: &Path, limits: Limits) -> io::Result<String> {
             format!("is not UTF-8 text (byte {})", e.utf8_error().valid_up_to()),
         )
     })
+}
+
+/// The regular file at `path`, opened for reading as `limits` say: refused when it is not a
+/// regular file, has other hard links (with `limits.single_link`), or holds more than
+/// `limits.max_bytes` now (a reader that must stop a file growing past them reads at most one
+/// byte more, and calls [`too_big`] when it gets it).
+pub fn open_regular(path: &Path, limits: Limits) -> io::Result<File> {
+    let file = open(path, limits.follow_symlinks)?;
+    let meta = file.metadata()?;
+    check_regular(&meta)?;
+    if limits.single_link && links(&meta) > 1 {
+        return Err(refused("has other hard links to it"));
+    }
+    if meta.len() > limits.max_bytes {
+        return Err(too_big(meta.len(), limits.max_bytes));
+    }
+    Ok(file)
 }
 
 /// What `meta` describes, when it is not a regular file: an error saying so.
@@ -210,7 +219,8 @@ fn refused(why: &str) -> io::Error {
     io::Error::new(io::ErrorKind::InvalidInput, why.to_string())
 }
 
-fn too_big(size: u64, max: u64) -> io::Error {
+/// The error for a file holding `size` bytes where `max` are allowed.
+pub fn too_big(size: u64, max: u64) -> io::Error {
     refused(&format!(
         "holds {}, more than the {} allowed",
         human(size),

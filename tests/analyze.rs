@@ -40,14 +40,17 @@ fn interval(cell: &str) -> (f64, f64) {
 fn a_first_move_win_is_always_the_first_players() {
     let report = analyze(&["--games", "60", "--jobs", "2", "--seed", "5"]);
     assert_eq!(row(&report, "games"), ["60"]);
-    let rate = &row(&report, "first player wins (95 % CI)")[0];
+    let rate = &row(&report, "first player wins [95 % sure between]")[0];
     assert!(rate.starts_with("100.0 %"), "{rate}");
     let (lo, hi) = interval(rate);
     assert!(lo > 90.0 && hi == 100.0, "{rate}");
     assert_eq!(row(&report, "draws"), ["0.0 %"]);
     assert_eq!(row(&report, "mean length (plies)"), ["1.0"]);
-    assert_eq!(row(&report, "mean branching factor"), ["3.0"]);
-    assert_eq!(row(&report, "decisive-move share"), ["100.0 %"]);
+    assert_eq!(row(&report, "moves to choose from, on average"), ["3.0"]);
+    assert_eq!(
+        row(&report, "positions with a move that wins at once"),
+        ["100.0 %"]
+    );
 }
 
 #[test]
@@ -67,13 +70,16 @@ fn a_script_that_recurses_deep_in_rhai_runs_on_the_game_threads() {
 fn a_draw_only_variant_side_by_side_differs_significantly() {
     let report = analyze(&["--games", "40", "--compare", "draw=true", "--seed", "1"]);
     assert_eq!(row(&report, "draws"), ["0.0 %", "100.0 %"]);
-    let rate = row(&report, "first player wins (95 % CI)");
+    let rate = row(&report, "first player wins [95 % sure between]");
     assert!(rate[1].starts_with("0.0 % [0.0, "), "{rate:?}");
     assert_eq!(row(&report, "mean length (plies)"), ["1.0", "4.0"]);
-    assert_eq!(row(&report, "decisive-move share"), ["100.0 %", "0.0 %"]);
-    let test = &row(&report, "first-player wins vs the first column")[1];
+    assert_eq!(
+        row(&report, "positions with a move that wins at once"),
+        ["100.0 %", "0.0 %"]
+    );
+    let test = &row(&report, "first player wins: unlike the first column?")[1];
     assert!(
-        test.contains("(significant)") && test.contains("p = 0.000"),
+        test.starts_with("yes, more than chance") && test.contains("p = 0.000"),
         "{test}"
     );
     // The length histogram: every game of the first variant is 1 ply, of the second 4.

@@ -286,6 +286,36 @@ fn a_variant_file_imports_its_base() {
 }
 
 #[test]
+fn a_variant_gives_its_options_its_own_help_in_list_and_the_repl() {
+    // gomoku.rhai sets `opts.exact.help` after taking Caro's options: its rule, not Caro's.
+    let own = "false: six or more in a row win too (true: exactly five, as in Caro)";
+    let out = boardrules().arg("list").assert().success();
+    let listed = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let gomoku = listed.split("gomoku:").nth(1).unwrap_or_default();
+    let exact = gomoku
+        .lines()
+        .find(|l| l.contains("-o exact="))
+        .unwrap_or_default();
+    assert!(
+        exact.contains("exact=false") && exact.ends_with(own),
+        "{listed}"
+    );
+    let caro = listed.split("caro:").nth(1).unwrap_or_default();
+    assert!(
+        caro.lines()
+            .any(|l| l.ends_with("true: six or more in a row do not win")),
+        "{listed}"
+    );
+    let out = boardrules()
+        .args(["play", "gomoku"])
+        .write_stdin("options\n")
+        .assert()
+        .success();
+    let repl = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(repl.contains(own), "{repl}");
+}
+
+#[test]
 fn list_shows_games_and_options() {
     boardrules().arg("list").assert().success().stdout(
         predicate::str::contains("caro: Caro")
@@ -440,7 +470,7 @@ fn monte_carlo_hints_sample_chance_instead_of_reading_the_states_generator() {
             .success();
         let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
         let percent: u32 = stdout
-            .split("scores ")
+            .split("scored ")
             .nth(1)
             .and_then(|rest| rest.split('%').next())
             .and_then(|p| p.parse().ok())

@@ -48,3 +48,38 @@ fn a_listed_move_the_script_refuses_is_never_recommended() {
         boardrules().args(&run).assert().success();
     }
 }
+
+/// How many moves ahead a reason says the computer looked ("looked 7 moves ahead", "looking 1
+/// move ahead"), if it says.
+fn moves_ahead(reason: &str) -> Option<usize> {
+    let words: Vec<&str> = reason.split_whitespace().collect();
+    words.windows(3).find_map(|w| {
+        let verb = w[0].trim_start_matches('(');
+        let said = matches!(verb, "looked" | "looking") && w[2].starts_with("move");
+        said.then(|| w[1].parse().ok()).flatten()
+    })
+}
+
+#[test]
+fn hints_say_in_plain_words_how_far_they_looked_and_never_beyond_the_games_end() {
+    // Seven cells are left after b2 a1: no line of play is longer, however deep `hard` goes
+    // (the script's search and the native placement search alike).
+    for game in [
+        "docs/scripts/ttt_evaluate.rhai",
+        "docs/scripts/tic_tac_toe_native.rhai",
+    ] {
+        let out = stdout(["hint", game, "--level", "hard", "b2", "a1"]);
+        let reason = out.lines().nth(1).unwrap_or_default();
+        let n = moves_ahead(reason).unwrap_or_else(|| panic!("{game}: {out}"));
+        assert!((1..=7).contains(&n), "{game}: {out}");
+        for jargon in [
+            "sampled",
+            "evaluation",
+            "simulated",
+            "positions seen",
+            "searched",
+        ] {
+            assert!(!reason.contains(jargon), "{game}: {jargon}: {out}");
+        }
+    }
+}

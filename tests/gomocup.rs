@@ -566,11 +566,17 @@ fn swap2_openings_are_answered_per_the_protocol() {
         }
         let answer = brain.answer("DONE");
         if answer != "SWAP" {
-            let mine = cell(&answer);
+            // one stone, or (after three) two more: white's, then black's
+            let mine: Vec<String> = answer.split(' ').map(str::to_string).collect();
             assert!(
-                !given.contains(&format!("{},{}", mine.0, mine.1).as_str()),
+                mine.len() == 1 || (given.len() == 3 && mine.len() == 2),
                 "{answer}"
             );
+            for stone in &mine {
+                let (x, y) = cell(stone);
+                assert!(!given.contains(&format!("{x},{y}").as_str()), "{answer}");
+            }
+            assert!(mine.len() == 1 || mine[0] != mine[1], "{answer}");
         }
         answer
     };
@@ -586,6 +592,22 @@ fn swap2_openings_are_answered_per_the_protocol() {
         check(&mut brain, &["0,0", "6,7", "14,14", "7,7", "0,14"]),
         "SWAP"
     );
+    // Three stones in the middle, where whoever moves is ahead: two more stones (for one of
+    // these at least, whatever the load does to the search), and the five are a position the
+    // brain answers in turn.
+    let openings = [
+        ["7,7", "8,7", "9,9"],
+        ["7,7", "6,8", "9,7"],
+        ["6,6", "7,7", "8,8"],
+    ];
+    let answers: Vec<String> = openings.iter().map(|o| check(&mut brain, o)).collect();
+    let (given, answer) = openings
+        .iter()
+        .zip(&answers)
+        .find(|(_, a)| a.contains(' '))
+        .unwrap_or_else(|| panic!("no two more stones: {answers:?}"));
+    let five: Vec<&str> = given.iter().copied().chain(answer.split(' ')).collect();
+    check(&mut brain, &five);
 }
 
 #[cfg(target_os = "linux")]

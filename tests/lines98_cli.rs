@@ -132,15 +132,15 @@ fn hint_takes_the_sure_clear_and_says_why() {
         .assert()
         .success()
         .stdout(predicate::str::starts_with(
-            "i5-c5\n5 balls clear: +10, score 12 (certain; evaluation +",
+            "i5-c5\n5 balls clear: +10, score 12 (no luck involved; score +",
         ));
-    // From the start nothing is certain: the reason is an expectation over sampled futures.
+    // From the start nothing is certain: the reason is an average over tries of what luck may bring.
     boardrules()
         .args(["hint", "lines98", "--seed", "3", "--time-ms", "20000"])
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "over 256 sampled futures, 2 moves deep",
+            "on average over 256 tries of what luck may bring, looking 2 moves ahead",
         ));
 }
 
@@ -156,7 +156,8 @@ fn the_repl_hints_and_the_computer_plays_a_game_to_the_end() {
         .success();
     let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
     assert!(
-        stdout.contains("hint: ") && stdout.contains(" sampled future"),
+        stdout.contains("hint: ") && stdout.contains(" tries of what luck may bring")
+            || stdout.contains("one try of what luck may bring"),
         "{stdout}"
     );
     assert!(

@@ -161,7 +161,7 @@ fn a_sure_clear_is_taken_and_explained() {
     assert_eq!(hint.text, "i5-c5");
     assert!(
         hint.reason
-            .starts_with("5 balls clear: +10, score 12 (certain"),
+            .starts_with("5 balls clear: +10, score 12 (no luck involved"),
         "{}",
         hint.reason
     );

@@ -284,7 +284,7 @@ fn options_set_and_variant_start_new_games() {
     );
     assert!(out.contains("switched to Gomoku (freestyle)"), "{out}");
     assert!(
-        out.contains("exact          false    true: six or more"),
+        out.contains("exact          false    false: six or more in a row win too"),
         "{out}"
     );
     insta::assert_snapshot!(err);
@@ -1107,4 +1107,86 @@ fn the_line_history_is_not_written_through_a_symlink() {
     p.expect("could not save the line history").unwrap();
     p.expect(Eof).unwrap();
     assert_eq!(std::fs::read_to_string(&target).unwrap(), "keep me");
+}
+
+#[test]
+#[cfg(unix)]
+fn a_save_of_a_same_named_script_in_another_folder_is_loaded_only_when_the_user_says_so() {
+    use expectrl::{Eof, Expect};
+    let home = tempfile::tempdir().unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (a, b) = (home.path().join("a"), home.path().join("b"));
+    for dir in [&a, &b] {
+        std::fs::create_dir(dir).unwrap();
+        std::fs::copy(
+            root.join("docs/scripts/tic_tac_toe.rhai"),
+            dir.join("ttt.rhai"),
+        )
+        .unwrap();
+    }
+    let file = home.path().join("game.toml");
+    let (script_a, script_b) = (a.join("ttt.rhai"), b.join("ttt.rhai"));
+    let save = format!("b2\nsave {}\n", file.display());
+    let (_, err, ok) = session(home.path(), &[script_a.to_str().unwrap()], &save);
+    assert!(ok, "{err}");
+    // the same script plays it at once
+    let load = ["--load", file.to_str().unwrap()];
+    let same = [&[script_a.to_str().unwrap()][..], &load].concat();
+    let (out, err, ok) = session(home.path(), &same, "history\n");
+    assert!(ok && out.contains("moves: b2"), "{out}{err}");
+    // b's ttt.rhai, with no terminal to ask on: refused, saying which script the file names
+    let other = [&[script_b.to_str().unwrap()][..], &load].concat();
+    let (out, err, ok) = session(home.path(), &other, "history\n");
+    assert!(!ok && !out.contains("moves: b2"), "{out}{err}");
+    let canonical = std::fs::canonicalize(&script_a).unwrap();
+    assert!(err.contains("not loaded"), "{err}");
+    assert!(err.contains(canonical.to_str().unwrap()), "{err}");
+    // on a terminal it asks: no leaves it unloaded, yes loads it with a's script
+    for (answer, loaded) in [("n", false), ("y", true)] {
+        let mut p = terminal_repl(home.path(), home.path(), &other);
+        p.expect("(both are called").unwrap();
+        p.expect("[y/N] ").unwrap();
+        p.send(format!("{answer}\r")).unwrap();
+        if loaded {
+            p.expect("ttt (O to move)> ").unwrap();
+            p.send("quit\r").unwrap();
+        } else {
+            p.expect("not loaded").unwrap();
+        }
+        p.expect(Eof).unwrap();
+    }
+}
+
+#[test]
+#[cfg(unix)]
+fn ctrl_c_during_a_hint_through_a_slow_native_is_back_at_the_prompt_within_half_a_second() {
+    use expectrl::{ControlCode, Expect};
+    use std::time::{Duration, Instant};
+    // native(state) takes about 0.4 s a call, and `hard` thinks 5 s: the hint spends its time
+    // in native() calls, and a Ctrl-C that did not stop it would wait seconds (75 s before).
+    let home = tempfile::tempdir().unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let game = "tests/fixtures/budget/slow_native_long_hint.rhai";
+    let prompt = |side: &str| format!("slow_native_long_hint ({side} to move)> ");
+    let mut p = terminal_repl(home.path(), root, &[game]);
+    p.expect(prompt("X")).unwrap();
+    p.send("9h\r").unwrap();
+    p.expect(prompt("O")).unwrap();
+    let mut worst = Duration::ZERO;
+    for wait in [300, 700, 1100] {
+        p.send("hint hard\r").unwrap();
+        std::thread::sleep(Duration::from_millis(wait));
+        p.send(ControlCode::EndOfText).unwrap();
+        let sent = Instant::now();
+        // (the prompt is echoed with the command: wait for the answer first)
+        p.expect(expectrl::Regex("hint: |search cancelled"))
+            .unwrap();
+        p.expect(prompt("O")).unwrap();
+        worst = worst.max(sent.elapsed());
+    }
+    assert!(worst < Duration::from_millis(500), "{worst:?}");
+    p.send("history\r").unwrap();
+    p.expect("moves: 9h").unwrap();
+    p.send("quit\r").unwrap();
+    p.expect(expectrl::Eof).unwrap();
 }

@@ -45,3 +45,30 @@ fn a_base_imported_under_another_alias_gives_one_error_with_the_fix() {
     assert!(err.contains("wrong_alias.rhai:2:18"), "{err}");
     assert!(err.contains("write `import \"caro\" as base;`"), "{err}");
 }
+
+#[test]
+fn a_misspelt_primitive_is_reported_with_the_name_meant() {
+    let home = tempfile::tempdir().unwrap();
+    let ran = run(
+        &home,
+        &["moves", "tests/fixtures/misspelt_primitive.rhai"],
+        "",
+    );
+    assert_eq!(ran.code, 1);
+    let err = ran.stderr;
+    assert!(err.contains("Function not found: cels_with"), "{err}");
+    assert!(err.contains("did you mean `cells_with`?"), "{err}");
+    assert!(err.contains("misspelt_primitive.rhai:5:"), "{err}");
+}
+
+#[test]
+fn a_missing_closing_brace_is_reported_at_the_function_that_lacks_it() {
+    let home = tempfile::tempdir().unwrap();
+    let ran = run(&home, &["check", "tests/fixtures/unclosed_fn.rhai"], "");
+    assert_eq!(ran.code, 1);
+    let err = ran.stderr;
+    assert!(err.contains("`fn moves` is never closed"), "{err}");
+    assert!(err.contains("unclosed_fn.rhai:4:17"), "{err}");
+    assert!(err.contains("this `{` is never closed"), "{err}");
+    assert_eq!(err.matches("Error:").count(), 1, "{err}");
+}

@@ -346,7 +346,7 @@ fn the_teacher_sees_every_table_assigns_a_variant_and_exports_finished_games() {
     assert!(
         report.contains("| | `caro size=9 win=4` |")
             && report.contains("| games | 2 |")
-            && report.contains("| first player wins (95 % CI) | 50.0 % [9.5, 90.5] |")
+            && report.contains("| first player wins [95 % sure between] | 50.0 % [9.5, 90.5] |")
             && report.contains("| mean length (plies) | 7.5 |"),
         "{report}"
     );

@@ -656,7 +656,7 @@ impl ScriptedGame {
                 .and_then(|name| self.sources().definition_spot(&found.label, &name)),
         };
         GameError::Rules {
-            message: bare_message(found.error),
+            message: self.sources().message(found.error),
             spot,
         }
     }

@@ -72,6 +72,21 @@ impl Sources {
         }
     }
 
+    /// The names of the functions the scripts define.
+    pub fn function_names(&self) -> Vec<String> {
+        self.defined_in.borrow().keys().cloned().collect()
+    }
+
+    /// [`bare_message`] with what to say about a call of a function that does not exist (the
+    /// closest name: `did you mean `cells_with`?`).
+    pub fn message(&self, err: &EvalAltResult) -> String {
+        let message = bare_message(err);
+        match super::not_found::suggestion(err, &self.function_names()) {
+            Some(hint) => format!("{message}: {hint}"),
+            None => message,
+        }
+    }
+
     /// How many parameters function `name` takes in the script it comes from (the most, if that
     /// script defines several), if known.
     pub fn arity_of(&self, name: &str) -> Option<usize> {
@@ -516,7 +531,15 @@ fn ast_imports(text: &str) -> bool {
 fn parse_diagnostic(err: &ParseError, source: &ScriptSource) -> Diagnostic {
     let pos = err.position();
     let (line, col) = (pos.line().unwrap_or(1), pos.position().unwrap_or(1));
-    let span = token_at(&source.text, offset_of(&source.text, line, col));
+    let offset = offset_of(&source.text, line, col);
+    if let Some(open) = super::unclosed::find(&source.text) {
+        let missing_brace =
+            matches!(err.err_type(), rhai::ParseErrorType::MissingToken(t, _) if t == "}");
+        if missing_brace || offset >= open.noticed {
+            return unclosed_diagnostic(err, source, open.brace, line);
+        }
+    }
+    let span = token_at(&source.text, offset);
     Diagnostic::new(format!(
         "the rules script does not compile: {}",
         err.err_type()
@@ -529,6 +552,39 @@ fn parse_diagnostic(err: &ParseError, source: &ScriptSource) -> Diagnostic {
     )
 }
 
+/// A parse error caused by a block never closed, pointing at the `{` that opens it (Rhai
+/// noticed at `line`, the end of the script or the next function).
+fn unclosed_diagnostic(
+    err: &ParseError,
+    source: &ScriptSource,
+    brace: usize,
+    line: usize,
+) -> Diagnostic {
+    let text = &source.text;
+    let head = text[..brace].rsplit('\n').next().unwrap_or_default().trim();
+    let what = match head
+        .strip_prefix("private ")
+        .unwrap_or(head)
+        .strip_prefix("fn ")
+    {
+        Some(f) => format!("`fn {}`", f.split('(').next().unwrap_or(f).trim()),
+        None => "this block".to_string(),
+    };
+    Diagnostic::new(format!(
+        "the rules script does not compile: a `}}` is missing: {what} is never closed"
+    ))
+    .at(
+        &source.label,
+        text,
+        brace..brace + 1,
+        "this `{` is never closed",
+    )
+    .note(format!(
+        "add the `}}` where {what} ends (Rhai noticed only at line {line}: {})",
+        err.err_type()
+    ))
+}
+
 /// An error from running a script, pointing at the innermost script position it names.
 pub fn eval_diagnostic(err: &EvalAltResult, sources: &Sources, main_label: &str) -> Diagnostic {
     let Innermost {
@@ -538,7 +594,7 @@ pub fn eval_diagnostic(err: &EvalAltResult, sources: &Sources, main_label: &str)
         ..
     } = innermost(err, sources, main_label);
     sources.diagnostic(
-        &format!("the rules script failed: {}", bare_message(inner)),
+        &format!("the rules script failed: {}", sources.message(inner)),
         &label,
         pos.line().unwrap_or(0),
         pos.position().unwrap_or(1),

@@ -8,9 +8,11 @@ pub mod host;
 pub mod imported;
 pub mod library;
 pub mod native_form;
+pub mod not_found;
 pub mod options;
 pub mod reference;
 pub mod sandbox;
+pub mod unclosed;
 pub mod verify;
 
 pub use game::ScriptedGame;

@@ -62,7 +62,9 @@ pub struct Choice<M> {
     pub mv: M,
     /// Its score for the player to move (±[`WIN`] near a forced result).
     pub score: i64,
-    /// The deepest iteration completed.
+    /// How many moves ahead the search looked: the deepest iteration completed, but no more
+    /// than the longest line it met (a game that ends sooner is not looked at further, however
+    /// deep the iteration).
     pub depth: usize,
     /// Positions visited.
     pub nodes: u64,
@@ -135,6 +137,8 @@ struct Search<'a, G: Game> {
     eval: Option<Evaluator<'a, G>>,
     deadline: Instant,
     nodes: u64,
+    /// The most moves from the root of any position searched.
+    deepest: usize,
     /// Finished searches by [`Game::state_hash`].
     table: Memo<u64, Entry>,
     /// How often each move (by [`Game::move_hash`]) caused a cutoff, weighted by depth: moves
@@ -157,7 +161,7 @@ struct Search<'a, G: Game> {
 /// of that iteration replaces the last finished iteration's choice only if its own search
 /// finished and scored strictly better than that first move at the same depth (then its score
 /// is exact too); a move whose search was cut off is never chosen on what the cut-off part saw.
-/// [`Choice::depth`] is the deepest iteration that finished.
+/// [`Choice::depth`] is the deepest iteration that finished, capped by the longest line met.
 ///
 /// The first iteration (one move ahead: one evaluation per move) may run over the time limit by
 /// a quarter of it (by [`FIRST_GRACE`] at least), so that a short limit still
@@ -193,6 +197,7 @@ pub fn best_move_among<G: Game>(
         // One move ahead may run over the limit (see above).
         deadline: start + limits.time + (limits.time / 4).max(FIRST_GRACE),
         nodes: 0,
+        deepest: 0,
         table: Memo::new(TABLE_SIZE),
         history: HashMap::new(),
         played: Memo::new(PLAYED_SIZE),
@@ -251,6 +256,7 @@ pub fn best_move_among<G: Game>(
     }
     if let Some(b) = best.as_mut() {
         b.nodes = search.nodes;
+        b.depth = b.depth.min(search.deepest);
     }
     Ok(best)
 }
@@ -364,6 +370,7 @@ impl<G: Game> Search<'_, G> {
         ply: i64,
     ) -> Result<i64, Stop> {
         self.nodes += 1;
+        self.deepest = self.deepest.max(ply as usize);
         // Every position: a script's evaluation may take long.
         if crate::cancel::past(self.deadline) {
             return Err(Stop::Time);

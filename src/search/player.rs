@@ -504,7 +504,8 @@ fn placement_hint(
     let text = name_move(game, state, &mv)?;
     let me = game.player_name(position.to_move());
     let them = game.player_name(1 - position.to_move().min(1));
-    let depth = found.depth as usize;
+    // No deeper than the moves left: a small board fills up before the search's depth.
+    let depth = (found.depth as usize).min(position.empties().len());
     let why = if position.wins_with(found.cell, position.to_move()) {
         Why::new("wins-at", 0, &[("player", me), ("move", text.clone())])
     } else if position.wins_with(found.cell, 1 - position.to_move().min(1)) {

@@ -28,7 +28,7 @@ pub fn markdown(summaries: &[Summary], buckets: &[(usize, usize)]) -> String {
         let _ = writeln!(out, "| {name} | {} |", cells.join(" | "));
     };
     row(&mut out, "games", &|s| s.games.to_string());
-    row(&mut out, "first player wins (95 % CI)", &|s| {
+    row(&mut out, "first player wins [95 % sure between]", &|s| {
         let (lo, hi) = s.first_interval();
         format!(
             "{} [{:.1}, {:.1}]",
@@ -49,29 +49,33 @@ pub fn markdown(summaries: &[Summary], buckets: &[(usize, usize)]) -> String {
         format!("{:.1}", s.mean_length())
     });
     if summaries.iter().any(|s| s.branching.is_some()) {
-        row(&mut out, "mean branching factor", &|s| {
+        row(&mut out, "moves to choose from, on average", &|s| {
             s.branching.map_or("—".into(), |b| format!("{b:.1}"))
         });
     }
     if summaries.iter().any(|s| s.decisive.is_some()) {
-        row(&mut out, "decisive-move share", &|s| {
+        row(&mut out, "positions with a move that wins at once", &|s| {
             s.decisive.map_or("—".into(), percent)
         });
     }
     if summaries.len() > 1 {
         let base = &summaries[0];
-        row(&mut out, "first-player wins vs the first column", &|s| {
-            if std::ptr::eq(s, base) {
-                return "—".to_string();
-            }
-            match stats::two_proportion(s.first_wins, s.games, base.first_wins, base.games) {
-                Some((z, p)) => format!(
-                    "z = {z:.2}, p = {p:.3}{}",
-                    if p < ALPHA { " (significant)" } else { "" }
-                ),
-                None => "no difference to test".to_string(),
-            }
-        });
+        row(
+            &mut out,
+            "first player wins: unlike the first column?",
+            &|s| {
+                if std::ptr::eq(s, base) {
+                    return "—".to_string();
+                }
+                match stats::two_proportion(s.first_wins, s.games, base.first_wins, base.games) {
+                    Some((z, p)) if p < ALPHA => {
+                        format!("yes, more than chance (p = {p:.3}, z = {z:.2})")
+                    }
+                    Some((z, p)) => format!("could be chance (p = {p:.3}, z = {z:.2})"),
+                    None => "nothing to compare".to_string(),
+                }
+            },
+        );
     }
     let _ = writeln!(out, "\nGame lengths (plies):\n");
     let _ = writeln!(out, "| plies | {} |", header.join(" | "));

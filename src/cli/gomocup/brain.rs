@@ -180,9 +180,13 @@ impl Brain {
     }
 
     /// `SWAP2BOARD`: the swap2 opening, the stones so far given as `x,y` lines. With none, three
-    /// stones (black, white, black) as balanced as the search can tell among a few shapes; with
-    /// three or five, `SWAP` (taking black) if the search finds white, to move, worse off, else
-    /// white's move, played. Each search takes a share of the time of a move.
+    /// stones (black, white, black) as balanced as the search can tell among a few shapes. With
+    /// three (we are the second player, white to move), from the search's evaluation: `SWAP`
+    /// (taking black) if white is worse off, else white's best stone, then either that stone
+    /// alone (`x,y`) or, when [`two_more`] says so, it and black's best reply (`x,y x,y`),
+    /// leaving the choice of colour to the first player. With five (white to move), `SWAP` if
+    /// the search finds white worse off, else white's move, played. Each search takes a share
+    /// of the time of a move.
     pub fn swap2(&mut self, lines: &[String], default_time: Duration) -> Result<String, String> {
         let cells = lines
             .iter()
@@ -194,7 +198,24 @@ impl Brain {
             .budget(clock::moves_to_go(self.size * self.size), default_time);
         match cells.len() {
             0 => self.swap2_opening(time),
-            3 | 5 => {
+            3 => {
+                self.set_up(&cells)?;
+                let Some((white, for_white)) = self.evaluated(time / 2)? else {
+                    return Err("the game is over".into());
+                };
+                if for_white < 0 {
+                    return Ok("SWAP".into());
+                }
+                let white = self.play_cell(white)?;
+                match self.evaluated(time / 2)? {
+                    Some((black, for_black)) if two_more(for_black) => {
+                        let black = self.play_cell(black)?;
+                        Ok(format!("{},{} {},{}", white.x, white.y, black.x, black.y))
+                    }
+                    _ => Ok(format!("{},{}", white.x, white.y)),
+                }
+            }
+            5 => {
                 self.set_up(&cells)?;
                 let Some((mv, score)) = self.evaluated(time)? else {
                     return Err("the game is over".into());
@@ -202,17 +223,21 @@ impl Brain {
                 if score < 0 {
                     return Ok("SWAP".into());
                 }
-                let (game, history) = self.game()?;
-                history.play(game, &mv).map_err(|e| e.to_string())?;
-                let cell = mv
-                    .try_cast::<Cell>()
-                    .ok_or("moves of this game are not cells")?;
+                let cell = self.play_cell(mv)?;
                 Ok(format!("{},{}", cell.x, cell.y))
             }
             n => Err(format!(
                 "SWAP2BOARD with {n} stones: 0, 3 or 5 are expected"
             )),
         }
+    }
+
+    /// Plays `mv`, a cell, in the game in progress; the cell.
+    fn play_cell(&mut self, mv: Dynamic) -> Result<Cell, String> {
+        let (game, history) = self.game()?;
+        history.play(game, &mv).map_err(|e| e.to_string())?;
+        mv.try_cast::<Cell>()
+            .ok_or_else(|| "moves of this game are not cells".to_string())
     }
 
     /// Three opening stones: of a few shapes around the centre, the one whose position the
@@ -408,4 +433,24 @@ pub fn clip(text: &str) -> String {
         clipped.push('…');
     }
     clipped
+}
+
+/// Whether the second player, staying white after swap2's three stones (white not worse off
+/// with the move), places two more stones instead of one: when black, to move after white's best
+/// stone, is ahead too (`black_after`, black's score, above 0). Then whoever moves is ahead —
+/// the search cannot tell the colours apart — and the choice goes back to the first player.
+fn two_more(black_after: i64) -> bool {
+    black_after > 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn after_three_stones_two_more_when_the_side_to_move_is_ahead_either_way() {
+        assert!(!two_more(-10));
+        assert!(!two_more(0));
+        assert!(two_more(10));
+    }
 }

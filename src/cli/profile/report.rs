@@ -215,6 +215,7 @@ impl Profile {
                 name: id,
                 text: &text,
                 span,
+                lines_before: 0,
             },
             message,
             (label, Color::Yellow),

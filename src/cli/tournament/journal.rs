@@ -4,7 +4,7 @@
 
 use std::{
     fs::{File, OpenOptions},
-    io::{self, Write},
+    io::{self, BufRead, BufReader, Read, Write},
     path::Path,
 };
 
@@ -77,35 +77,72 @@ pub struct Loaded {
 
 /// Reads the journal at `path`.
 pub fn read(path: &Path) -> Result<Loaded, Diagnostic> {
+    let mut entries = Vec::new();
+    let cut_at = read_each(path, |e| {
+        entries.push(e);
+        Ok(())
+    })?;
+    Ok(Loaded { entries, cut_at })
+}
+
+/// Reads the journal at `path` one line at a time (never the whole file at once), giving each
+/// game to `each`, which may stop the reading with an error. Returns where a cut-short last
+/// line starts, if there is one (see [`Loaded::cut_at`]).
+pub fn read_each(
+    path: &Path,
+    mut each: impl FnMut(Entry) -> Result<(), Diagnostic>,
+) -> Result<Option<u64>, Diagnostic> {
     let limits = Limits {
         max_bytes: MAX_BYTES,
         follow_symlinks: true,
         single_link: false,
     };
     let name = path.display().to_string();
-    let text = fsio::read_text_with(path, limits)
-        .map_err(|e| Diagnostic::new(format!("cannot read the journal {name}: {e}")))?;
-    let complete = text.rfind('\n').map_or(0, |i| i + 1);
-    let mut entries = Vec::new();
-    let mut start = 0;
-    for line in text[..complete].split_inclusive('\n') {
-        let body = line.trim_end();
+    let cannot = |e: io::Error| Diagnostic::new(format!("cannot read the journal {name}: {e}"));
+    let file = fsio::open_regular(path, limits).map_err(cannot)?;
+    // A file may grow while it is read: one byte past the cap tells.
+    let mut input = BufReader::new(file.take(MAX_BYTES + 1));
+    let mut line = Vec::new();
+    let (mut start, mut number) = (0u64, 0usize);
+    loop {
+        line.clear();
+        let n = input.read_until(b'\n', &mut line).map_err(cannot)? as u64;
+        if start + n > MAX_BYTES {
+            return Err(cannot(fsio::too_big(start + n, MAX_BYTES)));
+        }
+        if n == 0 {
+            return Ok(None);
+        }
+        if line.last() != Some(&b'\n') {
+            return Ok(Some(start)); // cut short by a crash
+        }
+        number += 1;
+        let body = std::str::from_utf8(&line)
+            .map_err(|e| {
+                let shown = String::from_utf8_lossy(&line);
+                bad_line(&name, number, &shown, e.valid_up_to(), "not UTF-8 text")
+            })?
+            .trim_end();
         if !body.is_empty() {
             let entry = serde_json::from_str::<Entry>(body).map_err(|e| {
                 let at = offset(body, e.line(), e.column());
-                let end = (start + at + 1).min(start + body.len());
-                Diagnostic::new(format!("{name} has a line that is not a game"))
-                    .at(name.as_str(), text.as_str(), start + at..end, e.to_string())
-                    .note(
-                        "each line is one game as the tournament wrote it; remove or fix this line",
-                    )
+                bad_line(&name, number, body, at, &e.to_string())
             })?;
-            entries.push(entry);
+            each(entry)?;
         }
-        start += line.len();
+        start += n;
     }
-    let cut_at = (complete < text.len()).then_some(complete as u64);
-    Ok(Loaded { entries, cut_at })
+}
+
+/// The error for line `number` of the journal `name`, `body`, which is not a game: pointing at
+/// byte `at` of it, saying `why`.
+fn bad_line(name: &str, number: usize, body: &str, at: usize, why: &str) -> Diagnostic {
+    Diagnostic::new(format!(
+        "{name} has a line that is not a game (line {number})"
+    ))
+    .at(name, body, at..at + 1, why)
+    .from_line(number)
+    .note("each line is one game as the tournament wrote it; remove or fix this line")
 }
 
 /// The byte offset in `text` of serde_json's 1-based line and column.

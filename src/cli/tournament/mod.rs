@@ -10,6 +10,7 @@ mod ratings;
 mod replay;
 mod report;
 mod schedule;
+mod tally;
 pub mod worker;
 
 use std::{
@@ -273,43 +274,55 @@ fn write_page(page: &Path, html: &str) -> Result<(), Vec<Diagnostic>> {
     Ok(())
 }
 
-/// The report of the games of several journals; a game in two of them is an error.
+/// The report of the games of several journals, read line by line and summed up as they come
+/// (memory and time grow with the games and the pairs that met); a game in two of them is an
+/// error. With `out`, the page lists every game with its replay, so the games are kept for it.
 fn merge(journals: &[PathBuf], out: Option<&Path>) -> Outcome {
+    let mut tally = tally::Tally::default();
     let mut entries: Vec<journal::Entry> = Vec::new();
+    let mut rules: Option<(String, &Path)> = None;
     let mut from: HashMap<usize, &Path> = HashMap::new();
     for path in journals {
-        let loaded = journal::read(path).map_err(|d| vec![d])?;
-        if loaded.cut_at.is_some() {
-            eprintln!(
-                "note: the last line of {} was cut short and is left out (resume that shard to finish it)",
-                path.display()
-            );
-        }
-        for e in loaded.entries {
-            if let Some(first) = entries.first().filter(|f| f.rules != e.rules) {
-                return Err(error(format!(
-                    "{} is a tournament of {}, and {} of {}",
-                    path.display(),
-                    crate::terminal::clean(&e.rules),
-                    journals[0].display(),
-                    crate::terminal::clean(&first.rules)
-                )));
+        let cut_at = journal::read_each(path, |e| {
+            match &rules {
+                Some((first, first_path)) if *first != e.rules => {
+                    return Err(Diagnostic::new(format!(
+                        "{} is a tournament of {}, and {} of {}",
+                        path.display(),
+                        crate::terminal::clean(&e.rules),
+                        first_path.display(),
+                        crate::terminal::clean(first)
+                    )));
+                }
+                Some(_) => {}
+                None => rules = Some((e.rules.clone(), path)),
             }
             if let Some(other) = from.insert(e.game, path) {
-                return Err(error(format!(
+                return Err(Diagnostic::new(format!(
                     "game {} is in both {} and {}: merge the journals of different shards",
                     e.game + 1,
                     other.display(),
                     path.display()
                 )));
             }
-            entries.push(e);
+            tally.add(&e);
+            if out.is_some() {
+                entries.push(e);
+            }
+            Ok(())
+        })
+        .map_err(|d| vec![d])?;
+        if cut_at.is_some() {
+            eprintln!(
+                "note: the last line of {} was cut short and is left out (resume that shard to finish it)",
+                path.display()
+            );
         }
     }
-    let Some(rules) = entries.first().map(|e| e.rules.clone()) else {
+    let Some((rules, _)) = rules else {
         return Err(error("these journals hold no games"));
     };
-    let standings = report::standings(&rules, &entries);
+    let standings = tally.standings(&rules);
     print!("{}", report::markdown(&standings));
     if let Some(dir) = out {
         std::fs::create_dir_all(dir)

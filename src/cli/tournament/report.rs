@@ -1,12 +1,11 @@
 //! The tournament's results as tables — standings with Elo ratings, a crosstable, the faults of
 //! each bot — written as Markdown (for the terminal) and as an HTML page.
 
-use std::collections::BTreeSet;
-
-use super::{journal::Entry, ratings};
-
-/// How many fault details are listed for each bot (the journal has them all).
-const DETAILS_SHOWN: usize = 3;
+use super::{
+    journal::Entry,
+    ratings,
+    tally::{Tally, CROSSTABLE_BOTS},
+};
 
 /// A bot's line in the standings.
 pub struct Row {
@@ -36,96 +35,16 @@ pub struct Standings {
     pub games: usize,
     /// The bots, best first.
     pub rows: Vec<Row>,
-    /// `cross[i][j]`: the points row bot `i` took from bot `j`, and their games (in row order).
+    /// `cross[i][j]`: the points row bot `i` took from bot `j`, and their games (in row order);
+    /// empty when there are more than [`CROSSTABLE_BOTS`] bots.
     pub cross: Vec<Vec<(f64, usize)>>,
 }
 
-/// The standings of the games of `rules` in `entries` (in any order: they are sorted by game
-/// number).
+/// The standings of the games of `rules` in `entries` (in any order).
 pub fn standings(rules: &str, entries: &[Entry]) -> Standings {
-    let mut entries: Vec<&Entry> = entries.iter().collect();
-    entries.sort_by_key(|e| e.game);
-    let names: Vec<String> = entries
-        .iter()
-        .flat_map(|e| e.players.iter().cloned())
-        .collect::<BTreeSet<_>>()
-        .into_iter()
-        .collect();
-    let index = |name: &str| {
-        names
-            .binary_search_by(|n| n.as_str().cmp(name))
-            .unwrap_or(0)
-    };
-    let n = names.len();
-    let games: Vec<ratings::Game> = entries
-        .iter()
-        .map(|e| (index(&e.players[0]), index(&e.players[1]), e.first_score()))
-        .collect();
-    let fitted = ratings::fit(n, &games);
-    let mut rows: Vec<Row> = names
-        .iter()
-        .zip(&fitted)
-        .map(|(name, &rating)| Row {
-            name: name.clone(),
-            rating,
-            games: 0,
-            wins: 0,
-            draws: 0,
-            losses: 0,
-            faults: [0; 3],
-            details: Vec::new(),
-        })
-        .collect();
-    let mut cross = vec![vec![(0.0, 0); n]; n];
-    for (e, &(a, b, s)) in entries.iter().zip(&games) {
-        for (me, other, points) in [(a, b, s), (b, a, 1.0 - s)] {
-            let row = &mut rows[me];
-            row.games += 1;
-            match points {
-                p if p > 0.75 => row.wins += 1,
-                p if p < 0.25 => row.losses += 1,
-                _ => row.draws += 1,
-            }
-            cross[me][other].0 += points;
-            cross[me][other].1 += 1;
-        }
-        for fault in &e.faults {
-            let row = &mut rows[index(&fault.bot)];
-            row.faults[fault.kind as usize] += 1;
-            if row.details.len() < DETAILS_SHOWN {
-                let (me, opponent) = if e.players[0] == fault.bot {
-                    (1, &e.players[1])
-                } else {
-                    (2, &e.players[0])
-                };
-                row.details.push(format!(
-                    "game {} (player {me} against {opponent}): {}: {}",
-                    e.game + 1,
-                    fault.kind.name(),
-                    fault.detail
-                ));
-            }
-        }
-    }
-    let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by(|&a, &b| {
-        rows[b]
-            .rating
-            .elo
-            .total_cmp(&rows[a].rating.elo)
-            .then(rows[a].name.cmp(&rows[b].name))
-    });
-    let cross = order
-        .iter()
-        .map(|&i| order.iter().map(|&j| cross[i][j]).collect())
-        .collect();
-    let mut rows: Vec<Option<Row>> = rows.into_iter().map(Some).collect();
-    Standings {
-        rules: rules.to_string(),
-        games: entries.len(),
-        rows: order.iter().filter_map(|&i| rows[i].take()).collect(),
-        cross,
-    }
+    let mut tally = Tally::default();
+    entries.iter().for_each(|e| tally.add(e));
+    tally.standings(rules)
 }
 
 /// `x` points as text: `1`, `1.5`.
@@ -167,9 +86,20 @@ fn cross_cell(s: &Standings, i: usize, j: usize) -> String {
     }
 }
 
-/// The crosstable: a header row (an empty corner, then the bots' names), then one row per bot:
+/// What the report says instead of a crosstable of too many bots.
+fn no_crosstable(s: &Standings) -> String {
+    format!(
+        "No crosstable for {} bots (it is shown for up to {CROSSTABLE_BOTS}); the journals hold every game.",
+        s.rows.len()
+    )
+}
+
+/// The crosstable (nothing when [`Standings::cross`] is empty): a header row (an empty corner, then the bots' names), then one row per bot:
 /// its name, then its points against each column.
 fn crosstable(s: &Standings) -> Vec<Vec<String>> {
+    if s.cross.is_empty() {
+        return Vec::new();
+    }
     let names = s.rows.iter().map(|r| r.name.clone());
     let head = std::iter::once(String::new())
         .chain(names.clone())
@@ -240,9 +170,13 @@ pub fn markdown(s: &Standings) -> String {
         out += &line(&c);
     }
     out += "\nElo: a Bradley–Terry fit (draws count half), 0 is the average bot; ± is the 95% interval.\n";
-    out +=
-        "\n## Crosstable\n\nThe row's points against the column, out of the games they played.\n\n";
+    out += "\n## Crosstable\n\n";
     let cleaned = |row: Vec<String>| row.iter().map(|c| cell(c)).collect::<Vec<_>>();
+    if s.cross.is_empty() {
+        out += &format!("{}\n", no_crosstable(s));
+    } else {
+        out += "The row's points against the column, out of the games they played.\n\n";
+    }
     for (i, row) in crosstable(s).into_iter().enumerate() {
         out += &line(&cleaned(row));
         if i == 0 {
@@ -314,7 +248,13 @@ pub fn html(s: &Standings, games: &str) -> String {
         out += &html_row("td", &cells(rank, row));
     }
     out += "</table>\n<p>Elo: a Bradley–Terry fit (draws count half), 0 is the average bot; ± is the 95% interval.</p>\n";
-    out += "<h2>Crosstable</h2>\n<p>The row's points against the column, out of the games they played.</p>\n<table>\n";
+    out += "<h2>Crosstable</h2>\n";
+    if s.cross.is_empty() {
+        out += &format!("<p>{}</p>\n", escape(&no_crosstable(s)));
+    } else {
+        out += "<p>The row's points against the column, out of the games they played.</p>\n";
+    }
+    out += "<table>\n";
     for (i, row) in crosstable(s).iter().enumerate() {
         out += &html_row(if i == 0 { "th" } else { "td" }, row);
     }
