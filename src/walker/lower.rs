@@ -147,13 +147,6 @@ fn why_rhai(expr: &RhaiExpr) -> String {
         RhaiExpr::FnCall(call, ..) => format!("the operator or call `{}`", call.name),
         RhaiExpr::Variable(var, ..) if !var.2.is_empty() => "a module's variable".into(),
         RhaiExpr::Variable(var, ..) => format!("the variable `{}`, not a local", var.1),
-        RhaiExpr::Dot(x, ..) | RhaiExpr::Index(x, ..)
-            if matches!(x.lhs, RhaiExpr::FnCall(..) | RhaiExpr::MethodCall(..)) =>
-        {
-            "a property, index or method of a call's result (`f(…).len`): Rhai runs the whole \
-             chain, the call included; put the result in a variable first"
-                .into()
-        }
         RhaiExpr::Dot(..) | RhaiExpr::Index(..) => {
             "a chain the walker does not follow (a property or index of a value it does not \
              model, or a method of a script function called with `this`)"
@@ -621,7 +614,8 @@ impl Lower<'_> {
         })))
     }
 
-    /// A chain from a variable or constant; `None` for one left to Rhai.
+    /// A chain from a variable, a constant or another expression's value; `None` for one left
+    /// to Rhai.
     fn chain(&mut self, expr: &RhaiExpr) -> Lowered<Option<Chain>> {
         let (RhaiExpr::Dot(x, flags, _) | RhaiExpr::Index(x, flags, _)) = expr else {
             return Ok(None);
@@ -637,7 +631,10 @@ impl Lower<'_> {
                     None => return Ok(None),
                 },
             },
-            _ => return Ok(None),
+            RhaiExpr::Variable(..) | RhaiExpr::ThisPtr(..) => return Ok(None),
+            // Rhai evaluates the expression (after the chain's arguments) and walks the chain
+            // on its value.
+            value => Root::Value(Box::new(self.expr(value)?)),
         };
         let mut chain = Chain {
             root,

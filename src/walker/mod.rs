@@ -363,6 +363,8 @@ enum Root {
     Local(Slot),
     /// A script constant (not in the frame), by name, with its value when the script loaded.
     Constant(ImmutableString, Dynamic),
+    /// Another expression's value (`f(x).len`): a value made for the chain, not a variable.
+    Value(Box<Expr>),
 }
 
 /// One link of a chain.

@@ -39,7 +39,10 @@ impl Runner<'_> {
         for arg in &chain.args {
             values.push(self.expr(frame, arg)?);
         }
-        self.tick(Position::NONE)?;
+        // Rhai counts an operation for finding a variable (an expression counts its own).
+        if !matches!(chain.root, Root::Value(_)) {
+            self.tick(Position::NONE)?;
+        }
         let mut assign = assign;
         let list = if chain.returned && self.listing(frame) {
             List::ForHost
@@ -98,6 +101,14 @@ impl Runner<'_> {
                 };
                 let mut walk = Walk::new(chain, &mut values, &mut assign, list);
                 self.walk(&mut walk, &mut target, by_ref, 0, 0, true)
+            }
+            // A value made for the chain, after its arguments, as Rhai makes it: the chain is
+            // never run again from its root (that would make the value again), and a method
+            // gets it as a value, not a variable.
+            Root::Value(root) => {
+                let mut target = self.expr(frame, root)?.flatten();
+                let mut walk = Walk::new(chain, &mut values, &mut assign, list);
+                self.walk(&mut walk, &mut target, false, 0, 0, false)
             }
         };
         match walked {
