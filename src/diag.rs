@@ -31,6 +31,50 @@ pub struct Diagnostic {
     pub notes: Vec<String>,
 }
 
+/// The source text a report points into: its name, the (cleaned) text and the offending bytes.
+pub(crate) struct Snippet<'a> {
+    /// Name of the text, shown in the report's header.
+    pub name: &'a str,
+    /// The text, already [cleaned](clean).
+    pub text: &'a str,
+    /// The bytes the label points at.
+    pub span: Range<usize>,
+}
+
+/// One ariadne report of `kind` with `message`, a `label` (text and colour) under `snippet`'s
+/// span, and `notes`, written to a string: every report of the crate is rendered here.
+pub(crate) fn write_report(
+    kind: ReportKind<'_>,
+    snippet: Snippet<'_>,
+    message: &str,
+    label: (&str, Color),
+    notes: &[String],
+    color: bool,
+) -> String {
+    let Snippet { name, text, span } = snippet;
+    let mut report = Report::build(kind, (name, span.clone()))
+        .with_config(
+            Config::default()
+                .with_color(color)
+                .with_index_type(IndexType::Byte),
+        )
+        .with_message(message)
+        .with_label(
+            Label::new((name, span))
+                .with_message(label.0)
+                .with_color(label.1),
+        );
+    for note in notes {
+        report = report.with_note(note);
+    }
+    let mut buf = Vec::new();
+    report
+        .finish()
+        .write((name, Source::from(text)), &mut buf)
+        .expect("writing to memory cannot fail");
+    String::from_utf8_lossy(&buf).into_owned()
+}
+
 impl Diagnostic {
     /// An error with no text to point into.
     pub fn new(message: impl Into<String>) -> Self {
@@ -91,30 +135,22 @@ impl Diagnostic {
             "Error" => ReportKind::Error,
             other => ReportKind::Custom(other, Color::Red),
         };
-        let mut report = Report::build(kind, (id, span.clone()))
-            .with_config(
-                Config::default()
-                    .with_color(color)
-                    .with_index_type(IndexType::Byte),
-            )
-            .with_message(message)
-            .with_label(
-                Label::new((id, span))
-                    .with_message(clean(&p.label))
-                    .with_color(Color::Red),
-            );
-        for n in &self.notes {
-            report = report.with_note(clean(n));
-        }
+        let mut notes: Vec<String> = self.notes.iter().map(|n| clean(n).into_owned()).collect();
         if let Some(cut) = &cut {
-            report = report.with_note(&cut.note);
+            notes.push(cut.note.clone());
         }
-        let mut buf = Vec::new();
-        report
-            .finish()
-            .write((id, Source::from(text.as_str())), &mut buf)
-            .expect("writing to memory cannot fail");
-        let mut out = String::from_utf8_lossy(&buf).into_owned();
+        let mut out = write_report(
+            kind,
+            Snippet {
+                name: id,
+                text: &text,
+                span,
+            },
+            &message,
+            (&clean(&p.label), Color::Red),
+            &notes,
+            color,
+        );
         if let Some(cut) = &cut {
             // the header's column is the cut line's: say the real one
             out = out.replacen(&cut.header.0, &cut.header.1, 1);

@@ -4,7 +4,7 @@
 
 use std::ops::Range;
 
-use ariadne::{Color, Config, IndexType, Label, Report, ReportKind, Source};
+use ariadne::{Color, ReportKind};
 use serde_json::json;
 
 use super::hints::{self, Hint};
@@ -208,27 +208,19 @@ impl Profile {
         let id = name.as_ref();
         let span = self.line_span(line);
         let (text, span) = crate::terminal::clean_with_span(&self.text, span);
-        let mut report = Report::build(ReportKind::Advice, (id, span.clone()))
-            .with_config(
-                Config::default()
-                    .with_color(color)
-                    .with_index_type(IndexType::Byte),
-            )
-            .with_message(message)
-            .with_label(
-                Label::new((id, span))
-                    .with_message(label)
-                    .with_color(Color::Yellow),
-            );
-        if let Some(note) = note {
-            report = report.with_note(note);
-        }
-        let mut buf = Vec::new();
-        report
-            .finish()
-            .write((id, Source::from(text.as_str())), &mut buf)
-            .expect("writing to memory cannot fail");
-        String::from_utf8_lossy(&buf).into_owned()
+        let notes: Vec<String> = note.map(str::to_owned).into_iter().collect();
+        diag::write_report(
+            ReportKind::Advice,
+            diag::Snippet {
+                name: id,
+                text: &text,
+                span,
+            },
+            message,
+            (label, Color::Yellow),
+            &notes,
+            color,
+        )
     }
 
     /// The bytes of line `line`'s code (without its indentation).
