@@ -12,8 +12,8 @@ use rhai::{
 use crate::walker::native_table::NativeTable;
 
 use super::{
-    profile::Profiled, Block, Call, Callee, Chain, Expr, Fallback, ForLoop, Function, HandedToRhai,
-    MapLiteral, OpAssign, Program, Rest, Root, Site, Slot, Step, Stmt,
+    profile::Profiled, ArrayMethod, Block, Call, Callee, Chain, Expr, Fallback, ForLoop, Function,
+    HandedToRhai, MapLiteral, OpAssign, Program, Rest, Root, Site, Slot, Step, Stmt,
 };
 
 /// Names Rhai treats as syntax rather than as functions: calls of them are left to Rhai.
@@ -645,10 +645,12 @@ impl Lower<'_> {
             names: self.names(),
             returned: false,
             argument: false,
+            array_method: None,
         };
         if !self.links(expr, &x.rhs, &mut chain)? {
             return Ok(None);
         }
+        chain.array_method = array_method(&chain);
         if matches!(chain.root, Root::Constant(..)) && chain.calls_methods() {
             self.constants_may_change = true;
         }
@@ -723,6 +725,36 @@ impl Lower<'_> {
             Some(x) => self.links(rhs, &x.rhs, chain),
             None => Ok(true),
         }
+    }
+}
+
+/// Which of Rhai's array methods `chain` calls, if it is one step on a variable calling one.
+fn array_method(chain: &Chain) -> Option<ArrayMethod> {
+    if !matches!(chain.root, Root::Local(_)) {
+        return None;
+    }
+    match chain.steps.as_slice() {
+        [Step::Method {
+            name,
+            args: 1,
+            script: false,
+            ..
+        }] if name == "push" => Some(ArrayMethod::Push),
+        [Step::Method {
+            name,
+            args: 0,
+            script: false,
+            ..
+        }] if name == "len" => Some(ArrayMethod::Len),
+        [Step::Method {
+            name,
+            args: 0,
+            script: false,
+            ..
+        }] if name == "is_empty" => Some(ArrayMethod::IsEmpty),
+        [Step::Prop { getter, .. }] if getter == "get$len" => Some(ArrayMethod::Len),
+        [Step::Prop { getter, .. }] if getter == "get$is_empty" => Some(ArrayMethod::IsEmpty),
+        _ => None,
     }
 }
 

@@ -334,6 +334,19 @@ struct Chain {
     /// [`crate::walker::native_table::Natives::register_list_taker`]), and ends in a native method:
     /// that method's list form gives its value, where it has one.
     argument: bool,
+    /// The chain is `list.push(x)`, `list.len()`, `list.is_empty()` (or `list.len`,
+    /// `list.is_empty`) on a variable, which the walker does itself when the variable holds
+    /// an array (keeping the sizes of the array, `Measured` in `run`).
+    array_method: Option<ArrayMethod>,
+}
+
+/// Rhai's array methods a chain of one step on a variable may call (see
+/// [`Chain::array_method`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ArrayMethod {
+    Push,
+    Len,
+    IsEmpty,
 }
 
 impl Chain {

@@ -13,7 +13,7 @@ use super::{
     Stop, Walked,
 };
 use crate::walker::lists::NativeList;
-use crate::walker::{Chain, Fallback, OpAssign, Root, Step};
+use crate::walker::{ArrayMethod, Chain, Fallback, OpAssign, Root, Step};
 
 impl Runner<'_> {
     /// Evaluates a chain, or (`assign`) assigns to its end.
@@ -65,8 +65,10 @@ impl Runner<'_> {
                         self.before_change(frame, i);
                     }
                 }
-                if assign.is_none() && list != List::ForHost {
-                    if let Some(done) = self.array_method(frame, i, chain, &mut values) {
+                if let (Some(method), None, false) =
+                    (chain.array_method, &assign, list == List::ForHost)
+                {
+                    if let Some(done) = self.array_method(frame, i, chain, method, &mut values) {
                         return done;
                     }
                 }
@@ -194,33 +196,25 @@ impl Runner<'_> {
     /// check of the whole variable Rhai makes after a method call answered from what is
     /// measured of it ([`Measured`]): a push measures only its item. `None`, with nothing
     /// done, for any other chain or value (the general walk then takes it).
+    #[inline(never)]
     fn array_method(
         &mut self,
         frame: &mut Frame,
         i: usize,
         chain: &Chain,
+        method: ArrayMethod,
         values: &mut StaticVec<Dynamic>,
     ) -> Option<Flow<Dynamic>> {
-        let (name, site, pos, push) = match chain.steps.as_slice() {
+        let (name, site, pos) = match chain.steps.as_slice() {
             [Step::Method {
-                name,
-                args: 1,
-                script: false,
-                pos,
-                site,
-            }] if name == "push" => (name, site, *pos, true),
-            [Step::Method {
-                name,
-                args: 0,
-                script: false,
-                pos,
-                site,
-            }] if name == "len" || name == "is_empty" => (name, site, *pos, false),
+                name, pos, site, ..
+            }] => (name, site, *pos),
             [Step::Prop {
                 getter, pos, site, ..
-            }] if getter == "get$len" || getter == "get$is_empty" => (getter, site, *pos, false),
+            }] => (getter, site, *pos),
             _ => return None,
         };
+        let push = method == ArrayMethod::Push;
         let target = &frame.values[i];
         if !target.is_array() || target.is_shared() {
             return None;
@@ -256,8 +250,8 @@ impl Runner<'_> {
             (Dynamic::UNIT, sizes)
         } else {
             let len = array.len();
-            let value = match name.as_str() {
-                "len" | "get$len" => Dynamic::from_int(INT::try_from(len).unwrap_or(INT::MAX)),
+            let value = match method {
+                ArrayMethod::Len => Dynamic::from_int(INT::try_from(len).unwrap_or(INT::MAX)),
                 _ => Dynamic::from_bool(len == 0),
             };
             (value, known)
