@@ -91,10 +91,31 @@ fn the_report_does_not_depend_on_the_number_of_jobs() {
     assert_eq!(one, three);
 }
 
+/// The texts of an SVG's `<text>` elements, with their font sizes.
+fn texts(svg: &str) -> Vec<(String, f64)> {
+    use svg::parser::Event;
+    let mut out = Vec::new();
+    let mut size = None;
+    for event in svg::read(svg).unwrap() {
+        match event {
+            Event::Tag("text", svg::node::element::tag::Type::Start, attrs) => {
+                size = attrs.get("font-size").map(|v| v.parse::<f64>().unwrap());
+            }
+            Event::Text(t) => {
+                if let Some(s) = size.take() {
+                    out.push((t.trim().to_string(), s));
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
 #[test]
-fn the_chart_is_an_svg_with_both_panels() {
+fn the_chart_names_each_bar_shows_draws_and_reads_from_the_back_of_a_room() {
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("lab.svg");
+    let (path, png) = (dir.path().join("lab.svg"), dir.path().join("lab.png"));
     analyze(&[
         "--games",
         "10",
@@ -102,16 +123,36 @@ fn the_chart_is_an_svg_with_both_panels() {
         "draw=true",
         "--svg",
         path.to_str().unwrap(),
+        "--png",
+        png.to_str().unwrap(),
+        "--size",
+        "1920x1080",
     ]);
     let svg = std::fs::read_to_string(&path).unwrap();
-    assert!(svg.starts_with("<svg"), "{svg}");
-    assert!(
-        svg.contains("win rate") && svg.contains("game length"),
-        "{svg}"
-    );
-    assert!(svg.contains("draw=true"), "the legend names the variant");
     let tree = resvg::usvg::Tree::from_str(&svg, &resvg::usvg::Options::default());
     assert!(tree.is_ok(), "the chart parses: {:?}", tree.err());
+    let size = tree.unwrap().size();
+    assert_eq!((size.width(), size.height()), (1920.0, 1080.0));
+    let image = resvg::tiny_skia::Pixmap::decode_png(&std::fs::read(&png).unwrap()).unwrap();
+    assert_eq!((image.width(), image.height()), (1920, 1080));
+    let texts = texts(&svg);
+    let named = |name: &str| texts.iter().filter(|(t, _)| t == name).count();
+    // Each variant's bar and line are named (the bar's label and the lengths' legend).
+    assert_eq!(named("#1 tests/fixtures/first_wins.rhai"), 2, "{texts:?}");
+    assert_eq!(named("#2 draw=true"), 2, "{texts:?}");
+    // Draws have their part of each bar, in the legend.
+    assert_eq!(named("draw"), 1, "{texts:?}");
+    assert!(texts.iter().any(|(t, _)| t.contains("win rate")) && texts.iter().any(|(t, _)| t.contains("Game length")));
+    // Large type throughout: 20 px or more on a chart 1280 px wide.
+    assert!(texts.iter().all(|&(_, s)| s >= 20.0), "{texts:?}");
+    // The plies axis is ticked in whole numbers.
+    let ticks: Vec<&String> = texts
+        .iter()
+        .map(|(t, _)| t)
+        .filter(|t| t.chars().all(|c| c.is_ascii_digit() || c == '.'))
+        .collect();
+    assert!(!ticks.is_empty());
+    assert!(ticks.iter().all(|t| !t.contains('.')), "{ticks:?}");
 }
 
 #[test]

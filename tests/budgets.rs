@@ -55,3 +55,19 @@ fn bench_keeps_its_seconds_when_play_is_slow() {
     let took = timed(&["bench", game, "--seconds", "1"]);
     assert!(took < Duration::from_secs(4), "{took:?} (13 s before)");
 }
+
+#[test]
+fn a_native_form_stopped_by_the_time_is_no_verdict() {
+    // Verifying the slow native() is cut short by the hint's time: that is no disagreement.
+    let home = tempfile::tempdir().unwrap();
+    let game = "tests/fixtures/budget/slow_native.rhai";
+    let args = ["hint", game, "--level", "hard", "--time-ms", "300", "9h"];
+    let ran = common::run(&home, &args, "");
+    assert_eq!(ran.code, 0, "{}", ran.stderr);
+    assert!(
+        !ran.stderr.contains("does not describe the same game"),
+        "{}",
+        ran.stderr
+    );
+    assert!(ran.stderr.contains("no verdict"), "{}", ran.stderr);
+}

@@ -160,3 +160,26 @@ fn options_are_checked_as_given() {
     assert_eq!(code, 1);
     assert!(err.contains("bad option"), "{err}");
 }
+
+#[test]
+fn every_option_is_checked_with_options_all() {
+    let home = tempfile::tempdir().unwrap();
+    let script = "tests/fixtures/option_bug.rhai";
+    let (code, out, err) = check(&home, &[script, "--seconds", "0.3"]);
+    assert_eq!(code, 0, "the defaults pass: {out}{err}");
+    let (code, out, err) = check(&home, &[script, "--options", "all", "--seconds", "0.3"]);
+    assert_eq!(code, 1, "{out}{err}");
+    // A spread of sizes around 7 (3 refused by setup), and the booleans' other values.
+    for setting in ["-o size=6", "-o size=14", "-o block_rule=false"] {
+        assert!(out.contains(&format!("== {setting}\n")), "{setting}: {out}");
+    }
+    assert!(
+        out.contains(
+            "== -o size=3\n  not checked: the script refuses it at the start (size must be 5 to 26, not 3)"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("== -o trap_1a=true\n"), "{out}");
+    assert!(err.contains("every move moves() lists plays"), "{err}");
+    assert!(out.contains("option: trap_1a=true\n"), "{out}");
+}

@@ -159,7 +159,7 @@ fn play_one(pair: &Pair, seed: u64, max_plies: usize) {
         pair.agree("render_marked", |g| g.render_marked(&state));
         pair.agree("to_move", |g| g.to_move(&state));
         pair.agree("warnings", |g| g.warnings(&state));
-        pair.agree("picture", |g| g.picture_hints(&state));
+        pair.agree("picture", |g| g.picture_hints(&state, played.last()));
         for p in 0..players {
             pair.agree(&format!("evaluate {p}"), |g| g.evaluate(&state, p));
         }

@@ -515,6 +515,30 @@ fn a_binary_named_pbrain_is_a_brain_for_caro_with_no_arguments() {
     assert_eq!(brain.answer("RESTART"), "OK");
 }
 
+#[cfg(unix)]
+#[test]
+fn a_pbrain_brain_switches_to_renju_under_rule_4_and_back() {
+    let dirs = tempfile::tempdir().unwrap();
+    let link = dirs.path().join("pbrain-boardrules");
+    std::os::unix::fs::symlink(common::BIN, &link).unwrap();
+    let mut brain = Brain::start_as(&link, dirs);
+    assert_eq!(brain.answer("START 15"), "OK");
+    brain.send("INFO timeout_turn 1000");
+    for (name, lines, point) in renju_traps() {
+        let expected = format!("{},{}", point.0, point.1);
+        // Freestyle (rule 0): the trap's point wins at once.
+        brain.send("INFO rule 0");
+        assert_eq!(answer_board(&mut brain, &lines), expected, "freestyle, {name}");
+        // Renju (rule 4): the same point is forbidden for Black; then freestyle again.
+        brain.send("INFO rule 4");
+        let answer = answer_board(&mut brain, &lines);
+        cell(&answer);
+        assert_ne!(answer, expected, "rule 4 plays the {name} point");
+        brain.send("INFO rule 0");
+        assert_eq!(answer_board(&mut brain, &lines), expected, "rule 0 again, {name}");
+    }
+}
+
 #[test]
 fn swap2_openings_are_answered_per_the_protocol() {
     let mut brain = Brain::start("caro");

@@ -119,3 +119,38 @@ fn a_hint_never_names_a_forbidden_point() {
     let hint = ran.stdout.lines().next().unwrap_or_default();
     assert!(!hint.is_empty() && hint != "10h", "{}", ran.stdout);
 }
+
+/// Enough random games of Ô ăn quan to meet captures of lone dân, whatever the machine's load.
+const SOWING_GAMES: verify::Effort = verify::Effort {
+    games: 12,
+    plies: 300,
+    time: std::time::Duration::from_secs(60),
+};
+
+#[test]
+fn a_capture_hook_keeps_a_sowing_variant_native() {
+    // The variant redefines `capturable` and names it as the native form's capture hook: the
+    // native form with its hook agrees with the script, and playouts run natively.
+    let game = load(&fixture("o_an_quan_no_lone"));
+    let start = game.start().unwrap();
+    assert_eq!(verify::compare(&game, &start, SOWING_GAMES), None);
+    assert!(game.native(&start).unwrap().is_some());
+    let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(3);
+    for _ in 0..20 {
+        let (outcome, _) = game.random_playout(&start, &mut rng).unwrap();
+        assert!(outcome.is_some());
+    }
+    // Without the hook, the native form takes lone dân that `play` leaves: caught.
+    let game = load(&fixture("o_an_quan_no_lone_unhooked"));
+    let start = game.start().unwrap();
+    let d = verify::compare(&game, &start, SOWING_GAMES).expect("a difference");
+    assert!(d.what.contains("no native move gives that"), "{}", d.what);
+}
+
+#[test]
+fn a_capture_hook_the_script_does_not_define_is_an_error() {
+    let game = load(&fixture("o_an_quan_hook_missing"));
+    let start = game.start().unwrap();
+    let e = game.native_form(&start).unwrap_err().to_string();
+    assert!(e.contains("`capturable.hook` is \"nowhere\""), "{e}");
+}

@@ -336,6 +336,20 @@ fn the_teacher_sees_every_table_assigns_a_variant_and_exports_finished_games() {
         standings.contains("Ann (human)") && standings.contains("Cy (human)"),
         "{standings}"
     );
+    // analyze reads the same journal: one column for the options the games were played with.
+    let report = common::stdout([
+        std::ffi::OsStr::new("analyze"),
+        "caro".as_ref(),
+        "--journal".as_ref(),
+        path.as_os_str(),
+    ]);
+    assert!(
+        report.contains("| | `caro size=9 win=4` |")
+            && report.contains("| games | 2 |")
+            && report.contains("| first player wins (95 % CI) | 50.0 % [9.5, 90.5] |")
+            && report.contains("| mean length (plies) | 7.5 |"),
+        "{report}"
+    );
 
     let (status, trace) = server.teacher_get(&format!("/api/teacher/tables/{}/trace", ids[1]));
     assert_eq!(status, 200);
@@ -422,4 +436,231 @@ fn live_updates_come_as_server_sent_events() {
         (Some(1), Some("5e"))
     );
     let _ = stream.read(&mut [0; 1]);
+}
+
+/// Uploads `script` as the variant `name` with `password` (`None`: without one).
+fn upload(server: &Server, name: &str, script: &str, password: Option<&str>) -> (u16, Value) {
+    let body = json!({ "name": name, "script": script }).to_string();
+    server.post_raw("/api/teacher/variants", body.as_bytes(), password)
+}
+
+fn game_names(server: &Server) -> Vec<String> {
+    let (_, games) = server.get("/api/games");
+    games
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["name"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn a_students_variant_is_checked_then_offered_and_kept() {
+    let (_dir, data) = data_file();
+    let server = Server::start(&data, &[]);
+    let good = "// Caro without column h.\nimport \"caro\" as base;\n\
+                fn moves(state) { base::moves(state).filter(|c| c.x != 7) }\n\
+                fn native(state) { () } // caro's native form knows nothing of column h\n";
+    let password = server.password.clone();
+    let teacher = Some(password.as_str());
+    assert_eq!(upload(&server, "caro_no_h", good, None).0, 403);
+    assert_eq!(upload(&server, "caro_no_h", good, Some("wrong")).0, 403);
+    for name in [
+        "../caro_no_h",
+        "rules/x",
+        "x.rhai",
+        "",
+        "..",
+        "/tmp/x",
+        &"a".repeat(41),
+    ] {
+        let (status, answer) = upload(&server, name, good, teacher);
+        assert_eq!(status, 400, "{name}: {answer}");
+        assert!(
+            answer["error"].as_str().unwrap().contains("not a name"),
+            "{answer}"
+        );
+    }
+    let (status, answer) = upload(&server, "caro", good, teacher);
+    assert_eq!(status, 409, "a shipped game is not replaced: {answer}");
+    let (status, answer) = upload(&server, "big", &" ".repeat(40_000), teacher);
+    assert_eq!(status, 400, "{answer}");
+    // A script that does not parse, and one whose play() refuses a move its moves() lists:
+    // refused with check's report, and not offered.
+    let broken = std::fs::read_to_string(common::fixture("syntax_error")).unwrap();
+    let (status, answer) = upload(&server, "broken", &broken, teacher);
+    assert_eq!(status, 422, "{answer}");
+    let report = answer["error"].as_str().unwrap();
+    assert!(report.contains("broken.rhai:4"), "{report}");
+    // (Without a native form, only check's random games find the bug.)
+    let refuses = std::fs::read_to_string(common::fixture("refuses_later")).unwrap()
+        + "\nfn native(state) { () }\n";
+    let (status, answer) = upload(&server, "refuses", &refuses, teacher);
+    assert_eq!(status, 422, "{answer}");
+    let report = answer["error"].as_str().unwrap();
+    assert!(report.contains("check failed"), "{report}");
+    let names = game_names(&server);
+    assert!(!names.contains(&"broken".to_string()) && !names.contains(&"refuses".to_string()));
+    assert!(
+        data.parent().unwrap().read_dir().unwrap().all(|e| {
+            let name = e.unwrap().file_name();
+            name.to_string_lossy().starts_with("class.sqlite")
+        }),
+        "nothing but the data file is written"
+    );
+
+    // caro's native form, kept by a variant that closes column h, disagrees with it.
+    let native_kept = good.replace("fn native", "fn unused");
+    let (status, answer) = upload(&server, "caro_no_h", &native_kept, teacher);
+    assert_eq!(status, 422, "{answer}");
+    let report = answer["error"].as_str().unwrap();
+    assert!(report.contains("native form disagrees"), "{report}");
+    assert!(
+        report.contains("game: caro_no_h"),
+        "the trace that shows it: {report}"
+    );
+    let (status, answer) = upload(&server, "caro_no_h", good, teacher);
+    assert_eq!(status, 201, "{answer}");
+    assert!(
+        answer["check"]
+            .as_str()
+            .unwrap()
+            .contains("every property holds"),
+        "{answer}"
+    );
+    assert!(game_names(&server).contains(&"caro_no_h".to_string()));
+    let (status, _) = server.teacher_post(
+        "/api/teacher/assignment",
+        &json!({ "game": "caro_no_h", "options": { "size": 9 } }),
+    );
+    assert_eq!(status, 200);
+    let table = server.open("caro_no_h", json!({ "size": 9 }), Value::Null);
+    let id = table["id"].as_str().unwrap();
+    let (status, answer) = server.play(id, &tokens(&table)[0], "5h");
+    assert_eq!(status, 422, "column h is closed in the variant: {answer}");
+    assert_eq!(server.play(id, &tokens(&table)[0], "5g").0, 200);
+
+    server.kill();
+    let server = Server::start(&data, &[]);
+    assert!(
+        game_names(&server).contains(&"caro_no_h".to_string()),
+        "the variant is kept in the data file"
+    );
+    assert_eq!(
+        server.get(&format!("/api/tables/{id}")).1["moves"],
+        json!(["5g"])
+    );
+}
+
+/// Reads server-sent events from `path` (with the teacher's password): the next event's name and
+/// data, failing after 20 s.
+struct Events {
+    lines: std::io::Lines<std::io::BufReader<std::net::TcpStream>>,
+    deadline: std::time::Instant,
+}
+
+impl Events {
+    fn open(server: &Server, path: &str, password: &str) -> (String, Events) {
+        use std::io::{BufRead, BufReader, Write};
+        let address = server.url.trim_start_matches("http://");
+        let mut stream = std::net::TcpStream::connect(address).unwrap();
+        write!(stream, "GET {path} HTTP/1.1\r\nHost: {address}\r\nAccept: text/event-stream\r\nAuthorization: Bearer {password}\r\n\r\n").unwrap();
+        stream
+            .set_read_timeout(Some(std::time::Duration::from_secs(20)))
+            .unwrap();
+        let mut lines = BufReader::new(stream).lines();
+        let status = lines.next().unwrap().unwrap();
+        let events = Events {
+            lines,
+            deadline: std::time::Instant::now() + std::time::Duration::from_secs(20),
+        };
+        (status, events)
+    }
+
+    fn next(&mut self) -> (String, Value) {
+        let mut name = String::new();
+        loop {
+            assert!(std::time::Instant::now() < self.deadline, "no event came");
+            let line = self.lines.next().unwrap().unwrap();
+            if let Some(n) = line.strip_prefix("event: ") {
+                name = n.to_string();
+            } else if let Some(data) = line.strip_prefix("data: ") {
+                return (name, serde_json::from_str(data).unwrap());
+            }
+        }
+    }
+}
+
+#[test]
+fn the_teacher_follows_every_table_by_server_sent_events() {
+    let (_dir, data) = data_file();
+    let server = Server::start(&data, &[]);
+    let first = server.open("caro", json!({ "size": 9 }), Value::Null);
+    let (status, _) = Events::open(&server, "/api/teacher/events", "wrong");
+    assert!(status.contains("403"), "{status}");
+    let (status, mut events) = Events::open(&server, "/api/teacher/events", &server.password);
+    assert!(status.contains("200"), "{status}");
+    let (name, all) = events.next();
+    assert_eq!(name, "tables");
+    assert_eq!(all[0]["id"], first["id"]);
+    // A new table, and a move at the first one, come as they happen.
+    let second = server.open("caro", json!({ "size": 9, "win": 3 }), Value::Null);
+    let (name, table) = events.next();
+    assert_eq!(
+        (name.as_str(), &table["id"], &table["ply"]),
+        ("table", &second["id"], &json!(0))
+    );
+    let id = first["id"].as_str().unwrap();
+    assert_eq!(server.play(id, &tokens(&first)[0], "5e").0, 200);
+    let (_, table) = events.next();
+    assert_eq!((&table["id"], &table["ply"]), (&first["id"], &json!(1)));
+    assert!(table["result"].is_null());
+    // The end of a game brings its result.
+    let id = second["id"].as_str().unwrap();
+    for (i, mv) in ["5e", "1a", "5d", "1b", "5c"].iter().enumerate() {
+        assert_eq!(server.play(id, &tokens(&second)[i % 2], mv).0, 200);
+    }
+    let mut last = Value::Null;
+    for _ in 0..5 {
+        last = events.next().1;
+    }
+    assert_eq!((&last["result"], &last["ply"]), (&json!("1-0"), &json!(5)));
+    assert_eq!(last["reason"], "X wins");
+}
+
+#[test]
+fn tables_in_play_are_capped_in_all_and_per_client() {
+    let (_dir, data) = data_file();
+    let server = Server::start(&data, &["--max-tables", "2"]);
+    let small = json!({ "size": 9, "win": 3 });
+    let first = server.open("caro", small.clone(), Value::Null);
+    server.open("caro", small.clone(), Value::Null);
+    let body = json!({ "game": "caro", "options": small });
+    let (status, answer) = server.post("/api/tables", &body);
+    assert_eq!(status, 503, "{answer}");
+    assert!(
+        answer["error"].as_str().unwrap().contains("at most 2"),
+        "{answer}"
+    );
+    assert_eq!(server.get("/api/tables").1.as_array().unwrap().len(), 2);
+    // A finished table no longer counts.
+    let id = first["id"].as_str().unwrap();
+    for (i, mv) in ["5e", "1a", "5d", "1b", "5c"].iter().enumerate() {
+        assert_eq!(server.play(id, &tokens(&first)[i % 2], mv).0, 200);
+    }
+    assert_eq!(server.post("/api/tables", &body).0, 201);
+    server.kill();
+
+    let (_dir, data) = data_file();
+    let server = Server::start(&data, &["--max-tables-per-client", "1"]);
+    server.open("caro", small.clone(), Value::Null);
+    let (status, answer) = server.post("/api/tables", &body);
+    assert_eq!(status, 429, "{answer}");
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .contains("you already have 1"),
+        "{answer}"
+    );
 }

@@ -1,6 +1,7 @@
 //! The class server's load benchmark: 60 clients on 30 tables, each playing a full game of caro
 //! through the API (moves by `POST`, the other side's moves heard by server-sent events); prints
-//! the move latency (p50, p99, max) and the server's peak memory, then kills the server with
+//! the move latency (p50, p99, max) and the server's peak memory (with the teacher's page
+//! following every table live by its own event stream), then kills the server with
 //! SIGKILL, restarts it and checks that every move of every table is still there.
 //!
 //! Run with `BOARDRULES_LOAD=1 cargo test --release --test serve_load -- --nocapture`
@@ -83,6 +84,31 @@ fn client(server: &Server, id: &str, token: &str, seat: u64, seed: usize) -> Vec
     }
 }
 
+/// The teacher's page, live: the teacher's stream, once its first event (every table) came.
+fn teacher(url: &str, password: &str) -> std::io::Lines<BufReader<TcpStream>> {
+    let address = url.trim_start_matches("http://");
+    let mut stream = TcpStream::connect(address).unwrap();
+    write!(
+        stream,
+        "GET /api/teacher/events HTTP/1.1\r\nHost: {address}\r\nAuthorization: Bearer {password}\r\n\r\n"
+    )
+    .unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(3)))
+        .unwrap();
+    let mut lines = BufReader::new(stream).lines();
+    while lines.next().unwrap().unwrap() != "event: tables" {}
+    lines
+}
+
+/// Counts the `table` events of the teacher's stream until none has come for 3 s.
+fn table_events(lines: std::io::Lines<BufReader<TcpStream>>) -> usize {
+    lines
+        .map_while(Result::ok)
+        .filter(|line| line == "event: table")
+        .count()
+}
+
 /// The server's peak resident memory, in MB (Linux).
 fn peak_rss_mb(pid: u32) -> f64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
@@ -104,6 +130,10 @@ fn sixty_clients_on_thirty_tables() {
     let tables: Vec<Value> = (0..TABLES)
         .map(|_| server.open("caro", json!({}), Value::Null))
         .collect();
+    let watcher = {
+        let lines = teacher(&server.url, &server.password);
+        std::thread::spawn(move || table_events(lines))
+    };
     let started = Instant::now();
     let mut latencies: Vec<Duration> = std::thread::scope(|scope| {
         let clients: Vec<_> = tables
@@ -155,6 +185,9 @@ fn sixty_clients_on_thirty_tables() {
         latencies.len(),
         "every move answered 200 is in its table"
     );
+    let heard = watcher.join().unwrap();
+    println!("load: the teacher's page heard {heard} table changes live");
+    assert_eq!(heard, played, "the teacher hears of every move");
     server.kill();
     let server = Server::start(&data, &[]);
     let mut lost = 0;

@@ -332,3 +332,67 @@ fn the_page_is_written_as_saves_are_and_its_place_is_printed() {
     );
     assert_eq!(std::fs::read_to_string(&target).unwrap(), "keep me");
 }
+
+/// The boards of a replay on the page, rebuilt as the page's script rebuilds them: the first
+/// board's lines, then for each move its edits (keep n lines, drop n lines, insert lines).
+fn replayed(frames: &serde_json::Value) -> Vec<String> {
+    let mut lines: Vec<String> = serde_json::from_value(frames["first"].clone()).unwrap();
+    let mut boards = vec![lines.join("\n")];
+    for step in frames["steps"].as_array().unwrap() {
+        let mut next = Vec::new();
+        let mut at = 0usize;
+        for op in step.as_array().unwrap() {
+            match op.as_i64() {
+                Some(n) if n > 0 => next.extend_from_slice(&lines[at..at + n as usize]),
+                Some(_) => {}
+                None => next.extend(op.as_array().unwrap().iter().map(|l| l.as_str().unwrap().to_string())),
+            }
+            at += op.as_i64().map_or(0, |n| n.unsigned_abs() as usize);
+        }
+        lines = next;
+        boards.push(lines.join("\n"));
+    }
+    boards
+}
+
+#[test]
+fn the_page_lists_every_game_with_a_replay_of_its_boards() {
+    let home = tempfile::tempdir().unwrap();
+    let out = home.path().join("t");
+    let out_text = out.display().to_string();
+    let ran = run(
+        &home,
+        &[
+            "tournament", "five_step", "--max-plies", "6", "--bot", "a=builtin:easy", "--bot",
+            "b=builtin:easy", "--games-per-pair", "2", "--out", &out_text,
+        ],
+        "",
+    );
+    assert_eq!(ran.code, 0, "{}", ran.stderr);
+    let page = std::fs::read_to_string(out.join("index.html")).unwrap();
+    let journal = std::fs::read_to_string(out.join("journal.jsonl")).unwrap();
+    let mut games = 0;
+    for line in journal.lines() {
+        let entry: serde_json::Value = serde_json::from_str(line).unwrap();
+        let n = entry["game"].as_u64().unwrap() + 1;
+        let moves: Vec<String> = serde_json::from_value(entry["moves"].clone()).unwrap();
+        assert!(page.contains(&format!("<section class=\"game\" id=\"game-{n}\">")), "{page}");
+        let start = format!("<script type=\"application/json\" id=\"frames-{n}\">");
+        let json = page.split(&start).nth(1).expect("the game's boards").split("</script>").next().unwrap();
+        let boards = replayed(&serde_json::from_str(json).unwrap());
+        assert_eq!(boards.len(), moves.len() + 1, "the start and a board after each move");
+        // The last board is the picture `boardrules picture` draws after the game's moves.
+        let dir = tempfile::tempdir().unwrap();
+        let svg = dir.path().join("last.svg");
+        let mut args = vec!["picture".to_string(), "five_step".into()];
+        args.extend(moves.iter().cloned());
+        args.extend(["--svg".to_string(), svg.display().to_string()]);
+        let drawn = run(&home, &args.iter().map(String::as_str).collect::<Vec<_>>(), "");
+        assert_eq!(drawn.code, 0, "{}", drawn.stderr);
+        assert_eq!(boards.last().unwrap(), &std::fs::read_to_string(&svg).unwrap());
+        games += 1;
+    }
+    assert_eq!(games, 2);
+    assert!(page.contains("class=\"next\""), "a button steps through the moves");
+    assert!(!page.contains("src=\"http"), "nothing is loaded from elsewhere");
+}

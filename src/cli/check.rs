@@ -10,7 +10,7 @@ use crate::{
     diag::Diagnostic,
     game_args::GameArgs,
     runtime::Game,
-    script::{contract::CONTRACT, ScriptedGame},
+    script::{contract::CONTRACT, options::OptionSpec, ScriptedGame},
 };
 
 /// How long `check` plays random games when neither `--games` nor `--seconds` is given.
@@ -21,36 +21,105 @@ pub const DEFAULT_SECONDS: f64 = 3.0;
 /// prints the report on stderr and a trace file reproducing it on stdout, and exits 1.
 /// `options` are `-o KEY=VALUE` settings, applied before anything is tried.
 pub fn run(script: &str, options: &[String], budget: Budget) -> Result<ExitCode, Vec<Diagnostic>> {
+    Ok(if check_one(script, options, budget)? {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// `check --options all`: the script with the options given, then with each option it declares
+/// changed in turn (see [`spread`]), each checked as [`run`] checks, within the same budget. A
+/// value the script refuses before a game starts (`setup` throws) is listed as not checked; the
+/// first failure ends the check.
+pub fn run_all(
+    script: &str,
+    options: &[String],
+    budget: Budget,
+) -> Result<ExitCode, Vec<Diagnostic>> {
+    let args = |options: Vec<String>| GameArgs {
+        game: script.to_string(),
+        options,
+        seed: None,
+    };
+    let base = args(options.to_vec()).load()?;
+    let mut settings = vec![options.to_vec()];
+    for spec in base.options() {
+        let now = base
+            .option_values()
+            .get(spec.name.as_str())
+            .unwrap_or(&spec.default);
+        for value in spread(spec, now) {
+            let mut setting = options.to_vec();
+            setting.push(format!("{}={value}", spec.name));
+            settings.push(setting);
+        }
+    }
+    let (mut checked, mut refused) = (0, 0);
+    for setting in &settings {
+        let shown = match setting.as_slice() {
+            [] => "the defaults".to_string(),
+            s => format!("-o {}", s.join(" -o ")),
+        };
+        println!("== {}", crate::terminal::clean(&shown));
+        let started = args(setting.clone())
+            .load()
+            .and_then(|g| g.start().map(drop).map_err(|e| vec![g.describe(&e)]));
+        if let Err(ds) = started {
+            let why = ds.first().map(|d| d.message.clone()).unwrap_or_default();
+            println!(
+                "  not checked: the script refuses it at the start ({})",
+                crate::terminal::clean(&why)
+            );
+            refused += 1;
+            continue;
+        }
+        if !check_one(script, setting, budget)? {
+            return Ok(ExitCode::FAILURE);
+        }
+        checked += 1;
+    }
+    println!(
+        "== every option: {checked} settings checked, {refused} refused at the start by the script"
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The values `--options all` tries for an option besides its value `now`: every choice it
+/// declares, the other boolean, or for a number half, one less, one more and double (not
+/// below 0 when it is not negative).
+pub fn spread(spec: &OptionSpec, now: &rhai::Dynamic) -> Vec<String> {
+    let mut values: Vec<String> = if !spec.choices.is_empty() {
+        spec.choices.iter().map(|c| c.to_string()).collect()
+    } else if let Ok(b) = now.as_bool() {
+        vec![(!b).to_string()]
+    } else if let Ok(n) = now.as_int() {
+        [n / 2, n - 1, n + 1, n.saturating_mul(2)]
+            .into_iter()
+            .filter(|v| n < 0 || *v >= 0)
+            .map(|v| v.to_string())
+            .collect()
+    } else if let Ok(x) = now.as_float() {
+        vec![(x / 2.0).to_string(), (x * 2.0).to_string()]
+    } else {
+        Vec::new()
+    };
+    let now = now.to_string();
+    values.retain(|v| *v != now);
+    values.dedup();
+    values
+}
+
+/// Checks the script with `options` as [`run`] says; whether every property held.
+fn check_one(script: &str, options: &[String], budget: Budget) -> Result<bool, Vec<Diagnostic>> {
     let args = GameArgs {
         game: script.to_string(),
         options: options.to_vec(),
         seed: None,
     };
     let game = args.load()?;
-    let fail = |e| vec![game.describe(&e)];
-    let start = game.start().map_err(fail)?;
-    let shown = game.render(&start).map_err(fail)?;
-    let back = game.parse_state(&shown, None).map_err(|e| {
-        vec![
-            crate::driver::position_error(&game, &e, "<start rendering>", &shown)
-                .note("parse_state could not read what render wrote"),
-        ]
-    })?;
-    if game.render(&back).map_err(fail)? != shown {
-        return Err(vec![Diagnostic::new(
-            "render(parse_state(render(start))) differs from render(start)",
-        )]);
-    }
-    let moves = game.legal_moves(&start).map_err(fail)?;
-    if let Some(first) = moves.first() {
-        game.play(&start, first).map_err(fail)?;
-    }
-    let optional: Vec<&str> = CONTRACT
-        .iter()
-        .filter(|f| !f.required && game.defines(f.name, f.params.len()))
-        .map(|f| f.name)
-        .collect();
-    let about = about(&game, &optional, moves.len());
+    let moves = smoke(&game)?;
+    let about = about(&game, moves);
     let bar = progress_bar(&budget);
     let tested = check::run(&game, budget, |seen| {
         bar.set_position(match budget.games {
@@ -67,19 +136,49 @@ pub fn run(script: &str, options: &[String], budget: Budget) -> Result<ExitCode,
         Ok(seen) => {
             println!("{about}");
             println!("{}", summary(&seen, &budget, bar.elapsed()));
-            Ok(ExitCode::SUCCESS)
+            Ok(true)
         }
         Err(failure) => {
             crate::cli::report(&[failure_report(&game, &failure)]);
             let trace = check::trace_text(script, options, &failure, &budget);
             print!("{}", crate::terminal::clean(&trace));
-            Ok(ExitCode::FAILURE)
+            Ok(false)
         }
     }
 }
 
+/// The smoke test before the random games: the start renders, its rendering reads back to the
+/// same rendering, its moves are listed and the first one plays. Returns how many moves the
+/// start has.
+pub fn smoke(game: &ScriptedGame) -> Result<usize, Vec<Diagnostic>> {
+    let fail = |e| vec![game.describe(&e)];
+    let start = game.start().map_err(fail)?;
+    let shown = game.render(&start).map_err(fail)?;
+    let back = game.parse_state(&shown, None).map_err(|e| {
+        vec![
+            crate::driver::position_error(game, &e, "<start rendering>", &shown)
+                .note("parse_state could not read what render wrote"),
+        ]
+    })?;
+    if game.render(&back).map_err(fail)? != shown {
+        return Err(vec![Diagnostic::new(
+            "render(parse_state(render(start))) differs from render(start)",
+        )]);
+    }
+    let moves = game.legal_moves(&start).map_err(fail)?;
+    if let Some(first) = moves.first() {
+        game.play(&start, first).map_err(fail)?;
+    }
+    Ok(moves.len())
+}
+
 /// What the script is: its name, players, options, optional functions and start.
-fn about(game: &ScriptedGame, optional: &[&str], moves: usize) -> String {
+pub fn about(game: &ScriptedGame, moves: usize) -> String {
+    let optional: Vec<&str> = CONTRACT
+        .iter()
+        .filter(|f| !f.required && game.defines(f.name, f.params.len()))
+        .map(|f| f.name)
+        .collect();
     let options: Vec<String> = game
         .options()
         .iter()
@@ -148,7 +247,7 @@ fn summary(seen: &Coverage, budget: &Budget, took: Duration) -> String {
 }
 
 /// The failure, pointing into the script when the script's own error says where.
-fn failure_report(game: &ScriptedGame, failure: &Failure) -> Diagnostic {
+pub fn failure_report(game: &ScriptedGame, failure: &Failure) -> Diagnostic {
     let b = &failure.broken;
     let headline = format!("check failed: {} — {}", b.property.describe(), b.message);
     let at = match failure.moves.len() {

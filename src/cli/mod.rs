@@ -3,12 +3,13 @@
 mod analyze;
 mod bench;
 mod bot;
-mod check;
+pub mod check;
 mod doc;
 mod gomocup;
 mod hint;
 mod list;
 mod picture;
+mod picture_files;
 mod play;
 mod profile;
 mod referee;
@@ -114,6 +115,10 @@ enum Command {
         /// The first random game's seed.
         #[arg(long, value_name = "N", default_value_t = 0)]
         seed: u64,
+        /// `all`: check again with each option changed in turn — every choice it declares (or
+        /// the other boolean), a spread of values around a number — each within the budget.
+        #[arg(long = "options", value_name = "all", value_parser = ["all"])]
+        every_option: Option<String>,
     },
     /// Be a Gomocup / Piskvork brain (the pbrain protocol on stdin/stdout) for a placement game.
     Gomocup {
@@ -219,15 +224,14 @@ enum Command {
         #[command(flatten)]
         lab: analyze::Lab,
     },
-    /// Draw a position (after the given moves) as an SVG picture.
+    /// Draw a position (after the given moves) as an SVG or PNG picture.
     Picture {
         #[command(flatten)]
         game: GameArgs,
         #[command(flatten)]
         position: PositionArgs,
-        /// The SVG file to write.
-        #[arg(long, value_name = "FILE")]
-        svg: std::path::PathBuf,
+        #[command(flatten)]
+        files: picture_files::PictureFiles,
         /// The theme's colours (default: the REPL's theme).
         #[arg(long, value_name = "NAME|FILE")]
         theme: Option<String>,
@@ -292,7 +296,11 @@ pub fn main() -> ExitCode {
             games,
             seconds,
             seed,
-        } => check::budget(games, seconds, seed).and_then(|b| check::run(&script, &options, b)),
+            every_option,
+        } => check::budget(games, seconds, seed).and_then(|b| match every_option {
+            Some(_) => check::run_all(&script, &options, b),
+            None => check::run(&script, &options, b),
+        }),
         Command::Hint {
             game,
             position,
@@ -308,10 +316,10 @@ pub fn main() -> ExitCode {
         Command::Picture {
             game,
             position,
-            svg,
+            files,
             theme,
             moves,
-        } => picture::run(&game, &position, &moves, theme.as_deref(), &svg),
+        } => picture::run(&game, &position, &moves, theme.as_deref(), &files),
         Command::Gomocup { game } => gomocup::run(&game),
         Command::Bench {
             game,

@@ -20,6 +20,14 @@ pub struct ServeArgs {
     /// The SQLite file that keeps every table, seat and move (created if missing).
     #[arg(long, value_name = "FILE", default_value = "boardrules-class.sqlite")]
     pub data: PathBuf,
+    /// The most tables being played at once (finished games do not count); more are refused
+    /// with 503 until games end.
+    #[arg(long, value_name = "N", default_value_t = 500)]
+    pub max_tables: usize,
+    /// The most tables being played at once that one client (an address) opened; more are
+    /// refused with 429.
+    #[arg(long, value_name = "N", default_value_t = 50)]
+    pub max_tables_per_client: usize,
 }
 
 /// Runs the server until Ctrl-C.
@@ -35,6 +43,8 @@ pub fn run(args: &ServeArgs) -> Result<ExitCode, Vec<Diagnostic>> {
         addr: args.addr,
         data: args.data.clone(),
         password: crate::serve::password(),
+        max_tables: args.max_tables,
+        max_tables_per_client: args.max_tables_per_client,
     };
     crate::serve::run(config).map_err(|e| vec![Diagnostic::new(e)])?;
     Ok(ExitCode::SUCCESS)

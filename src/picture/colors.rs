@@ -72,7 +72,8 @@ impl Palette {
     }
 
     /// The fill of a piece of value `value` (not 0): the theme's colour, else black and white
-    /// stones for 1 and 2 in a two-player game, else a colour of a fixed set.
+    /// stones for 1 and 2 in a two-player game, else a colour of a fixed set (so a one-player
+    /// game's balls all have colours).
     pub fn piece(&self, value: i64, players: usize) -> String {
         if let Some(c) = self.values.get(&value) {
             return c.clone();
@@ -82,7 +83,7 @@ impl Palette {
             "#c62828", "#2e7d32", "#f9a825", "#1565c0", "#8e24aa", "#00838f", "#6d4c41", "#546e7a",
         ];
         match value {
-            1 | 2 if players <= 2 => STONES[value as usize - 1].to_string(),
+            1 | 2 if players == 2 => STONES[value as usize - 1].to_string(),
             v => OTHERS[(v.unsigned_abs() as usize + 7) % OTHERS.len()].to_string(),
         }
     }

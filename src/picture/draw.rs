@@ -1,4 +1,4 @@
-//! Shapes shared by the grid and track pictures, as `svg` elements.
+//! Shapes shared by the pictures (grids, tracks, the variant lab's chart), as `svg` elements.
 
 use svg::node::element::{Circle, Rectangle, Text};
 
@@ -36,17 +36,41 @@ pub fn rect(x: f64, y: f64, w: f64, h: f64, fill: &str) -> Rectangle {
         .set("fill", fill)
 }
 
-/// Centred text (escaped by the `svg` crate, and kept to what XML allows) of `size` pixels in
-/// `color`.
+/// How far below the middle of a line of text its baseline lies, as a share of the font size:
+/// half the height of a capital or a digit (0.7 em in common sans-serif fonts, Open Sans
+/// included). Placing the baseline explicitly centres text in every renderer (resvg, Inkscape,
+/// browsers alike), where `dominant-baseline` is not read everywhere.
+const HALF_CAP: f64 = 0.35;
+
+/// Text (escaped by the `svg` crate, and kept to what XML allows) of `size` pixels in `color`,
+/// centred on `(x, y)`.
 pub fn text(x: f64, y: f64, content: &str, size: f64, color: &str) -> Text {
+    line_of_text(x, y, content, size, color).set("text-anchor", "middle")
+}
+
+/// Text as [`text`], starting at `x` and centred on `y` vertically.
+pub fn text_from(x: f64, y: f64, content: &str, size: f64, color: &str) -> Text {
+    line_of_text(x, y, content, size, color).set("text-anchor", "start")
+}
+
+/// Text as [`text`], ending at `x` and centred on `y` vertically.
+pub fn text_to(x: f64, y: f64, content: &str, size: f64, color: &str) -> Text {
+    line_of_text(x, y, content, size, color).set("text-anchor", "end")
+}
+
+fn line_of_text(x: f64, y: f64, content: &str, size: f64, color: &str) -> Text {
     Text::new(crate::terminal::clean_for_xml(content))
         .set("x", x)
-        .set("y", y)
+        .set("y", y + HALF_CAP * size)
         .set("font-family", "sans-serif")
         .set("font-size", size)
-        .set("text-anchor", "middle")
-        .set("dominant-baseline", "central")
         .set("fill", color)
+}
+
+/// About how wide `content` is in `size`-pixel sans-serif text (for laying out the panel
+/// under the board: a little wide rather than narrow).
+pub fn width_of(content: &str, size: f64) -> f64 {
+    0.55 * size * content.chars().count() as f64
 }
 
 /// Black or white, whichever reads better on `fill` (`#rrggbb`).

@@ -1,7 +1,8 @@
 //! The picture of a grid: cells on a wooden board, pieces as discs in their colours, labels,
-//! coordinates (columns a, b, … and rows counted from the bottom) and marks.
+//! coordinates (columns a, b, … and rows counted from the bottom, or the script's labels) and
+//! marks.
 
-use svg::Document;
+use svg::node::element::Group;
 
 use super::{
     colors::{Palette, BOARD, INK},
@@ -23,12 +24,11 @@ pub fn centre(cell: Cell) -> (f64, f64) {
     )
 }
 
-/// Draws `grid` of a game of `players` players.
-pub fn picture(grid: &Grid, hints: &Hints, palette: &Palette, players: usize) -> Document {
+/// Draws `grid` of a game of `players` players, with the picture's size.
+pub fn picture(grid: &Grid, hints: &Hints, palette: &Palette, players: usize) -> (Group, f64, f64) {
     let (w, h) = (grid.width() as f64, grid.height() as f64);
     let (width, height) = (w * CELL + 2.0 * MARGIN, h * CELL + 2.0 * MARGIN);
-    let mut doc =
-        super::document(width, height, hints).add(draw::rect(0.0, 0.0, width, height, BOARD));
+    let mut doc = Group::new().add(draw::rect(0.0, 0.0, width, height, BOARD));
     for x in 0..=grid.width() {
         let at = MARGIN + x as f64 * CELL;
         doc = doc.add(line(at, MARGIN, at, MARGIN + h * CELL));
@@ -40,14 +40,14 @@ pub fn picture(grid: &Grid, hints: &Hints, palette: &Palette, players: usize) ->
     if hints.coordinates {
         for x in 0..grid.width() {
             let (cx, _) = centre(Cell::new(x, 0));
-            let letter = column_letter(x).to_string();
+            let letter = label(hints.columns.as_deref(), x, || column_letter(x).to_string());
             for y in [MARGIN / 2.0, height - MARGIN / 2.0] {
                 doc = doc.add(draw::text(cx, y, &letter, 14.0, INK));
             }
         }
         for y in 0..grid.height() {
             let (_, cy) = centre(Cell::new(0, y));
-            let row = (grid.height() - y).to_string();
+            let row = label(hints.rows.as_deref(), y, || (grid.height() - y).to_string());
             for x in [MARGIN / 2.0, width - MARGIN / 2.0] {
                 doc = doc.add(draw::text(x, cy, &row, 14.0, INK));
             }
@@ -56,18 +56,9 @@ pub fn picture(grid: &Grid, hints: &Hints, palette: &Palette, players: usize) ->
     for cell in grid.cells() {
         let value = grid.get(cell).unwrap_or(0);
         let (cx, cy) = centre(cell);
-        let label = hints.labels.get(&value);
         if value != 0 {
-            let fill = hints
-                .colors
-                .get(&value)
-                .cloned()
-                .unwrap_or_else(|| palette.piece(value, players));
-            doc = doc.add(draw::disc(cx, cy, 0.42 * CELL, &fill));
-            if let Some(label) = label {
-                doc = doc.add(draw::text(cx, cy, label, 0.45 * CELL, draw::ink_on(&fill)));
-            }
-        } else if let Some(label) = label {
+            doc = doc.add(piece(cx, cy, 0.42 * CELL, value, hints, palette, players));
+        } else if let Some(label) = hints.labels.get(&value) {
             doc = doc.add(draw::text(cx, cy, label, 0.45 * CELL, INK));
         }
     }
@@ -91,7 +82,39 @@ pub fn picture(grid: &Grid, hints: &Hints, palette: &Palette, players: usize) ->
             };
         }
     }
-    doc
+    (doc, width, height)
+}
+
+/// The script's label number `i` (columns, rows), else the default one.
+fn label(given: Option<&[String]>, i: i64, default: impl FnOnce() -> String) -> String {
+    let at = usize::try_from(i).ok();
+    given
+        .and_then(|g| g.get(at?))
+        .cloned()
+        .unwrap_or_else(default)
+}
+
+/// A piece of cell value `value` as a disc of radius `r` centred on `(cx, cy)`: in the script's
+/// colour for it, else the palette's, lettered with the script's label for it.
+pub fn piece(
+    cx: f64,
+    cy: f64,
+    r: f64,
+    value: i64,
+    hints: &Hints,
+    palette: &Palette,
+    players: usize,
+) -> Group {
+    let fill = hints
+        .colors
+        .get(&value)
+        .cloned()
+        .unwrap_or_else(|| palette.piece(value, players));
+    let mut group = Group::new().add(draw::disc(cx, cy, r, &fill));
+    if let Some(label) = hints.labels.get(&value) {
+        group = group.add(draw::text(cx, cy, label, 1.07 * r, draw::ink_on(&fill)));
+    }
+    group
 }
 
 fn line(x1: f64, y1: f64, x2: f64, y2: f64) -> svg::node::element::Line {

@@ -1,10 +1,13 @@
-//! Pictures of positions as SVG, for slides and handouts: the grid or track a state holds (or
-//! the one the script's optional `picture(state)` names, with its hints: colours, labels, marks,
-//! caption), in a theme's colours.
+//! Pictures of positions as SVG (and PNG), for slides, handouts and projectors: the grid or track
+//! a state holds (or the one the script's optional `picture(state, last)` names, with its hints:
+//! colours, labels, marks, who is who, the game's numbers, coordinate labels, caption), the last
+//! move marked, and under the board whose turn it is, in a theme's colours.
 
 pub mod colors;
-mod draw;
+pub mod draw;
 mod grid;
+pub mod output;
+mod panel;
 mod scene;
 mod spots;
 mod track;
@@ -20,46 +23,46 @@ pub use colors::Palette;
 pub use scene::{Board, Scene};
 pub use spots::{spots, Spot};
 
-/// The height of the caption line under a board.
-const CAPTION: f64 = 30.0;
-
-/// `state` of `game` as SVG text, in the colours of `palette` (a theme's: see
-/// [`Palette::new`]); `Err` when the state holds nothing to
-/// draw or the script's `picture(state)` fails or gives a malformed hint.
-pub fn svg(game: &ScriptedGame, state: &Dynamic, palette: &Palette) -> Result<String, GameError> {
-    let hints = game.picture_hints(state)?;
-    let scene = Scene::of(state, hints).map_err(|message| GameError::Rules {
+/// `state` of `game`, reached by the move `last` when it is known, as SVG text at its natural
+/// size, in the colours of `palette` (a theme's: see [`Palette::new`]); `Err` when the state
+/// holds nothing to draw or the script's `picture(state, last)` fails or gives a malformed
+/// hint.
+pub fn svg(
+    game: &ScriptedGame,
+    state: &Dynamic,
+    last: Option<&Dynamic>,
+    palette: &Palette,
+) -> Result<String, GameError> {
+    let hints = game.picture_hints(state, last)?;
+    let scene = Scene::of(state, last, hints).map_err(|message| GameError::Rules {
         message,
         spot: None,
     })?;
-    let doc = match &scene.board {
-        Board::Grid(g) => grid::picture(g, &scene.hints, palette, game.player_names().len()),
+    let names = game.player_names();
+    let (board, width, height) = match &scene.board {
+        Board::Grid(g) => grid::picture(g, &scene.hints, palette, names.len()),
         Board::Track(t) => track::picture(t, &scene.hints, palette),
     };
+    let (status, to_move) = match game.outcome(state)? {
+        Some(outcome) => (Some(format!("game over: {}", game.describe_outcome(outcome))), None),
+        None if names.len() >= 2 => {
+            let p = game.to_move(state)?;
+            (Some(format!("{} to move", game.player_name(p))), Some(p))
+        }
+        None => (None, None),
+    };
+    let panel = panel::of(&scene.hints, status, names, to_move);
+    let full_width = width.max(panel.width()).ceil();
+    let full_height = height + panel.height();
+    let piece = |x: f64, y: f64, r: f64, value: i64| {
+        grid::piece(x, y, r, value, &scene.hints, palette, names.len())
+    };
+    let doc = Document::new()
+        .set("width", full_width)
+        .set("height", full_height)
+        .set("viewBox", (0, 0, full_width, full_height))
+        .add(draw::rect(0.0, 0.0, full_width, full_height, "#ffffff"))
+        .add(board)
+        .add(panel.draw(height, &piece));
     Ok(doc.to_string())
-}
-
-/// An empty document of the board's size, with room for the caption (drawn) if there is one.
-fn document(width: f64, height: f64, hints: &scene::Hints) -> Document {
-    let full = height
-        + if hints.caption.is_some() {
-            CAPTION
-        } else {
-            0.0
-        };
-    let mut doc = Document::new()
-        .set("width", width)
-        .set("height", full)
-        .set("viewBox", (0, 0, width, full))
-        .add(draw::rect(0.0, 0.0, width, full, "#ffffff"));
-    if let Some(caption) = &hints.caption {
-        doc = doc.add(draw::text(
-            width / 2.0,
-            height + CAPTION / 2.0,
-            caption,
-            16.0,
-            colors::INK,
-        ));
-    }
-    doc
 }

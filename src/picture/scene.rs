@@ -1,5 +1,6 @@
 //! What a picture shows: the board found in a state (its first grid or track, or the one the
-//! script's `picture(state)` names) and the script's hints — colours, labels, marks, caption.
+//! script's `picture(state, last)` names) and the script's hints — colours, labels, marks,
+//! who is who, the game's own numbers, coordinate labels, caption.
 
 use std::collections::BTreeMap;
 
@@ -41,6 +42,41 @@ pub struct Hints {
     pub caption: Option<String>,
     /// The names of a track's pits, in track order (default 1, 2, …).
     pub names: Vec<String>,
+    /// Who is who: each player's piece and a note, in player order (the legend).
+    pub pieces: Vec<Piece>,
+    /// The game's own numbers (scores, what comes next, …), in the script's order.
+    pub numbers: Vec<Number>,
+    /// A grid's column labels, left to right (default a, b, …).
+    pub columns: Option<Vec<String>>,
+    /// A grid's row labels, top to bottom (default the row numbers counted from the bottom).
+    pub rows: Option<Vec<String>>,
+}
+
+/// A player's entry in the legend.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Piece {
+    /// The cell value of the player's pieces, drawn as on the board.
+    pub value: Option<i64>,
+    /// A note after the player's name (`pits 1–5, quan A`).
+    pub text: Option<String>,
+}
+
+/// One of the game's numbers: a label and what it shows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Number {
+    /// What the number is (`score`).
+    pub label: String,
+    /// Its value.
+    pub shown: Shown,
+}
+
+/// What a number shows.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Shown {
+    /// Text (a number as text).
+    Text(String),
+    /// Pieces drawn as on the board, by cell value (a preview of what comes next).
+    Pieces(Vec<i64>),
 }
 
 /// A board and how to draw it.
@@ -53,9 +89,10 @@ pub struct Scene {
 }
 
 impl Scene {
-    /// The scene of `state`, with the script's `picture(state)` map if it gave one; `Err` says
-    /// what is wrong when nothing can be drawn or a hint is malformed.
-    pub fn of(state: &Dynamic, given: Option<Map>) -> Result<Scene, String> {
+    /// The scene of `state`, reached by the move `last` (if known), with the script's
+    /// `picture(state, last)` map if it gave one; `Err` says what is wrong when nothing can be
+    /// drawn or a hint is malformed.
+    pub fn of(state: &Dynamic, last: Option<&Dynamic>, given: Option<Map>) -> Result<Scene, String> {
         let given = given.unwrap_or_default();
         let board = match given.get("board") {
             Some(b) => board_of(b).ok_or("picture(): `board` must be a grid or a track")?,
@@ -104,18 +141,93 @@ impl Scene {
                         .ok_or("picture(): `names` must be an array of pit names")?;
                     hints.names = names.iter().map(ToString::to_string).collect();
                 }
+                "pieces" => hints.pieces = pieces_of(value)?,
+                "numbers" => hints.numbers = numbers_of(value)?,
+                "columns" => hints.columns = Some(texts_of(value, "columns")?),
+                "rows" => hints.rows = Some(texts_of(value, "rows")?),
                 other => {
                     return Err(format!(
-                        "picture(): unknown key `{other}` (board, colors, labels, marks, names, coordinates, caption)"
+                        "picture(): unknown key `{other}` (board, colors, labels, marks, names, \
+                         coordinates, caption, pieces, numbers, columns, rows)"
                     ))
                 }
             }
         }
-        if !given.contains_key("marks") && matches!(board, Board::Grid(_)) {
-            hints.marks = default_marks(state);
+        if !given.contains_key("marks") {
+            if matches!(board, Board::Grid(_)) {
+                hints.marks = default_marks(state);
+            }
+            let marked = hints.marks.iter().any(|(kind, _)| kind == "last");
+            if let Some(spots) = last.filter(|_| !marked).and_then(spots_of) {
+                hints.marks.push(("last".to_string(), spots));
+            }
         }
         Ok(Scene { board, hints })
     }
+}
+
+/// `pieces`: per player an integer (a cell value), a string (a note) or `#{ piece, text }`.
+fn pieces_of(value: &Dynamic) -> Result<Vec<Piece>, String> {
+    const WHAT: &str = "picture(): each of `pieces` must be a cell value, a text, or #{ piece: 1, text: \"…\" }";
+    let list = value
+        .read_lock::<Array>()
+        .ok_or("picture(): `pieces` must be an array, one entry per player")?;
+    list.iter()
+        .map(|entry| {
+            if let Ok(v) = entry.as_int() {
+                return Ok(Piece { value: Some(v), text: None });
+            }
+            if entry.is_string() {
+                return Ok(Piece { value: None, text: Some(entry.to_string()) });
+            }
+            let map = entry.read_lock::<Map>().ok_or(WHAT)?;
+            let value = match map.get("piece") {
+                Some(v) => Some(v.as_int().map_err(|_| WHAT)?),
+                None => None,
+            };
+            Ok(Piece { value, text: map.get("text").map(ToString::to_string) })
+        })
+        .collect()
+}
+
+/// `numbers`: an array of `#{ label, value }` or `#{ label, pieces: [...] }`, or a map from
+/// labels to values (in key order).
+fn numbers_of(value: &Dynamic) -> Result<Vec<Number>, String> {
+    const WHAT: &str = "picture(): each of `numbers` must be #{ label: \"…\", value: … } or #{ label: \"…\", pieces: [...] }";
+    if let Some(map) = value.read_lock::<Map>() {
+        return Ok(map
+            .iter()
+            .map(|(label, v)| Number { label: label.to_string(), shown: Shown::Text(v.to_string()) })
+            .collect());
+    }
+    let list = value
+        .read_lock::<Array>()
+        .ok_or("picture(): `numbers` must be an array of #{ label, value } or a map")?;
+    list.iter()
+        .map(|entry| {
+            let map = entry.read_lock::<Map>().ok_or(WHAT)?;
+            let label = map.get("label").ok_or(WHAT)?.to_string();
+            let shown = match (map.get("value"), map.get("pieces")) {
+                (Some(v), None) => Shown::Text(v.to_string()),
+                (None, Some(p)) => {
+                    let values = p.read_lock::<Array>().ok_or(WHAT)?;
+                    Shown::Pieces(
+                        values.iter().map(|v| v.as_int().map_err(|_| WHAT)).collect::<Result<_, _>>()?,
+                    )
+                }
+                _ => return Err(WHAT.to_string()),
+            };
+            Ok(Number { label, shown })
+        })
+        .collect()
+}
+
+/// An array of texts (`columns`, `rows`).
+fn texts_of(value: &Dynamic, what: &str) -> Result<Vec<String>, String> {
+    let list = value
+        .read_lock::<Array>()
+        .ok_or(format!("picture(): `{what}` must be an array of labels"))?;
+    Ok(list.iter().map(ToString::to_string).collect())
 }
 
 fn board_of(value: &Dynamic) -> Option<Board> {

@@ -23,8 +23,8 @@ pub struct Spot {
 /// The spots of `state`'s picture, in board order (a grid row by row from the top, a track in
 /// track order); `Err` as for [`super::svg`].
 pub fn spots(game: &ScriptedGame, state: &Dynamic) -> Result<Vec<Spot>, GameError> {
-    let hints = game.picture_hints(state)?;
-    let scene = Scene::of(state, hints).map_err(|message| GameError::Rules {
+    let hints = game.picture_hints(state, None)?;
+    let scene = Scene::of(state, None, hints).map_err(|message| GameError::Rules {
         message,
         spot: None,
     })?;

@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use svg::Document;
+use svg::node::element::Group;
 
 use super::{
     colors::{Palette, BOARD, INK, PIT},
@@ -109,11 +109,10 @@ fn ring(n: usize) -> (Vec<Place>, f64, f64) {
     (places, size, size)
 }
 
-/// Draws `track`.
-pub fn picture(track: &Track, hints: &Hints, palette: &Palette) -> Document {
+/// Draws `track`, with the picture's size.
+pub fn picture(track: &Track, hints: &Hints, palette: &Palette) -> (Group, f64, f64) {
     let (places, width, height) = layout(track);
-    let mut doc = super::document(width, height, hints)
-        .add(draw::rect(0.0, 0.0, width, height, BOARD).set("rx", 24));
+    let mut doc = Group::new().add(draw::rect(0.0, 0.0, width, height, BOARD).set("rx", 24));
     for (pit, place) in places.iter().enumerate() {
         let fill = hints
             .colors
@@ -175,5 +174,5 @@ pub fn picture(track: &Track, hints: &Hints, palette: &Palette) -> Document {
             }
         }
     }
-    doc
+    (doc, width, height)
 }

@@ -30,16 +30,28 @@ impl Session {
         Ok(())
     }
 
-    /// `picture FILE`: the position on screen (the replay's, when replaying) as an SVG picture.
+    /// `picture FILE`: the position on screen (the replay's, when replaying) as a picture: PNG
+    /// when FILE ends in `.png`, else SVG.
     pub(super) fn picture(&self, path: &str) -> Done {
+        let view = self.view();
+        let last = view.steps().last().map(|step| &step.mv);
         let svg = crate::picture::svg(
             &self.game,
-            self.view().current(),
+            view.current(),
+            last,
             &self.ui.theme.palette(self.game.name()),
         )
         .map_err(|e| self.fault(&e))?;
-        save::write_atomically(Path::new(path), &svg)
-            .map_err(|e| Diagnostic::new(self.ui.t("cannot-picture", &[("why", &e)])))?;
+        let png = Path::new(path)
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("png"));
+        let written = if png {
+            crate::picture::output::png(&svg, crate::picture::output::Size::Natural)
+                .and_then(|bytes| save::write_bytes_atomically(Path::new(path), &bytes))
+        } else {
+            save::write_atomically(Path::new(path), &svg)
+        };
+        written.map_err(|e| Diagnostic::new(self.ui.t("cannot-picture", &[("why", &e)])))?;
         println!("{}", self.ui.t("pictured", &[("path", &path)]));
         Ok(())
     }

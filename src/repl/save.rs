@@ -147,6 +147,11 @@ const TEMP_PREFIX: &str = ".boardrules-save-";
 /// or a FIFO). Temporary files that a killed save left in that folder are removed first. The
 /// file gets the permissions the user's umask gives new files.
 pub fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
+    write_bytes_atomically(path, text.as_bytes())
+}
+
+/// Writes `bytes` to `path` as [`write_atomically`] writes text (a PNG picture).
+pub fn write_bytes_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
     use std::io::Write;
     let shown = path.display();
     if let Ok(meta) = std::fs::symlink_metadata(path) {
@@ -170,7 +175,7 @@ pub fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
     let mut tmp = builder
         .tempfile_in(dir)
         .map_err(|e| format!("{}: {e}", dir.display()))?;
-    tmp.write_all(text.as_bytes())
+    tmp.write_all(bytes)
         .and_then(|_| tmp.as_file().sync_all())
         .map_err(|e| format!("{shown}: {e}"))?;
     tmp.persist(path)

@@ -12,6 +12,7 @@ pub mod playout;
 pub mod rays;
 pub mod regions;
 pub mod rng;
+pub mod threats;
 pub mod track;
 pub mod walks;
 pub mod windows;

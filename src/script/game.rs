@@ -26,8 +26,10 @@ use crate::{
 
 pub(crate) mod caller;
 mod cells;
+mod capture_referee;
 mod referee;
 
+pub use capture_referee::CaptureReferee;
 pub use referee::HookReferee;
 
 use caller::Caller;
@@ -311,7 +313,10 @@ impl ScriptedGame {
             }
         }
         let ok = super::verify::trusted(self, self.verdict_key(), at);
-        self.native_trusted.set(Some(ok));
+        // A verification the command's time stopped gave no verdict: ask again next time.
+        if ok || !crate::cancel::calls_stopped() {
+            self.native_trusted.set(Some(ok));
+        }
         ok
     }
 
@@ -357,6 +362,19 @@ impl ScriptedGame {
                 )));
             }
         }
+        if let NativeGame::Sowing(s) = &game {
+            let hook = map
+                .get("sowing")
+                .and_then(|s| s.read_lock::<Map>()?.get("capturable").cloned());
+            if let Some(hook) = hook.filter(|_| s.capture_hooked()) {
+                let name = native_form::read_capture_hook(&hook).map_err(bad)?.hook;
+                if !self.defines(&name, 2) {
+                    return Err(bad(format!(
+                        "`capturable.hook` is \"{name}\", but the script defines no `{name}(state, pit)`"
+                    )));
+                }
+            }
+        }
         let weights = native_form::weights(&map).map_err(bad)?;
         Ok(Some((game, weights)))
     }
@@ -388,7 +406,12 @@ impl ScriptedGame {
                 referee.finish()?;
                 return Ok((Some(outcome), plies));
             }
-            Some(NativeGame::Sowing(mut s)) => return Ok(s.random_playout(rng, playout::MAX_PLIES)),
+            Some(NativeGame::Sowing(mut s)) => {
+                let mut referee = CaptureReferee::new(self, state);
+                let result = s.random_playout_judged(rng, playout::MAX_PLIES, &mut referee);
+                referee.finish()?;
+                return Ok(result);
+            }
             None => {}
         }
         self.random_playout_through_script(state, rng, deadline)
@@ -493,9 +516,24 @@ impl ScriptedGame {
             .map(Some)
     }
 
-    /// The script's `picture(state)` (hints on how to draw the state as a picture: see
-    /// `crate::picture`), or `None` when it defines none.
-    pub fn picture_hints(&self, state: &Dynamic) -> Result<Option<Map>, GameError> {
+    /// The script's `picture(state, last)` or `picture(state)` (hints on how to draw the state
+    /// as a picture: see `crate::picture`), or `None` when it defines neither. `last` is the
+    /// move that led to `state` (`()` when unknown).
+    pub fn picture_hints(
+        &self,
+        state: &Dynamic,
+        last: Option<&Dynamic>,
+    ) -> Result<Option<Map>, GameError> {
+        // A variant's `picture(state)` over its base's `picture(state, last)` (or the other way
+        // round) is the one it means.
+        let two = self.defines("picture", 2)
+            && (!self.defines("picture", 1) || self.sources().arity_of("picture") == Some(2));
+        if two {
+            let last = last.cloned().unwrap_or(Dynamic::UNIT);
+            return self
+                .call_as("picture", (state.clone(), last), GameError::Illegal, "a map")
+                .map(Some);
+        }
         if !self.defines("picture", 1) {
             return Ok(None);
         }

@@ -27,6 +27,9 @@ pub struct Sources {
     texts: Rc<RefCell<HashMap<String, String>>>,
     /// Which script each function comes from (a variant's definitions replace its base's).
     defined_in: Rc<RefCell<HashMap<String, String>>>,
+    /// The most parameters a function of each name takes in the script it comes from (a
+    /// variant's `fn f(a)` over its base's `fn f(a, b)` is the one the variant means).
+    arity_in: Rc<RefCell<HashMap<String, usize>>>,
     /// Where each function is defined, by script and name: the byte offset and length of its
     /// `fn NAME` (or of its body's `{` when that cannot be found).
     defined_at: Rc<RefCell<HashMap<(String, String), Span>>>,
@@ -69,6 +72,12 @@ impl Sources {
         }
     }
 
+    /// How many parameters function `name` takes in the script it comes from (the most, if that
+    /// script defines several), if known.
+    pub fn arity_of(&self, name: &str) -> Option<usize> {
+        self.arity_in.borrow().get(name).copied()
+    }
+
     /// The script that defines function `name`, if known.
     pub fn script_defining(&self, name: &str) -> Option<String> {
         self.defined_in.borrow().get(name).cloned()
@@ -107,9 +116,16 @@ impl Sources {
     fn record_functions(&self, ast: &AST, label: &str) {
         let text = self.get(label).unwrap_or_default();
         let mut map = self.defined_in.borrow_mut();
+        let mut arities = self.arity_in.borrow_mut();
         let mut spots = self.defined_at.borrow_mut();
         for f in ast.iter_fn_def() {
-            map.insert(f.name.to_string(), label.to_string());
+            let before = map.insert(f.name.to_string(), label.to_string());
+            let arity = arities.entry(f.name.to_string()).or_default();
+            *arity = if before.as_deref() == Some(label) {
+                (*arity).max(f.params.len())
+            } else {
+                f.params.len()
+            };
             let brace = f.body.start_position();
             if let (Some(line), Some(column)) = (brace.line(), brace.position()) {
                 let at = offset_of(&text, line, column);
@@ -219,7 +235,8 @@ impl RulesResolver {
         Ok(())
     }
 
-    /// Compiles and runs the rules script `path` names, as a module.
+    /// Compiles and runs the rules script `path` names, as a module whose functions run it as
+    /// written ([`super::imported`]).
     fn load(
         &self,
         engine: &Engine,
@@ -240,7 +257,8 @@ impl RulesResolver {
             return Err(EvalAltResult::ErrorInModule(path.into(), err.into(), pos).into());
         }
         ast.set_source(script.label.as_str());
-        Ok(Module::eval_ast_as_new(Scope::new(), &ast, engine)?.into())
+        let module = Module::eval_ast_as_new(Scope::new(), &ast, engine)?;
+        Ok(super::imported::with_own_resolutions(module.into()).into())
     }
 }
 

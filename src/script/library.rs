@@ -2,9 +2,10 @@
 //! working directory (which overrides them by name), or a path given on the command line.
 
 use std::{
-    collections::BTreeSet,
+    collections::{BTreeMap, BTreeSet},
     fs,
     path::{Path, PathBuf},
+    sync::{Arc, RwLock},
 };
 
 use crate::diag::Diagnostic;
@@ -28,6 +29,9 @@ pub struct ScriptSource {
 #[derive(Debug, Clone, Default)]
 pub struct Library {
     rules_dir: Option<PathBuf>,
+    /// Scripts added while the program runs (the class server's uploaded variants), by name;
+    /// shared by every clone of the library.
+    added: Arc<RwLock<BTreeMap<String, String>>>,
 }
 
 impl Library {
@@ -36,19 +40,48 @@ impl Library {
         let dir = PathBuf::from("rules");
         Library {
             rules_dir: dir.is_dir().then_some(dir),
+            ..Library::default()
         }
     }
 
     /// Built-in scripts only.
     pub fn builtin() -> Self {
-        Library { rules_dir: None }
+        Library::default()
     }
 
     /// Built-in scripts, overridden by the scripts of `dir`.
     pub fn with_rules_dir(dir: impl Into<PathBuf>) -> Self {
         Library {
             rules_dir: Some(dir.into()),
+            ..Library::default()
         }
+    }
+
+    /// Adds (or replaces) the script `name` held in memory, found after the rules folder's
+    /// scripts and before the built-in ones, by this library and all its clones.
+    pub fn add(&self, name: &str, text: &str) {
+        self.added
+            .write()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(name.to_string(), text.to_string());
+    }
+
+    /// Whether `name` is a script added with [`Library::add`].
+    pub fn is_added(&self, name: &str) -> bool {
+        self.added
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .contains_key(name)
+    }
+
+    fn added_source(&self, name: &str) -> Option<ScriptSource> {
+        let added = self.added.read().unwrap_or_else(|p| p.into_inner());
+        added.get(name).map(|text| ScriptSource {
+            name: name.to_string(),
+            label: format!("added:{name}"),
+            dir: None,
+            text: text.clone(),
+        })
     }
 
     /// The `rules/` folder whose scripts override the built-in ones, if there is one.
@@ -83,6 +116,7 @@ impl Library {
             .map(|dir| dir.join(&file))
             .find(|p| p.is_file())
             .and_then(|p| read_file(&p).ok())
+            .or_else(|| self.added_source(name))
             .or_else(|| {
                 EMBEDDED_RULES
                     .iter()
@@ -111,6 +145,13 @@ impl Library {
     pub fn names(&self) -> Vec<String> {
         let mut names: BTreeSet<String> =
             EMBEDDED_RULES.iter().map(|(n, _)| n.to_string()).collect();
+        names.extend(
+            self.added
+                .read()
+                .unwrap_or_else(|p| p.into_inner())
+                .keys()
+                .cloned(),
+        );
         if let Some(dir) = &self.rules_dir {
             if let Ok(entries) = fs::read_dir(dir) {
                 for path in entries.filter_map(Result::ok).map(|e| e.path()) {

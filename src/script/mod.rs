@@ -5,6 +5,7 @@ pub mod api;
 pub mod contract;
 pub mod game;
 pub mod host;
+pub mod imported;
 pub mod library;
 pub mod native_form;
 pub mod options;

@@ -319,7 +319,74 @@ fn read_sowing(s: &Map) -> Result<Sowing, String> {
         to_move: int(s, "to_move")?.max(0) as usize,
         seen,
     };
-    Sowing::new(rules, setup)
+    let sowing = Sowing::new(rules, setup)?;
+    match s.get("capturable") {
+        Some(hook) => {
+            read_capture_hook(hook)?;
+            sowing.with_capture_hook()
+        }
+        None => Ok(sowing),
+    }
+}
+
+/// A sowing form's capture hook, `capturable: #{ hook, state, track, scores, to_move, pieces }`:
+/// the script function `hook(state, pit)` says whether a capture may take the seeds in `pit`;
+/// it is given `state` (the script's state when `native` was asked) with the fields named by
+/// `track`, `scores`, `to_move` and `pieces` (each optional) holding the position's ring,
+/// scores, player to move and stores' pieces at the time of the capture.
+#[derive(Debug, Clone)]
+pub struct CaptureHook {
+    /// The script function.
+    pub hook: String,
+    /// The state it is given, before the position's fields are written into it.
+    pub state: Map,
+    /// The fields of `state` to write: (what, the field's name).
+    pub fields: Vec<(HookField, String)>,
+}
+
+/// What the runtime writes into a capture hook's state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HookField {
+    /// The ring (a track holding the position's seeds).
+    Track,
+    /// Each player's score.
+    Scores,
+    /// The player to move.
+    ToMove,
+    /// For each store, whether it holds its big piece.
+    Pieces,
+}
+
+/// The `capturable` map of a sowing form.
+pub fn read_capture_hook(value: &Dynamic) -> Result<CaptureHook, String> {
+    let m = value
+        .read_lock::<Map>()
+        .ok_or("`capturable` must be a map: #{ hook: \"name\", state: state, … }")?;
+    let hook = match m.get("hook").map(|h| h.clone().into_string()) {
+        Some(Ok(name)) => name,
+        _ => return Err("`capturable.hook` must be the name of a script function".into()),
+    };
+    let state = field(&m, "state")?
+        .read_lock::<Map>()
+        .ok_or("`capturable.state` must be the state (a map)")?
+        .clone();
+    let mut fields = Vec::new();
+    for (key, what) in [
+        ("track", HookField::Track),
+        ("scores", HookField::Scores),
+        ("to_move", HookField::ToMove),
+        ("pieces", HookField::Pieces),
+    ] {
+        if m.contains_key(key) {
+            let name = text(&m, key, "").map_err(|e| format!("`capturable`: {e}"))?;
+            fields.push((what, name));
+        }
+    }
+    Ok(CaptureHook {
+        hook,
+        state,
+        fields,
+    })
 }
 
 /// The search weights `native(state)` gives, if any: for `placement`, the worth of a line window

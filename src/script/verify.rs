@@ -18,7 +18,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rhai::Dynamic;
 
-use super::{native_form::NativeGame, ScriptedGame};
+use super::{game::CaptureReferee, native_form::NativeGame, ScriptedGame};
 use crate::{
     native_games::{placement::Placement, sowing::Sowing},
     runtime::{Cell, Game},
@@ -91,6 +91,8 @@ struct Entry {
     trusted: Option<bool>,
     /// The positions (state hashes) verified since.
     positions: HashSet<u64>,
+    /// Whether the note that a verification was cut short has been shown.
+    noted: bool,
 }
 
 /// Verdicts, by a hash of the script texts and option values.
@@ -115,6 +117,9 @@ pub fn trusted(game: &ScriptedGame, key: u64, at: Option<&Dynamic>) -> bool {
             .start()
             .ok()
             .and_then(|s| compare(game, &s, FROM_START));
+        if found.is_some() && crate::cancel::calls_stopped() {
+            return no_verdict(game, key);
+        }
         if !settle(game, key, found) {
             return false;
         }
@@ -125,8 +130,26 @@ pub fn trusted(game: &ScriptedGame, key: u64, at: Option<&Dynamic>) -> bool {
         return true;
     }
     let found = compare(game, state, FROM_POSITION);
+    if found.is_some() && crate::cancel::calls_stopped() {
+        return no_verdict(game, key);
+    }
     with_entry(key, |e| e.positions.insert(hash));
     settle(game, key, found)
+}
+
+/// A verification cut short by the command's time or Ctrl-C (a `native()` or script call
+/// stopped, which looks like a failure) says nothing about the native form: no verdict is
+/// recorded, this command does without the native form, and one note (per script text and
+/// options) says so.
+fn no_verdict(game: &ScriptedGame, key: u64) -> bool {
+    if with_entry(key, |e| !std::mem::replace(&mut e.noted, true)) {
+        eprintln!(
+            "note: {}: the time ran out while native(state) was being verified: no verdict, so \
+             the script alone is used this time (the native form is verified again next time)",
+            crate::terminal::clean(game.name())
+        );
+    }
+    false
 }
 
 /// Records a verdict; the first difference for `key` is shown as a warning on stderr.
@@ -180,7 +203,7 @@ fn compare_game(
 ) -> Option<Difference> {
     let mut state = from.clone();
     let mut moves: Vec<String> = Vec::new();
-    let mut before: Option<NativeGame> = None;
+    let mut before: Option<(NativeGame, Dynamic)> = None;
     loop {
         let differ = |what: String| Difference {
             moves: moves.clone(),
@@ -192,8 +215,8 @@ fn compare_game(
             Ok(None) => return None, // no native form from here on
             Err(e) => return Some(differ(format!("native(state) failed: {e}"))),
         };
-        if let Some(prev) = &before {
-            if let Some(what) = reached(game, prev, &native) {
+        if let Some((prev, prev_state)) = &before {
+            if let Some(what) = reached(game, prev, prev_state, &native) {
                 return Some(differ(what));
             }
         }
@@ -247,9 +270,9 @@ fn compare_game(
         }
         let mv = &legal[pick];
         let text = game.format_move(&state, mv).ok()?;
-        state = game.play(&state, mv).ok()?.state;
+        let next = game.play(&state, mv).ok()?.state;
         moves.push(text);
-        before = Some(native);
+        before = Some((native, std::mem::replace(&mut state, next)));
     }
 }
 
@@ -354,9 +377,15 @@ fn same_cells(
     })
 }
 
-/// Whether one native move from `prev` gives `next` (the native form of the script's next
-/// position); if none does, what the script reached, in words.
-fn reached(game: &ScriptedGame, prev: &NativeGame, next: &NativeGame) -> Option<String> {
+/// Whether one native move from `prev` (the native form of the script's `prev_state`) gives
+/// `next` (the native form of the script's next position); if none does, what the script
+/// reached, in words. A sowing form's capture hook is asked as in play.
+fn reached(
+    game: &ScriptedGame,
+    prev: &NativeGame,
+    prev_state: &Dynamic,
+    next: &NativeGame,
+) -> Option<String> {
     match (prev, next) {
         (NativeGame::Placement(p), NativeGame::Placement(n)) => {
             let reaches = p.empties().iter().any(|&i| {
@@ -375,7 +404,9 @@ fn reached(game: &ScriptedGame, prev: &NativeGame, next: &NativeGame) -> Option<
                 .into_iter()
                 .filter_map(|m| {
                     let mut trial = p.clone();
-                    trial.play(m).ok().map(|()| trial)
+                    let mut referee = CaptureReferee::new(game, prev_state);
+                    let played = trial.play_judged(m, &mut referee).ok();
+                    played.filter(|()| referee.finish().is_ok()).map(|()| trial)
                 })
                 .collect();
             if successors.iter().any(|s| s.same_position(n)) {

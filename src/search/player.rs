@@ -277,7 +277,10 @@ fn search(
                 return Ok(found);
             }
         }
-        Some((NativeGame::Sowing(position), weights)) if position.players() == 2 => {
+        // A capture hook's position is searched through the script (the hook is the script's).
+        Some((NativeGame::Sowing(position), weights))
+            if position.players() == 2 && !position.capture_hooked() =>
+        {
             let found = sowing_hint(
                 game, state, screened, &position, weights, level, time, depth, seed,
             )?;

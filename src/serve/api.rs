@@ -1,11 +1,11 @@
 //! The JSON API under `/api` that the pages, bots and curl use: games, tables, seats with
 //! tokens, moves, live updates (server-sent events), join codes and rematches.
 
-use std::{convert::Infallible, sync::Arc};
+use std::{convert::Infallible, net::SocketAddr, sync::Arc};
 
 use axum::{
     body::Bytes,
-    extract::{Path, State},
+    extract::{ConnectInfo, Path, State},
     http::StatusCode,
     response::{
         sse::{Event, KeepAlive, Sse},
@@ -89,8 +89,13 @@ fn seat_name(given: &str) -> String {
 }
 
 /// Opens a table: stores it and its seats (one person per player when none are given), starts
-/// its game; answers its id, state and each seat's token and join code (201).
-async fn new_table(State(app): State<Arc<App>>, bytes: Bytes) -> Result<Response, Failure> {
+/// its game; answers its id, state and each seat's token and join code (201). Refused with 503
+/// or 429 when the server or this client already has its most tables in play.
+async fn new_table(
+    State(app): State<Arc<App>>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    bytes: Bytes,
+) -> Result<Response, Failure> {
     let request: NewTable = body(&bytes)?;
     if !is_name(&request.game) {
         return Err(Failure::Invalid(format!(
@@ -121,9 +126,10 @@ async fn new_table(State(app): State<Arc<App>>, bytes: Bytes) -> Result<Response
         seats,
         moves: Vec::new(),
         rematch: None,
+        client: client.ip().to_string(),
     };
     let id = record.id.clone();
-    app.start(record, true).await?;
+    app.open_table(record).await?;
     let view = app.ask(&id, Request::View).await?;
     let (store, key) = (app.store.clone(), id.clone());
     let stored = blocking(move || store.table(&key).map_err(Failure::Broken)).await?;
@@ -254,6 +260,7 @@ struct TokenIn {
 /// and options, the seats' order reversed, each seat keeping its token.
 async fn rematch(
     State(app): State<Arc<App>>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
     bytes: Bytes,
 ) -> Result<Json<Value>, Failure> {
@@ -291,10 +298,11 @@ async fn rematch(
         moves: Vec::new(),
         rematch: None,
         seed: rand::random(),
+        client: client.ip().to_string(),
         ..old
     };
     let new_id = record.id.clone();
-    app.start(record, true).await?;
+    app.open_table(record).await?;
     let store = app.store.clone();
     let (from, to) = (id.clone(), new_id.clone());
     blocking(move || store.set_rematch(&from, &to).map_err(Failure::Broken)).await?;

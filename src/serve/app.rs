@@ -18,6 +18,8 @@ use crate::script::Library;
 
 /// How many updates a slow watcher may fall behind before it skips to the newest.
 const BACKLOG: usize = 16;
+/// How many tables' changes the teacher's page may fall behind before it reloads the list.
+const TEACHER_BACKLOG: usize = 256;
 
 /// A table whose thread runs: its request queue and its watchers' channel.
 #[derive(Clone)]
@@ -39,8 +41,12 @@ pub struct App {
     pub password: String,
     /// The games offered, as `GET /api/games` gives them.
     pub catalog: RwLock<Arc<Value>>,
-    /// The rules folder uploads go to, when one was given.
-    pub rules_dir: Option<std::path::PathBuf>,
+    /// Every table's changes, as summaries (the teacher's live page).
+    pub changes: broadcast::Sender<Arc<Value>>,
+    /// The most tables being played at once, in all and per client.
+    max_tables: (usize, usize),
+    /// Held while a table is counted and opened, so that the cap is never exceeded.
+    opening: tokio::sync::Mutex<()>,
     tables: Mutex<HashMap<String, Slot>>,
 }
 
@@ -52,21 +58,30 @@ impl App {
             None => Library::discover(),
         };
         let data = config.data.clone();
-        let store = tokio::task::spawn_blocking(move || Store::open(&data))
-            .await
-            .map_err(|e| e.to_string())??;
         let lib = library.clone();
-        let catalog = tokio::task::spawn_blocking(move || super::catalog::list(&lib))
-            .await
-            .map_err(|e| e.to_string())?;
+        let (store, catalog) = tokio::task::spawn_blocking(move || {
+            let store = Store::open(&data)?;
+            super::variants::restore(&lib, &store)?;
+            Ok::<_, String>((store, super::catalog::list(&lib)))
+        })
+        .await
+        .map_err(|e| e.to_string())??;
         Ok(Arc::new(App {
             library,
             store: Arc::new(store),
             password: config.password.clone(),
             catalog: RwLock::new(Arc::new(catalog)),
-            rules_dir: config.rules.clone(),
+            changes: broadcast::channel(TEACHER_BACKLOG).0,
+            max_tables: (config.max_tables, config.max_tables_per_client),
+            opening: tokio::sync::Mutex::new(()),
             tables: Mutex::new(HashMap::new()),
         }))
+    }
+
+    /// Lists the games again (after an upload).
+    pub fn refresh_catalog(&self) {
+        let catalog = super::catalog::list(&self.library);
+        *self.catalog.write().unwrap_or_else(|p| p.into_inner()) = Arc::new(catalog);
     }
 
     fn slot(&self, id: &str) -> Slot {
@@ -74,18 +89,43 @@ impl App {
         tables.entry(id.to_string()).or_default().clone()
     }
 
-    /// Starts table `record`'s thread (storing the table first when `new`).
-    pub async fn start(&self, record: TableRecord, new: bool) -> Result<(), Failure> {
+    /// Opens the new table `record`: stores it and starts its thread, unless the server or
+    /// the client that asked already has its most tables in play (503, 429).
+    pub async fn open_table(&self, record: TableRecord) -> Result<(), Failure> {
+        let _counting = self.opening.lock().await;
+        let store = self.store.clone();
+        let client = record.client.clone();
+        let (all, mine) = tokio::task::spawn_blocking(move || {
+            store.open_tables(&client).map_err(Failure::Broken)
+        })
+        .await
+        .map_err(|e| Failure::Broken(e.to_string()))??;
+        let (most, most_each) = self.max_tables;
+        if all >= most {
+            return Err(Failure::Full(format!(
+                "the server already has {all} tables in play (at most {most}): \
+                 try again when a game has ended"
+            )));
+        }
+        if mine >= most_each {
+            return Err(Failure::TooMany(format!(
+                "you already have {mine} tables in play (at most {most_each}): \
+                 finish one before opening another"
+            )));
+        }
         let slot = self.slot(&record.id);
         let mut running = slot.lock().await;
-        *running = Some(self.spawn(record, new).await?);
+        *running = Some(self.spawn(record, true).await?);
         Ok(())
     }
 
     async fn spawn(&self, record: TableRecord, new: bool) -> Result<Running, Failure> {
         let (updates, _) = broadcast::channel(BACKLOG);
-        let (library, store, watchers) =
-            (self.library.clone(), self.store.clone(), updates.clone());
+        let (library, store) = (self.library.clone(), self.store.clone());
+        let watchers = table::Watchers {
+            table: updates.clone(),
+            teacher: self.changes.clone(),
+        };
         let requests = tokio::task::spawn_blocking(move || {
             table::start(record, new, library, store, watchers)
         })

@@ -12,6 +12,7 @@ mod seats;
 mod store;
 mod table;
 mod teacher;
+mod variants;
 
 use std::{net::SocketAddr, path::PathBuf, sync::Arc};
 
@@ -36,6 +37,10 @@ pub struct Config {
     pub data: PathBuf,
     /// The teacher's password.
     pub password: String,
+    /// The most tables being played at once (finished ones do not count).
+    pub max_tables: usize,
+    /// The most tables being played at once that one client (an address) opened.
+    pub max_tables_per_client: usize,
 }
 
 /// Why a request was refused, as an HTTP status and a message.
@@ -51,6 +56,10 @@ pub enum Failure {
     Conflict(String),
     /// 422: the rules script refused the move.
     Illegal(String),
+    /// 429: this client already has its most open tables.
+    TooMany(String),
+    /// 503: the server already has its most open tables.
+    Full(String),
     /// 500: the script or the data file failed.
     Broken(String),
 }
@@ -63,6 +72,8 @@ impl IntoResponse for Failure {
             Failure::NotFound(m) => (StatusCode::NOT_FOUND, m),
             Failure::Conflict(m) => (StatusCode::CONFLICT, m),
             Failure::Illegal(m) => (StatusCode::UNPROCESSABLE_ENTITY, m),
+            Failure::TooMany(m) => (StatusCode::TOO_MANY_REQUESTS, m),
+            Failure::Full(m) => (StatusCode::SERVICE_UNAVAILABLE, m),
             Failure::Broken(m) => (StatusCode::INTERNAL_SERVER_ERROR, m),
         };
         (status, Json(json!({ "error": message }))).into_response()
@@ -96,12 +107,15 @@ pub fn run(config: Config) -> Result<(), String> {
         );
         println!("data: {}", config.data.display());
         let router = router(app);
-        axum::serve(listener, router)
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await
-            .map_err(|e| format!("the server failed: {e}"))
+        axum::serve(
+            listener,
+            router.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await
+        .map_err(|e| format!("the server failed: {e}"))
     })
 }
 

@@ -37,6 +37,14 @@ const MIGRATIONS: &[&str] = &[
          PRIMARY KEY (table_id, ply)
      );
      CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);",
+    // 2: who opened each table (to cap open tables per client), and the uploaded variants.
+    "ALTER TABLE tables ADD COLUMN client TEXT NOT NULL DEFAULT '';
+     CREATE INDEX tables_open ON tables (client) WHERE result IS NULL;
+     CREATE TABLE variants (
+         name TEXT PRIMARY KEY,
+         script TEXT NOT NULL,
+         uploaded INTEGER NOT NULL
+     );",
 ];
 
 /// A table as stored: what it plays and who sits at it, and its moves.
@@ -58,6 +66,8 @@ pub struct TableRecord {
     pub moves: Vec<String>,
     /// The table opened for a rematch, if any.
     pub rematch: Option<String>,
+    /// The address of the client that opened it (empty when not known).
+    pub client: String,
 }
 
 /// A table in a few words, for the teacher's page and exports.
@@ -128,8 +138,8 @@ impl Store {
         self.with(|c| {
             let tx = c.transaction()?;
             tx.execute(
-                "INSERT INTO tables (id, game, options, seed, created) VALUES (?1, ?2, ?3, ?4, unixepoch())",
-                params![table.id, table.game, options, table.seed as i64],
+                "INSERT INTO tables (id, game, options, seed, created, client) VALUES (?1, ?2, ?3, ?4, unixepoch(), ?5)",
+                params![table.id, table.game, options, table.seed as i64, table.client],
             )?;
             let number = tx.last_insert_rowid();
             for (i, seat) in table.seats.iter().enumerate() {
@@ -232,7 +242,7 @@ impl Store {
         self.with(|c| {
             let head = c
                 .query_row(
-                    "SELECT rowid, game, options, seed, rematch FROM tables WHERE id = ?1",
+                    "SELECT rowid, game, options, seed, rematch, client FROM tables WHERE id = ?1",
                     params![id],
                     |r| {
                         Ok((
@@ -241,11 +251,12 @@ impl Store {
                             r.get::<_, String>(2)?,
                             r.get::<_, i64>(3)?,
                             r.get::<_, Option<String>>(4)?,
+                            r.get::<_, String>(5)?,
                         ))
                     },
                 )
                 .optional()?;
-            let Some((number, game, options, seed, rematch)) = head else {
+            let Some((number, game, options, seed, rematch, client)) = head else {
                 return Ok(None);
             };
             let mut seats = c.prepare_cached(
@@ -276,7 +287,40 @@ impl Store {
                 seats,
                 moves,
                 rematch,
+                client,
             }))
+        })
+    }
+
+    /// How many tables are still being played: all of them, and those `client` opened.
+    pub fn open_tables(&self, client: &str) -> Result<(usize, usize), StoreError> {
+        self.with(|c| {
+            c.query_row(
+                "SELECT COUNT(*), COUNT(*) FILTER (WHERE client = ?1) FROM tables WHERE result IS NULL",
+                params![client],
+                |r| Ok((r.get::<_, i64>(0)? as usize, r.get::<_, i64>(1)? as usize)),
+            )
+        })
+    }
+
+    /// Stores the uploaded variant `name` (replacing an earlier one of that name).
+    pub fn add_variant(&self, name: &str, script: &str) -> Result<(), StoreError> {
+        self.with(|c| {
+            c.execute(
+                "INSERT INTO variants (name, script, uploaded) VALUES (?1, ?2, unixepoch())
+                 ON CONFLICT(name) DO UPDATE SET script = excluded.script, uploaded = excluded.uploaded",
+                params![name, script],
+            )
+            .map(drop)
+        })
+    }
+
+    /// Every uploaded variant: its name and script.
+    pub fn variants(&self) -> Result<Vec<(String, String)>, StoreError> {
+        self.with(|c| {
+            let mut s = c.prepare_cached("SELECT name, script FROM variants ORDER BY name")?;
+            let rows = s.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect();
+            rows
         })
     }
 
@@ -369,6 +413,7 @@ mod tests {
                 .collect(),
             moves: Vec::new(),
             rematch: None,
+            client: "127.0.0.1".into(),
         }
     }
 
@@ -397,6 +442,39 @@ mod tests {
         let summary = &store.summaries().unwrap()[0];
         assert_eq!((summary.ply, summary.result.as_deref()), (2, Some("1-0")));
         assert_eq!(summary.seats[1], ("human".to_string(), "s1".to_string()));
+    }
+
+    #[test]
+    fn open_tables_are_counted_per_client_and_finished_ones_not_at_all() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("class.sqlite")).unwrap();
+        for id in ["a", "b", "c"] {
+            store.add_table(&record(id)).unwrap();
+        }
+        let mut other = record("d");
+        other.client = "10.0.0.2".into();
+        store.add_table(&other).unwrap();
+        assert_eq!(store.open_tables("127.0.0.1").unwrap(), (4, 3));
+        store.set_result("b", "1-0", "X wins").unwrap();
+        assert_eq!(store.open_tables("127.0.0.1").unwrap(), (3, 2));
+        assert_eq!(store.open_tables("10.0.0.2").unwrap(), (3, 1));
+        assert_eq!(store.table("d").unwrap().unwrap().client, "10.0.0.2");
+    }
+
+    #[test]
+    fn variants_are_kept_and_replaced_by_name() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("class.sqlite");
+        {
+            let store = Store::open(&path).unwrap();
+            store.add_variant("v", "old").unwrap();
+            store.add_variant("v", "new").unwrap();
+        }
+        let store = Store::open(&path).unwrap();
+        assert_eq!(
+            store.variants().unwrap(),
+            [("v".to_string(), "new".to_string())]
+        );
     }
 
     #[test]

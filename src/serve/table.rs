@@ -14,7 +14,7 @@ use tokio::sync::{broadcast, oneshot};
 
 use super::{
     seats::{seat_of, Seat, SeatKind},
-    store::{Store, TableRecord},
+    store::{Store, Summary, TableRecord},
     Failure,
 };
 use crate::{
@@ -58,6 +58,15 @@ pub enum Request {
     Rematch(String),
 }
 
+/// Who hears of a table's changes: its own watchers (the table's page) get each new state,
+/// the teacher's page a summary of the table.
+pub struct Watchers {
+    /// The table's states.
+    pub table: broadcast::Sender<Arc<Value>>,
+    /// Every table's summaries.
+    pub teacher: broadcast::Sender<Arc<Value>>,
+}
+
 /// Starts the thread of table `record`: loads its game and replays its moves (storing the table
 /// first when `new`). Returns the thread's request queue, or why the table cannot be played.
 pub fn start(
@@ -65,7 +74,7 @@ pub fn start(
     new: bool,
     library: Library,
     store: Arc<Store>,
-    updates: broadcast::Sender<Arc<Value>>,
+    updates: Watchers,
 ) -> Result<mpsc::Sender<Request>, Failure> {
     let (requests, queue) = mpsc::channel();
     let (ready, started) = std::sync::mpsc::channel();
@@ -98,7 +107,7 @@ struct Table {
     game: ScriptedGame,
     history: History<ScriptedGame>,
     store: Arc<Store>,
-    updates: broadcast::Sender<Arc<Value>>,
+    updates: Watchers,
     view: Arc<Value>,
 }
 
@@ -108,7 +117,7 @@ impl Table {
         new: bool,
         library: &Library,
         store: Arc<Store>,
-        updates: broadcast::Sender<Arc<Value>>,
+        updates: Watchers,
     ) -> Result<Table, Failure> {
         let mut game = ScriptedGame::load(library, &record.game)
             .map_err(|ds| Failure::Invalid(clean(&ds[0].render(false)).into_owned()))?;
@@ -169,7 +178,45 @@ impl Table {
             view: Arc::new(Value::Null),
         };
         table.view = Arc::new(table.state_json());
+        if new {
+            let _ = table.updates.teacher.send(Arc::new(table.summary()));
+        }
         Ok(table)
+    }
+
+    /// Takes the new state as the current view and tells the table's and the teacher's
+    /// watchers.
+    fn publish(&mut self) {
+        self.view = Arc::new(self.state_json());
+        let _ = self.updates.table.send(self.view.clone());
+        let _ = self.updates.teacher.send(Arc::new(self.summary()));
+    }
+
+    /// The table in a few words, as the teacher's list shows it.
+    fn summary(&self) -> Value {
+        let (result, reason) = match self.history.outcome(&self.game) {
+            Ok(Some(outcome)) => (
+                Some(result_code(outcome, self.record.seats.len()).to_string()),
+                Some(clean(&self.game.describe_outcome(outcome)).into_owned()),
+            ),
+            _ => (None, None),
+        };
+        let r = &self.record;
+        json!(Summary {
+            id: r.id.clone(),
+            number: r.number,
+            game: r.game.clone(),
+            options: r.options.clone(),
+            seed: r.seed,
+            result,
+            reason,
+            ply: r.moves.len(),
+            seats: r
+                .seats
+                .iter()
+                .map(|s| (s.kind.to_string(), s.name.clone()))
+                .collect(),
+        })
     }
 
     fn answer(&mut self, request: Request) {
@@ -187,13 +234,11 @@ impl Table {
                 if let Some(s) = self.record.seats.get_mut(seat) {
                     s.name = name;
                 }
-                self.view = Arc::new(self.state_json());
-                let _ = self.updates.send(self.view.clone());
+                self.publish();
             }
             Request::Rematch(id) => {
                 self.record.rematch = Some(id);
-                self.view = Arc::new(self.state_json());
-                let _ = self.updates.send(self.view.clone());
+                self.publish();
             }
             Request::Play { token, text, reply } => {
                 let answer = self.play(&token, &text).map(|()| self.view.clone());
@@ -251,18 +296,12 @@ impl Table {
         self.record.moves.push(text);
         if let Ok(Some(outcome)) = self.history.outcome(&self.game) {
             let reason = clean(&self.game.describe_outcome(outcome)).into_owned();
-            let result = match (outcome, self.record.seats.len()) {
-                (_, n) if n != 2 => "over",
-                (Outcome::Win(0), _) => "1-0",
-                (Outcome::Win(_), _) => "0-1",
-                (Outcome::Draw, _) => "1/2-1/2",
-            };
+            let result = result_code(outcome, self.record.seats.len());
             self.store
                 .set_result(&self.record.id, result, &reason)
                 .map_err(Failure::Broken)?;
         }
-        self.view = Arc::new(self.state_json());
-        let _ = self.updates.send(self.view.clone());
+        self.publish();
         Ok(())
     }
 
@@ -347,7 +386,8 @@ impl Table {
         let palette = theme
             .map(|t| t.palette(game.name()))
             .unwrap_or_else(|| picture::Palette::new([], []));
-        let svg = picture::svg(game, state, &palette).map_err(|e| self.broken(&e))?;
+        let last = self.history.steps().last().map(|step| &step.mv);
+        let svg = picture::svg(game, state, last, &palette).map_err(|e| self.broken(&e))?;
         let spots = picture::spots(game, state).map_err(|e| self.broken(&e))?;
         let over = matches!(game.outcome(state), Ok(Some(_)));
         let legal = if over {
@@ -419,6 +459,16 @@ impl Table {
         }
         out += &format!("result: {}\n", game.describe_outcome(outcome));
         out
+    }
+}
+
+/// A result as journals write it: `1-0`, `0-1` or `1/2-1/2` for two players, `over` otherwise.
+fn result_code(outcome: Outcome, players: usize) -> &'static str {
+    match (outcome, players) {
+        (_, n) if n != 2 => "over",
+        (Outcome::Win(0), _) => "1-0",
+        (Outcome::Win(_), _) => "0-1",
+        (Outcome::Draw, _) => "1/2-1/2",
     }
 }
 

@@ -1,20 +1,25 @@
 //! The teacher's API (behind the password printed at start, sent as `Authorization: Bearer
-//! PASSWORD` and compared in constant time): every table with its result, "everyone plays this
-//! variant now", and the finished games as a tournament journal and as trace files.
+//! PASSWORD` and compared in constant time): every table with its result, live as server-sent
+//! events, "everyone plays this variant now", the upload of a student's variant, and the
+//! finished games as a tournament journal and as trace files.
 
-use std::sync::Arc;
+use std::{convert::Infallible, sync::Arc};
 
 use axum::{
     body::Bytes,
     extract::{Path, State},
-    http::{header, HeaderMap},
-    response::IntoResponse,
+    http::{header, HeaderMap, StatusCode},
+    response::{
+        sse::{Event, KeepAlive, Sse},
+        IntoResponse,
+    },
     routing::{get, post},
     Json, Router,
 };
 use serde::Deserialize;
 use serde_json::{json, Value};
 use subtle::ConstantTimeEq;
+use tokio_stream::{wrappers::BroadcastStream, Stream, StreamExt};
 
 use super::{
     app::{short, App},
@@ -28,6 +33,8 @@ use crate::{driver::apply_option, script::library::is_name, script::ScriptedGame
 pub fn routes() -> Router<Arc<App>> {
     Router::new()
         .route("/api/teacher/tables", get(tables))
+        .route("/api/teacher/events", get(events))
+        .route("/api/teacher/variants", post(upload))
         .route("/api/teacher/assignment", post(assign))
         .route("/api/teacher/journal/{game}", get(journal))
         .route("/api/teacher/tables/{id}/trace", get(trace))
@@ -55,6 +62,59 @@ async fn tables(State(app): State<Arc<App>>, headers: HeaderMap) -> Result<Json<
     let store = app.store.clone();
     let summaries = blocking(move || store.summaries().map_err(Failure::Broken)).await?;
     Ok(Json(json!(summaries)))
+}
+
+/// Every table's changes as server-sent events: first `tables` (the whole list, as `GET
+/// /api/teacher/tables` gives it), then `table` (one table's new summary) at each change, and
+/// `stale` when this watcher fell behind (reload the list).
+async fn events(
+    State(app): State<Arc<App>>,
+    headers: HeaderMap,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, Failure> {
+    check(&app, &headers)?;
+    let changes = app.changes.subscribe();
+    let store = app.store.clone();
+    let summaries = blocking(move || store.summaries().map_err(Failure::Broken)).await?;
+    let first = Event::default()
+        .event("tables")
+        .data(json!(summaries).to_string());
+    let next = BroadcastStream::new(changes).map(|change| {
+        Ok(match change {
+            Ok(summary) => Event::default().event("table").data(summary.to_string()),
+            Err(_) => Event::default().event("stale").data("{}"),
+        })
+    });
+    Ok(Sse::new(tokio_stream::once(Ok(first)).chain(next)).keep_alive(KeepAlive::default()))
+}
+
+#[derive(Debug, Deserialize)]
+struct VariantIn {
+    name: String,
+    script: String,
+}
+
+/// Checks a student's variant as `boardrules check` would and, if it passes, offers it in the
+/// lobby (201 with the check's summary); a failing check is refused (422) with its report.
+async fn upload(
+    State(app): State<Arc<App>>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Result<impl IntoResponse, Failure> {
+    check(&app, &headers)?;
+    let request: VariantIn = body(&bytes)?;
+    let shared = app.clone();
+    let answer = blocking(move || {
+        let answer = super::variants::upload(
+            &shared.library,
+            &shared.store,
+            &request.name,
+            &request.script,
+        )?;
+        shared.refresh_catalog();
+        Ok(answer)
+    })
+    .await?;
+    Ok((StatusCode::CREATED, Json(answer)))
 }
 
 #[derive(Debug, Deserialize)]
@@ -135,6 +195,7 @@ async fn journal(
             let entry = json!({
                 "game": t.number,
                 "rules": t.game,
+                "options": t.options,
                 "players": players,
                 "seed": t.seed,
                 "result": result,

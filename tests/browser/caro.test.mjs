@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -108,6 +108,20 @@ test("two browsers play caro to a win by clicking the board", { timeout: 120_000
     await teacher.waitForSelector("#tables tr:has-text('X wins')");
     assert.match(await teacher.textContent("#tables"), /Ann <i>x<\/i> \(human\) vs Bob \(human\)/);
     await teacher.waitForSelector('[data-journal="caro"]');
+    await teacher.waitForSelector("#live:has-text('live')");
+
+    // A student's variant: a broken one is refused with check's report, a good one joins the games.
+    writeFileSync(join(home, "broken.rhai"), "fn setup(opts) { #{ turn: 0 } }\nfn to_move(state) { state.turn +* 1 }\n");
+    await teacher.fill("#variant-name", "broken");
+    await teacher.setInputFiles("#variant-file", join(home, "broken.rhai"));
+    await teacher.click("#upload button");
+    await teacher.waitForSelector("#upload-report.error:has-text('broken.rhai')");
+    writeFileSync(join(home, "caro_small.rhai"), "import \"caro\" as base;\nfn options() { let o = base::options(); o.size.value = 9; o }\n");
+    await teacher.fill("#variant-name", "");
+    await teacher.setInputFiles("#variant-file", join(home, "caro_small.rhai"));
+    await teacher.click("#upload button");
+    await teacher.waitForSelector("#upload-report:has-text('Added caro_small')", { timeout: 30_000 });
+    await teacher.waitForSelector('#game option[value="caro_small"]', { state: "attached" });
   } finally {
     await context.close();
     server.kill("SIGKILL");

@@ -2,6 +2,7 @@
 //! variants, reported side by side as Markdown (and as an SVG chart with `--svg`).
 
 mod chart;
+mod journal;
 mod pool;
 mod report;
 mod selfplay;
@@ -14,7 +15,8 @@ use std::{path::PathBuf, process::ExitCode};
 use clap::Args;
 
 use crate::{
-    diag::Diagnostic, game_args::GameArgs, repl::save::write_atomically, search::player::Level,
+    cli::picture_files::PictureFiles, diag::Diagnostic, game_args::GameArgs,
+    search::player::Level,
 };
 use selfplay::Plan;
 use summary::Summary;
@@ -45,13 +47,20 @@ pub struct Lab {
     /// Stop a game after this many plies (it counts as unfinished).
     #[arg(long, default_value_t = 1000, value_name = "PLIES")]
     pub max_plies: usize,
-    /// Write a chart of the win rates and game lengths to this SVG file.
+    /// Report on the finished games of GAME in these journals (a tournament's, or the class
+    /// server's export) instead of playing: one column per set of options (repeatable).
     #[arg(long, value_name = "FILE")]
-    pub svg: Option<PathBuf>,
+    pub journal: Vec<PathBuf>,
+    /// A chart of the results and game lengths: `--svg FILE`, `--png FILE`, `--size`, `--scale`.
+    #[command(flatten)]
+    pub chart: PictureFiles,
 }
 
 /// Plays the games, prints the report and writes the chart.
 pub fn run(args: &GameArgs, lab: &Lab) -> Result<ExitCode, Vec<Diagnostic>> {
+    if !lab.journal.is_empty() {
+        return from_journals(args, lab);
+    }
     if lab.games == 0 {
         return Err(vec![Diagnostic::new("--games must be at least 1")]);
     }
@@ -89,15 +98,43 @@ pub fn run(args: &GameArgs, lab: &Lab) -> Result<ExitCode, Vec<Diagnostic>> {
         plan.seed
     );
     print!("{}", report::markdown(&summaries, &buckets));
-    if let Some(path) = &lab.svg {
-        let text = chart::svg(&summaries, &buckets)
-            .map_err(|e| vec![Diagnostic::new(format!("cannot draw the chart: {e}"))])?;
-        write_atomically(path, &text).map_err(|e| {
-            vec![Diagnostic::new(format!(
-                "cannot write {}: {e}",
-                path.display()
-            ))]
-        })?;
+    write_chart(lab, &summaries, &buckets)
+}
+
+/// Reports on the finished games of the journals, one column per variant found in them.
+fn from_journals(args: &GameArgs, lab: &Lab) -> Result<ExitCode, Vec<Diagnostic>> {
+    if !args.options.is_empty() || !lab.compare.is_empty() {
+        return Err(vec![Diagnostic::new(
+            "with --journal, the variants are those the journal's games were played with",
+        )
+        .note("remove -o and --compare")]);
+    }
+    let (summaries, read) = journal::summaries(&args.game, &lab.journal).map_err(|d| vec![d])?;
+    let buckets = stats::buckets(
+        summaries.iter().flat_map(|s| s.lengths.iter().copied()),
+        BUCKETS,
+    );
+    let games: usize = summaries.iter().map(|s| s.games).sum();
+    println!(
+        "Finished games of `{}` in {} journal{}: {games} of the {read} games read, in {} variant{}.\n",
+        crate::terminal::clean(&args.game),
+        lab.journal.len(),
+        if lab.journal.len() == 1 { "" } else { "s" },
+        summaries.len(),
+        if summaries.len() == 1 { "" } else { "s" },
+    );
+    print!("{}", report::markdown(&summaries, &buckets));
+    write_chart(lab, &summaries, &buckets)
+}
+
+/// Writes the chart `--svg` asks for, if it does.
+fn write_chart(
+    lab: &Lab,
+    summaries: &[Summary],
+    buckets: &[(usize, usize)],
+) -> Result<ExitCode, Vec<Diagnostic>> {
+    if lab.chart.any() {
+        lab.chart.write(&chart::svg(summaries, buckets))?;
     }
     Ok(ExitCode::SUCCESS)
 }

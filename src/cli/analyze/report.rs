@@ -48,10 +48,16 @@ pub fn markdown(summaries: &[Summary], buckets: &[(usize, usize)]) -> String {
     row(&mut out, "mean length (plies)", &|s| {
         format!("{:.1}", s.mean_length())
     });
-    row(&mut out, "mean branching factor", &|s| {
-        format!("{:.1}", s.branching)
-    });
-    row(&mut out, "decisive-move share", &|s| percent(s.decisive));
+    if summaries.iter().any(|s| s.branching.is_some()) {
+        row(&mut out, "mean branching factor", &|s| {
+            s.branching.map_or("—".into(), |b| format!("{b:.1}"))
+        });
+    }
+    if summaries.iter().any(|s| s.decisive.is_some()) {
+        row(&mut out, "decisive-move share", &|s| {
+            s.decisive.map_or("—".into(), percent)
+        });
+    }
     if summaries.len() > 1 {
         let base = &summaries[0];
         row(&mut out, "first-player wins vs the first column", &|s| {

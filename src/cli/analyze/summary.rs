@@ -18,10 +18,11 @@ pub struct Summary {
     pub unfinished: usize,
     /// Each game's length in plies.
     pub lengths: Vec<usize>,
-    /// Legal moves per position, on average.
-    pub branching: f64,
-    /// The share of positions where the player to move had a move that wins at once.
-    pub decisive: f64,
+    /// Legal moves per position, on average (`None`: not measured, as from a journal).
+    pub branching: Option<f64>,
+    /// The share of positions where the player to move had a move that wins at once (`None`:
+    /// not measured).
+    pub decisive: Option<f64>,
 }
 
 impl Summary {
@@ -43,8 +44,8 @@ impl Summary {
             draws: count(&|r| r.outcome == Some(Outcome::Draw)),
             unfinished: count(&|r| r.outcome.is_none()),
             lengths: records.iter().map(|r| r.plies).collect(),
-            branching: ratio(records.iter().map(|r| r.moves).sum()),
-            decisive: ratio(records.iter().map(|r| r.decisive).sum()),
+            branching: Some(ratio(records.iter().map(|r| r.moves).sum())),
+            decisive: Some(ratio(records.iter().map(|r| r.decisive).sum())),
         }
     }
 

@@ -26,6 +26,9 @@ pub struct Entry {
     pub game: usize,
     /// The rules played (the game's name).
     pub rules: String,
+    /// The options the rules were played with, as `KEY=VALUE` settings (none: the defaults).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<String>,
     /// The bots that played player 1 and player 2.
     pub players: [String; 2],
     /// The seed builtin sides were given.
@@ -140,6 +143,7 @@ mod tests {
         Entry {
             game,
             rules: "g".into(),
+            options: Vec::new(),
             players: ["a".into(), "b".into()],
             seed: 1,
             result: "1-0".into(),

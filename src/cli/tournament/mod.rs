@@ -4,9 +4,10 @@
 //! Elo ratings, a crosstable and the faults of each bot. `tournament merge` builds the same
 //! report from the journals of several shards.
 
-mod journal;
+pub(crate) mod journal;
 mod pool;
 mod ratings;
+mod replay;
 mod report;
 mod schedule;
 pub mod worker;
@@ -21,7 +22,7 @@ use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::{referee, GameArgs};
-use crate::{diag::Diagnostic, runtime::Game};
+use crate::{diag::Diagnostic, runtime::Game, script::ScriptedGame};
 use schedule::{Bot, Shard};
 
 type Outcome = Result<ExitCode, Vec<Diagnostic>>;
@@ -169,7 +170,7 @@ fn run(args: &TournamentArgs) -> Outcome {
     });
     bar.finish_and_clear();
     played.map_err(|e| error(format!("the tournament stopped: {e}")))?;
-    print_report(game.name(), &entries, &dir)
+    print_report(&game, &entries, &dir)
 }
 
 /// The games of the journal at `path` and where its cut-short last line starts, if any: none if
@@ -253,11 +254,16 @@ fn check_journal(
     Ok(())
 }
 
-/// Prints the Markdown report and writes `dir/index.html`.
-fn print_report(rules: &str, entries: &[journal::Entry], dir: &Path) -> Outcome {
-    let standings = report::standings(rules, entries);
+/// Prints the Markdown report and writes `dir/index.html`, with the games replayed by `game`.
+fn print_report(
+    game: &ScriptedGame,
+    entries: &[journal::Entry],
+    dir: &Path,
+) -> Outcome {
+    let standings = report::standings(game.name(), entries);
     print!("{}", report::markdown(&standings));
-    write_page(&dir.join("index.html"), &report::html(&standings))?;
+    let games = replay::section(Some(game), entries);
+    write_page(&dir.join("index.html"), &report::html(&standings, &games))?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -312,7 +318,17 @@ fn merge(journals: &[PathBuf], out: Option<&Path>) -> Outcome {
     if let Some(dir) = out {
         std::fs::create_dir_all(dir)
             .map_err(|e| error(format!("cannot make the folder {}: {e}", dir.display())))?;
-        write_page(&dir.join("index.html"), &report::html(&standings))?;
+        // The journal names the rules but not their options: the default ones replay the games
+        // (a game they cannot replay is listed with its moves, and says where its replay stops).
+        let game = GameArgs {
+            game: rules.clone(),
+            options: Vec::new(),
+            seed: None,
+        }
+        .load()
+        .ok();
+        let games = replay::section(game.as_ref(), &entries);
+        write_page(&dir.join("index.html"), &report::html(&standings, &games))?;
     }
     Ok(ExitCode::SUCCESS)
 }

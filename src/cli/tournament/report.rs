@@ -274,7 +274,7 @@ pub fn markdown(s: &Standings) -> String {
 }
 
 /// `text` escaped for HTML.
-fn escape(text: &str) -> String {
+pub(super) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -298,14 +298,16 @@ fn html_row(tag: &str, cells: &[String]) -> String {
     format!("<tr>{cells}</tr>\n")
 }
 
-/// The report as a self-contained HTML page; every text is escaped.
-pub fn html(s: &Standings) -> String {
+/// The report as a self-contained HTML page, ending with `games` (the games' section, HTML);
+/// every text is escaped.
+pub fn html(s: &Standings, games: &str) -> String {
     let mut out = format!(
         "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>{0}</title>\n\
          <style>body{{font-family:sans-serif}}table{{border-collapse:collapse}}\
          td,th{{border:1px solid #aaa;padding:2px 8px;text-align:right}}\
-         pre{{background:#f4f4f4;padding:4px}}</style></head><body>\n<h1>{0}</h1>\n<table>\n",
-        escape(&title(s))
+         pre{{background:#f4f4f4;padding:4px}}{1}</style></head><body>\n<h1>{0}</h1>\n<table>\n",
+        escape(&title(s)),
+        super::replay::STYLE,
     );
     out += &html_row("th", &HEADS.map(String::from));
     for (rank, row) in s.rows.iter().enumerate() {
@@ -334,6 +336,7 @@ pub fn html(s: &Standings) -> String {
             }
         }
     }
+    out += games;
     out += "</body></html>\n";
     out
 }
@@ -348,6 +351,7 @@ mod tests {
         let e = Entry {
             game: 0,
             rules: "g".into(),
+            options: Vec::new(),
             players: ["<b>".into(), "x".into()],
             seed: 0,
             result: "0-1".into(),
@@ -360,7 +364,7 @@ mod tests {
             }],
         };
         let s = standings("g", &[e]);
-        let page = html(&s);
+        let page = html(&s, "");
         assert!(
             !page.contains("<script>") && !page.contains("<b>"),
             "{page}"
@@ -376,6 +380,7 @@ mod tests {
         let e = Entry {
             game: 0,
             rules: "g".into(),
+            options: Vec::new(),
             players: ["a|b\n## x".into(), "y".into()],
             seed: 0,
             result: "0-1".into(),

@@ -97,6 +97,7 @@ pub fn run() -> Result<ExitCode, Vec<Diagnostic>> {
         let entry = Entry {
             game: pairing.id,
             rules: game.name().to_string(),
+            options: setup.options.clone(),
             players: names,
             seed: pairing.seed,
             result: match record.winner {

@@ -85,6 +85,22 @@ pub struct SowMove {
     pub dir: i64,
 }
 
+/// Decides, for a position whose captures a script hook judges ([`Sowing::capture_hooked`]),
+/// whether a capture may take the seeds of a pit: the runtime's side of the hook.
+pub trait CaptureJudge {
+    /// Whether the capture under way in `position` may take the seeds in `pit`.
+    fn may_take(&mut self, position: &Sowing, pit: usize) -> bool;
+}
+
+/// The rules alone: for positions without a capture hook (and their tests and benchmarks).
+pub struct RulesOnly;
+
+impl CaptureJudge for RulesOnly {
+    fn may_take(&mut self, position: &Sowing, pit: usize) -> bool {
+        !position.protected(pit)
+    }
+}
+
 /// The fixed shape of a ring: who owns each pit and which pits are houses. Shared between the
 /// positions of one game.
 #[derive(Debug, PartialEq, Eq)]
@@ -114,6 +130,8 @@ pub struct Sowing {
     seen: Vec<i64>,
     /// Ended by repetition.
     repeated: bool,
+    /// Whether a script hook judges each capture instead of the protection rule.
+    capture_hooked: bool,
 }
 
 /// The description of a position: everything but the rules.
@@ -199,7 +217,37 @@ impl Sowing {
             to_move: setup.to_move,
             seen,
             repeated: false,
+            capture_hooked: false,
         })
+    }
+
+    /// This position with its captures judged by a script hook (see [`CaptureJudge`]): with
+    /// `capture: empty_then_next`, each pit a capture chain reaches holding seeds is taken only
+    /// if the hook says so. Positions that are hooked are played with the judge by every
+    /// caller that has a script (`*_judged`).
+    pub fn with_capture_hook(mut self) -> Result<Self, String> {
+        if self.rules.capture != Capture::EmptyThenNext {
+            return Err("a capture hook needs `capture: \"empty_then_next\"`".into());
+        }
+        self.capture_hooked = true;
+        Ok(self)
+    }
+
+    /// Whether a script hook judges this position's captures.
+    pub fn capture_hooked(&self) -> bool {
+        self.capture_hooked
+    }
+
+    /// Whether the protection rule keeps a capture from taking `pit`: it holds its big piece
+    /// and fewer than `protect_below` seeds besides.
+    pub fn protected(&self, pit: usize) -> bool {
+        self.pieces[pit] && self.seeds[pit] - self.piece_worth < self.rules.protect_below
+    }
+
+    /// For each store (a pit that is not a house), in pit order, whether it holds its big piece
+    /// (as `native(state)` gives `pieces`).
+    pub fn store_pieces(&self) -> Vec<bool> {
+        self.layout.stores.iter().map(|&p| self.pieces[p]).collect()
     }
 
     /// The seeds in each pit.
@@ -348,8 +396,14 @@ impl Sowing {
         last
     }
 
-    /// Plays `mv`; an illegal move is an error and changes nothing.
+    /// Plays `mv`; an illegal move is an error and changes nothing. Captures follow the rules
+    /// alone (see [`Self::play_judged`]).
     pub fn play(&mut self, mv: SowMove) -> Result<(), String> {
+        self.play_judged(mv, &mut RulesOnly)
+    }
+
+    /// [`Self::play`], a hooked position's captures judged by `judge`.
+    pub fn play_judged(&mut self, mv: SowMove, judge: &mut dyn CaptureJudge) -> Result<(), String> {
         let mut legal = Vec::new();
         self.legal_moves_into(&mut legal);
         if !legal.contains(&mv) {
@@ -358,12 +412,12 @@ impl Sowing {
                 mv.pit, mv.dir
             ));
         }
-        self.apply(mv);
+        self.apply(mv, judge);
         Ok(())
     }
 
     /// Plays a legal move.
-    fn apply(&mut self, mv: SowMove) {
+    fn apply(&mut self, mv: SowMove, judge: &mut dyn CaptureJudge) {
         let p = self.to_move;
         if self.refill_due() == Some(true) {
             for &pit in &self.layout.houses_of[p] {
@@ -388,7 +442,7 @@ impl Sowing {
             Capture::Counts { counts, grand_slam } => {
                 self.capture_counts(p, last, mv.dir, counts, grand_slam)
             }
-            Capture::EmptyThenNext => self.capture_chain(last, mv.dir),
+            Capture::EmptyThenNext => self.capture_chain(last, mv.dir, judge),
         };
         self.scores[p] += taken;
         self.to_move = (p + 1) % self.players();
@@ -465,14 +519,20 @@ impl Sowing {
         taken
     }
 
-    fn capture_chain(&mut self, last: usize, dir: i64) -> i64 {
+    fn capture_chain(&mut self, last: usize, dir: i64, judge: &mut dyn CaptureJudge) -> i64 {
         let mut taken = 0;
         let mut next = self.step(last, dir);
         while self.seeds[next] == 0 {
             let target = self.step(next, dir);
-            let protected = self.pieces[target]
-                && self.seeds[target] - self.piece_worth < self.rules.protect_below;
-            if self.seeds[target] == 0 || protected {
+            if self.seeds[target] == 0 {
+                break;
+            }
+            let allowed = if self.capture_hooked {
+                judge.may_take(self, target)
+            } else {
+                !self.protected(target)
+            };
+            if !allowed {
                 break;
             }
             taken += std::mem::take(&mut self.seeds[target]);
@@ -525,6 +585,16 @@ impl Sowing {
         rng: &mut impl Rng,
         max_plies: usize,
     ) -> (Option<Outcome>, usize) {
+        self.random_playout_judged(rng, max_plies, &mut RulesOnly)
+    }
+
+    /// [`Self::random_playout`], a hooked position's captures judged by `judge`.
+    pub fn random_playout_judged(
+        &mut self,
+        rng: &mut impl Rng,
+        max_plies: usize,
+        judge: &mut dyn CaptureJudge,
+    ) -> (Option<Outcome>, usize) {
         let mut moves = Vec::with_capacity(2 * self.seeds.len());
         for plies in 0..max_plies {
             self.legal_moves_into(&mut moves);
@@ -532,7 +602,7 @@ impl Sowing {
                 return (self.outcome(), plies);
             }
             let mv = moves[rng.random_range(0..moves.len())];
-            self.apply(mv);
+            self.apply(mv, judge);
         }
         (self.outcome(), max_plies)
     }

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use rand::{seq::SliceRandom, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::{SowMove, Sowing};
+use super::{RulesOnly, SowMove, Sowing};
 use crate::runtime::Outcome;
 
 /// A score beyond any evaluation: a won position.
@@ -59,9 +59,11 @@ impl Sowing {
     }
 
     /// The best move for the player to move within `limits`, or `None` when there is none.
-    /// Searches two-player games only (`None` for more players).
+    /// Searches two-player games only (`None` for more players), and positions whose captures
+    /// follow the rules alone (`None` for one a script hook judges: that search is the
+    /// script's).
     pub fn best_move(&self, weights: &[i64; 2], limits: SearchLimits) -> Option<Found> {
-        if self.players() != 2 {
+        if self.players() != 2 || self.capture_hooked() {
             return None;
         }
         let start = Instant::now();
@@ -106,7 +108,7 @@ impl Searcher<'_> {
         let mut alpha = -WIN * 2;
         for &mv in moves {
             let mut child = pos.clone();
-            child.apply(mv);
+            child.apply(mv, &mut RulesOnly);
             let score = -self.negamax(&child, depth - 1, 1, -WIN * 2, -alpha);
             if self.out_of_time {
                 return None;
@@ -146,7 +148,7 @@ impl Searcher<'_> {
             .iter()
             .map(|&mv| {
                 let mut child = pos.clone();
-                child.apply(mv);
+                child.apply(mv, &mut RulesOnly);
                 (child.scores[me] - pos.scores[me], child)
             })
             .collect();

@@ -4,7 +4,7 @@ use crate::walker::native_table::Natives;
 use rhai::{Array, Dynamic, EvalAltResult, INT};
 
 use crate::{
-    runtime::{grid::Topology, lines, Beyond, Cell, Grid, Notation, Run},
+    runtime::{grid::Topology, lines, threats, Beyond, Cell, Grid, Notation, Run},
     script::sandbox,
     walker::lists::NativeList,
 };
@@ -143,6 +143,12 @@ fn register_grid(engine: &mut Natives) {
                 )
             },
         )
+        .register_reader(
+            "line_threats",
+            |g: &mut Grid, c: Cell, value: INT, length: INT, empty: INT, exact: bool| {
+                line_threats(g, c, value, length, empty, exact)
+            },
+        )
         .register_reader("runs", |g: &mut Grid, min_len: INT, ignore: INT| {
             runs(lines::all_runs(g, min_len.max(1) as usize, ignore))
         })
@@ -154,6 +160,50 @@ fn register_grid(engine: &mut Natives) {
             };
             format!("{maker}({}, {})", g.width(), g.height())
         });
+}
+
+/// `g.line_threats(c, value, length, empty, exact)`: for each line direction, a map of what a
+/// stone of `value` on `c` makes along it (see [`threats::line_threats`]).
+fn line_threats(
+    g: &Grid,
+    c: Cell,
+    value: INT,
+    length: INT,
+    empty: INT,
+    exact: bool,
+) -> Fallible<Array> {
+    let c = on_board(g, c)?;
+    let length = usize::try_from(length)
+        .ok()
+        .filter(|n| (2..=threats::MAX_LENGTH).contains(n))
+        .ok_or_else(|| -> Box<EvalAltResult> {
+            format!(
+                "line_threats: length must be 2 to {}, not {length}",
+                threats::MAX_LENGTH
+            )
+            .into()
+        })?;
+    let goal = threats::LineGoal {
+        value,
+        length,
+        empty,
+        exact,
+    };
+    let lines = threats::line_threats(g, c, goal).expect("checked above");
+    Ok(lines
+        .into_iter()
+        .map(|t| {
+            let mut map = rhai::Map::new();
+            map.insert("run".into(), Dynamic::from(t.run as INT));
+            map.insert("wins".into(), Dynamic::from(cells(t.wins.into_iter())));
+            map.insert("threats".into(), Dynamic::from(t.threats as INT));
+            map.insert(
+                "straights".into(),
+                Dynamic::from(cells(t.straights.into_iter())),
+            );
+            Dynamic::from(map)
+        })
+        .collect())
 }
 
 /// The longest reach of `line_values` and `line_counts` each way.

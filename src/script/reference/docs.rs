@@ -60,6 +60,13 @@ A draughts capture checks both cells in one call:\n\n\
 ```rhai\nlet g = grid(8, 8);\ng.set(cell(2, 5), 1); g.set(cell(3, 4), 2);\nlet j = g.jumps(cell(2, 5), [[-1, -1], [1, -1]], [2], [0]);\nj.len == 1 && j[0][2] == cell(4, 3)\n```"),
     ("kind", "`t.kind(pit)`: the kind label of `pit` (`\"\"` unless `set_kind` gave one)."),
     ("line_counts", "`g.line_counts(c, value, reach)`: for each line direction (across, down, ↘, ↗; a hex grid's three), how many cells within `reach` of `c` on either side (not `c` itself) hold `value`."),
+    ("line_threats", "`g.line_threats(c, value, length, empty, exact)`: threats along lines — for each line direction (across, down, ↘, ↗; a hex grid's three), a map of what a stone of `value` on `c` makes (whatever `c` holds now), where more stones may go only on cells holding `empty`:\n\n\
+- `run`: the run of `value` through `c`, `c` included;\n\
+- `wins`: the empty cells within `length - 1` of `c` where one more stone makes that run complete a line — exactly `length` long if `exact`, at least `length` if not;\n\
+- `threats`: how many distinct threats `wins` are — one per cell, except the two ends of a *straight* (a line of `length - 1` that either end completes), which count once;\n\
+- `straights`: the empty cells within `length - 2` of `c` where one more stone makes a straight.\n\n\
+In gomoku terms, with `length` 5: `threats` counts the fours a stone makes, and a line with `straights` is a three. Forbidden-move rules need nothing else (see `rules/renju.rhai`). `length` is 2 to 20.\n\n\
+```rhai\nlet g = grid(15, 15);\ng.set(cell(5, 7), 1); g.set(cell(6, 7), 1);\nlet across = g.line_threats(cell(7, 7), 1, 5, 0, true)[0];\nacross.run == 3 && across.wins == [] && across.straights == [cell(4, 7), cell(8, 7)]\n```"),
     ("line_values", "`g.line_values(c, direction, reach, off)`: the values of the `2·reach + 1` cells through `c` along line `direction` (0 across, 1 down, 2 ↘, 3 ↗; on a hex grid 0 across, 1 down-right, 2 up-right), `c` in the middle; a cell off the board reads as `off`.\n\n\
 The raw material of pattern tests along a line (gaps, ends, what lies a few cells away)."),
     ("line_windows", "`g.line_windows(len, empty)` or `g.line_windows(len, empty, value)`: for each `k` in `0..=len`, how many windows of `len` cells in a row (all four directions; three on a hex grid) hold `k` cells of one value other than `empty` (of `value`, when given) and the rest `empty`.\n\n\

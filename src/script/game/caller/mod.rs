@@ -6,8 +6,10 @@
 //! it meets from scratch: the script's own functions, then every registered module, then the
 //! `Dynamic` wildcard forms. In a game most of a call's functions are met once or twice a call,
 //! so that search was a tenth of a playout's time. The functions a loaded script can reach do
-//! not change (the engine and the script's functions are fixed once it is loaded), so a
-//! resolution stays true for its whole life: [`Caller`] keeps them.
+//! not change (the engine and the script's functions are fixed once it is loaded), and the
+//! functions of an imported module (`base::f`) resolve theirs in caches of their own
+//! ([`crate::script::imported`]), so a resolution stays true for its whole life: [`Caller`]
+//! keeps them.
 
 use std::cell::{Cell, RefCell};
 

@@ -1,0 +1,322 @@
+//! Threats along lines: for a stone of one value on a cell, what one or two more stones of that
+//! value along each line through it would make — the facts that forbidden-move and threat rules
+//! of n-in-a-row games are written with (a run made, the cells that complete a line, the cells
+//! that make a line both of whose ends complete it).
+
+use super::{
+    grid::{Cell, Grid},
+    lines,
+};
+
+/// The longest line a threat scan looks for.
+pub const MAX_LENGTH: usize = 20;
+
+/// What a threat scan looks for: runs of `length` stones of `value` (exactly `length`, or at
+/// least), where one more stone may go only on a cell holding `empty`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LineGoal {
+    /// The stones' value.
+    pub value: i64,
+    /// The run length that completes a line (2 to [`MAX_LENGTH`]).
+    pub length: usize,
+    /// The value of a cell a stone may be put on.
+    pub empty: i64,
+    /// Whether a completed line is exactly `length` long (longer runs do not complete it).
+    pub exact: bool,
+}
+
+/// The threats along one line direction through a cell holding (or imagined holding) a stone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LineThreats {
+    /// The direction `(dx, dy)` (one of [`Grid::line_directions`]).
+    pub direction: (i64, i64),
+    /// The length of the run of the stone's value through the cell, the cell included.
+    pub run: usize,
+    /// The empty cells within `length − 1` of the cell where one more stone makes the run through
+    /// the cell complete a line, in line order.
+    pub wins: Vec<Cell>,
+    /// How many distinct threats `wins` are: one per cell, except that the two ends of one
+    /// straight (a run of `length − 1` that either end completes) count once.
+    pub threats: usize,
+    /// The empty cells within `length − 2` of the cell where one more stone makes a straight
+    /// through it: exactly two `wins`, `length` cells apart. In line order.
+    pub straights: Vec<Cell>,
+}
+
+/// What a cell along the scanned line holds, as the scan sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Slot {
+    Own,
+    Empty,
+    /// Another value, or off the board.
+    Blocked,
+}
+
+/// The threats along each of `grid`'s line directions for a stone of `goal.value` on `centre`
+/// (whatever `centre` holds now), or `None` if `centre` is off the board or `goal.length` is
+/// not 2 to [`MAX_LENGTH`].
+pub fn line_threats(grid: &Grid, centre: Cell, goal: LineGoal) -> Option<Vec<LineThreats>> {
+    if !grid.contains(centre) || !(2..=MAX_LENGTH).contains(&goal.length) {
+        return None;
+    }
+    let threats = grid
+        .line_directions()
+        .iter()
+        .map(|&direction| Scan::read(grid, centre, direction, goal).threats(grid, centre))
+        .collect();
+    Some(threats)
+}
+
+/// The cells of one line around the centre, `reach` each way: enough to tell a run of exactly
+/// `length` after two more stones from a longer one.
+struct Scan {
+    slots: [Slot; 2 * (MAX_LENGTH + 1) + 1],
+    reach: usize,
+    direction: (i64, i64),
+    goal: LineGoal,
+}
+
+impl Scan {
+    fn read(grid: &Grid, centre: Cell, direction: (i64, i64), goal: LineGoal) -> Scan {
+        let reach = goal.length + 1;
+        let mut slots = [Slot::Blocked; 2 * (MAX_LENGTH + 1) + 1];
+        for (k, slot) in slots.iter_mut().enumerate().take(2 * reach + 1) {
+            *slot = match grid.get(centre.offset(direction, k as i64 - reach as i64)) {
+                Some(v) if v == goal.value => Slot::Own,
+                Some(v) if v == goal.empty => Slot::Empty,
+                _ => Slot::Blocked,
+            };
+        }
+        slots[reach] = Slot::Own;
+        Scan {
+            slots,
+            reach,
+            direction,
+            goal,
+        }
+    }
+
+    /// The run through the centre within the scanned cells.
+    fn run(&self) -> usize {
+        let own = |k: &usize| self.slots[*k] == Slot::Own;
+        let before = (0..self.reach).rev().take_while(own).count();
+        let after = (self.reach + 1..=2 * self.reach).take_while(own).count();
+        1 + before + after
+    }
+
+    fn completes(&self, run: usize) -> bool {
+        if self.goal.exact {
+            run == self.goal.length
+        } else {
+            run >= self.goal.length
+        }
+    }
+
+    /// The scanned indices within `distance` of the centre holding an empty cell.
+    fn empties_within(&self, distance: usize) -> impl Iterator<Item = usize> + '_ {
+        (self.reach - distance..=self.reach + distance).filter(|&k| self.slots[k] == Slot::Empty)
+    }
+
+    /// The indices of the empty cells where one more stone completes the run through the centre.
+    fn wins(&mut self) -> Vec<usize> {
+        let mut wins = Vec::new();
+        for k in self
+            .empties_within(self.goal.length - 1)
+            .collect::<Vec<_>>()
+        {
+            self.slots[k] = Slot::Own;
+            if self.completes(self.run()) {
+                wins.push(k);
+            }
+            self.slots[k] = Slot::Empty;
+        }
+        wins
+    }
+
+    fn is_straight(&self, wins: &[usize]) -> bool {
+        matches!(wins, [a, b] if b - a == self.goal.length)
+    }
+
+    fn threats(mut self, grid: &Grid, centre: Cell) -> LineThreats {
+        let wins = self.wins();
+        let threats = if self.is_straight(&wins) {
+            1
+        } else {
+            wins.len()
+        };
+        let mut straights = Vec::new();
+        for k in self
+            .empties_within(self.goal.length - 2)
+            .collect::<Vec<_>>()
+        {
+            self.slots[k] = Slot::Own;
+            let wins = self.wins();
+            if self.is_straight(&wins) {
+                straights.push(k);
+            }
+            self.slots[k] = Slot::Empty;
+        }
+        let cell = |k: usize| centre.offset(self.direction, k as i64 - self.reach as i64);
+        LineThreats {
+            direction: self.direction,
+            run: self.true_run(grid, centre),
+            wins: wins.into_iter().map(cell).collect(),
+            threats,
+            straights: straights.into_iter().map(cell).collect(),
+        }
+    }
+
+    /// The run through the centre, however far it reaches (the scan sees `reach` cells each way).
+    fn true_run(&self, grid: &Grid, centre: Cell) -> usize {
+        let (d, value) = (self.direction, self.goal.value);
+        let back = lines::count_from(grid, centre, (-d.0, -d.1), value);
+        (1 + back + lines::count_from(grid, centre, d, value)) as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::runtime::grid::from_digits as grid_from;
+    use proptest::prelude::*;
+
+    const FIVE: LineGoal = LineGoal {
+        value: 1,
+        length: 5,
+        empty: 0,
+        exact: true,
+    };
+
+    fn across(g: &Grid, c: Cell, goal: LineGoal) -> LineThreats {
+        line_threats(g, c, goal).unwrap().remove(0)
+    }
+
+    #[test]
+    fn a_broken_four_has_one_win_in_its_gap() {
+        // X X . X [X] . : only the gap at 2 makes five; 5 makes a run of three.
+        let g = grid_from(&["1101000000"]);
+        let t = across(&g, Cell::new(4, 0), FIVE);
+        assert_eq!((t.run, t.threats), (2, 1));
+        assert_eq!(t.wins, vec![Cell::new(2, 0)]);
+    }
+
+    #[test]
+    fn an_open_four_is_one_threat_and_a_split_one_two() {
+        // . X X X [X] . : both ends complete — one straight, one threat.
+        let g = grid_from(&["0011100000"]);
+        let t = across(&g, Cell::new(5, 0), FIVE);
+        assert_eq!((t.run, t.threats), (4, 1));
+        assert_eq!(t.wins, vec![Cell::new(1, 0), Cell::new(6, 0)]);
+        // X . X [X] X . X : 1 and 5 each make exactly five — two threats on one line.
+        let g = grid_from(&["0101010100"]);
+        let t = across(&g, Cell::new(4, 0), FIVE);
+        assert_eq!((t.wins.len(), t.threats), (2, 2));
+    }
+
+    #[test]
+    fn exactness_refuses_overlines_and_at_least_takes_them() {
+        // X X X [X] . X: filling 5 makes six.
+        let g = grid_from(&["1110010"]);
+        let t = across(&g, Cell::new(3, 0), FIVE);
+        assert!(t.wins.is_empty());
+        let t = across(
+            &g,
+            Cell::new(3, 0),
+            LineGoal {
+                exact: false,
+                ..FIVE
+            },
+        );
+        assert_eq!(t.wins, vec![Cell::new(4, 0)]);
+    }
+
+    #[test]
+    fn straights_are_the_cells_making_an_open_line_of_four() {
+        // . . X X [X] . . . : 1 or 5 makes . X X X X . inside the board (0 and 5, 1 and 6).
+        let g = grid_from(&["00110000"]);
+        let t = across(&g, Cell::new(4, 0), FIVE);
+        assert_eq!(t.straights, vec![Cell::new(1, 0), Cell::new(5, 0)]);
+        // A wall (2) at 0 leaves only 5: . X X X X . needs both ends.
+        let g = grid_from(&["20110000"]);
+        let t = across(&g, Cell::new(4, 0), FIVE);
+        assert_eq!(t.straights, vec![Cell::new(5, 0)]);
+    }
+
+    #[test]
+    fn every_line_direction_is_scanned_and_bad_calls_refused() {
+        let g = grid_from(&["000", "000", "000"]);
+        assert_eq!(line_threats(&g, Cell::new(1, 1), FIVE).unwrap().len(), 4);
+        assert!(line_threats(&g, Cell::new(3, 1), FIVE).is_none());
+        assert!(line_threats(&g, Cell::new(1, 1), LineGoal { length: 1, ..FIVE }).is_none());
+        let hex = Grid::hex(5, 5, 0);
+        assert_eq!(line_threats(&hex, Cell::new(2, 2), FIVE).unwrap().len(), 3);
+    }
+
+    /// The reference: stones put on a copy of the grid, runs measured by the grid's own scans.
+    fn reference(g: &Grid, c: Cell, goal: LineGoal) -> Vec<LineThreats> {
+        let mut g = g.clone();
+        g.set(c, goal.value);
+        let completes = |run: usize| {
+            if goal.exact {
+                run == goal.length
+            } else {
+                run >= goal.length
+            }
+        };
+        let run_at = |g: &Grid, d| lines::run_through(g, c, d).unwrap().len();
+        let wins_of = |g: &Grid, d: (i64, i64)| -> Vec<Cell> {
+            let near = goal.length as i64 - 1;
+            (-near..=near)
+                .map(|i| c.offset(d, i))
+                .filter(|&e| g.get(e) == Some(goal.empty) && e != c)
+                .filter(|&e| {
+                    let mut h = g.clone();
+                    h.set(e, goal.value);
+                    completes(run_at(&h, d))
+                })
+                .collect()
+        };
+        let straight = |wins: &[Cell], d: (i64, i64)| {
+            wins.len() == 2 && wins[0].offset(d, goal.length as i64) == wins[1]
+        };
+        g.line_directions()
+            .iter()
+            .map(|&d| {
+                let wins = wins_of(&g, d);
+                let near = goal.length as i64 - 2;
+                let straights = (-near..=near)
+                    .map(|i| c.offset(d, i))
+                    .filter(|&e| g.get(e) == Some(goal.empty) && e != c)
+                    .filter(|&e| {
+                        let mut h = g.clone();
+                        h.set(e, goal.value);
+                        straight(&wins_of(&h, d), d)
+                    })
+                    .collect();
+                LineThreats {
+                    direction: d,
+                    run: run_at(&g, d),
+                    threats: if straight(&wins, d) { 1 } else { wins.len() },
+                    wins,
+                    straights,
+                }
+            })
+            .collect()
+    }
+
+    proptest! {
+        #[test]
+        fn threats_agree_with_stones_put_on_the_grid(
+            cells in proptest::collection::vec(0i64..3, 81),
+            x in 0i64..9, y in 0i64..9, length in 2usize..7, exact: bool, hex: bool,
+        ) {
+            let mut g = if hex { Grid::hex(9, 9, 0) } else { Grid::new(9, 9, 0) };
+            for (i, v) in cells.into_iter().enumerate() {
+                g.set(Cell::new(i as i64 % 9, i as i64 / 9), v);
+            }
+            let goal = LineGoal { value: 1, length, empty: 0, exact };
+            let c = Cell::new(x, y);
+            prop_assert_eq!(line_threats(&g, c, goal).unwrap(), reference(&g, c, goal));
+        }
+    }
+}
