@@ -44,7 +44,10 @@ pub fn svg(
         Board::Track(t) => track::picture(t, &scene.hints, palette),
     };
     let (status, to_move) = match game.outcome(state)? {
-        Some(outcome) => (Some(format!("game over: {}", game.describe_outcome(outcome))), None),
+        Some(outcome) => (
+            Some(format!("game over: {}", game.describe_outcome(outcome))),
+            None,
+        ),
         None if names.len() >= 2 => {
             let p = game.to_move(state)?;
             (Some(format!("{} to move", game.player_name(p))), Some(p))

@@ -72,7 +72,10 @@ impl Size {
         let (w, h) = match self {
             Size::Natural => (width.ceil(), height.ceil()),
             Size::Scale(f) => ((width * f).round(), (height * f).round()),
-            Size::Fit { width: w, height: h } => {
+            Size::Fit {
+                width: w,
+                height: h,
+            } => {
                 let w = f64::from(w);
                 (w, h.map_or((w * height / width).round(), f64::from))
             }
@@ -181,9 +184,18 @@ mod tests {
     fn sizes_read_and_bad_ones_are_refused() {
         assert_eq!(
             Size::parse("1920x1080"),
-            Ok(Size::Fit { width: 1920, height: Some(1080) })
+            Ok(Size::Fit {
+                width: 1920,
+                height: Some(1080)
+            })
         );
-        assert_eq!(Size::parse("800"), Ok(Size::Fit { width: 800, height: None }));
+        assert_eq!(
+            Size::parse("800"),
+            Ok(Size::Fit {
+                width: 800,
+                height: None
+            })
+        );
         assert!(Size::parse("0x10").is_err());
         assert!(Size::parse("99999").is_err());
         assert!(Size::parse("axb").is_err());
@@ -195,10 +207,20 @@ mod tests {
 
     #[test]
     fn a_fitted_picture_is_centred_and_a_width_keeps_the_proportions() {
-        let at = Size::Fit { width: 400, height: Some(400) }.layout(100.0, 50.0).unwrap();
+        let at = Size::Fit {
+            width: 400,
+            height: Some(400),
+        }
+        .layout(100.0, 50.0)
+        .unwrap();
         assert_eq!((at.width, at.height), (400, 400));
         assert_eq!((at.factor, at.dx, at.dy), (4.0, 0.0, 100.0));
-        let at = Size::Fit { width: 300, height: None }.layout(100.0, 50.0).unwrap();
+        let at = Size::Fit {
+            width: 300,
+            height: None,
+        }
+        .layout(100.0, 50.0)
+        .unwrap();
         assert_eq!((at.width, at.height, at.factor), (300, 150, 3.0));
         assert!(Size::Scale(64.0).layout(1000.0, 10.0).is_err());
     }
@@ -210,7 +232,7 @@ mod tests {
         for node in tree.root().children() {
             if let usvg::Node::Text(t) = node {
                 texts += 1;
-                assert!(t.flattened().children().len() > 0, "the text has glyphs");
+                assert!(!t.flattened().children().is_empty(), "the text has glyphs");
             }
         }
         assert_eq!(texts, 1);

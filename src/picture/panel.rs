@@ -81,7 +81,10 @@ impl Panel {
             .as_deref()
             .map_or(0.0, |s| PAD + draw::width_of(s, STATUS_FONT));
         let name_at = self.name_at();
-        let legend = self.legend.iter().map(|e| name_at + draw::width_of(&e.line(), FONT));
+        let legend = self
+            .legend
+            .iter()
+            .map(|e| name_at + draw::width_of(&e.line(), FONT));
         let numbers = self.numbers.iter().map(|n| match &n.shown {
             Shown::Text(t) => PAD + draw::width_of(&format!("{}: {t}", n.label), FONT),
             Shown::Pieces(p) => pieces_at(&n.label) + p.len() as f64 * 2.5 * PIECE,
@@ -90,10 +93,7 @@ impl Panel {
             .caption
             .as_deref()
             .map_or(0.0, |c| PAD + draw::width_of(c, FONT));
-        legend
-            .chain(numbers)
-            .fold(status.max(caption), f64::max)
-            + PAD
+        legend.chain(numbers).fold(status.max(caption), f64::max) + PAD
     }
 
     /// Draws the panel with its top at `top`; `piece` draws a piece of a cell value centred on

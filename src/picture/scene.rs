@@ -92,7 +92,11 @@ impl Scene {
     /// The scene of `state`, reached by the move `last` (if known), with the script's
     /// `picture(state, last)` map if it gave one; `Err` says what is wrong when nothing can be
     /// drawn or a hint is malformed.
-    pub fn of(state: &Dynamic, last: Option<&Dynamic>, given: Option<Map>) -> Result<Scene, String> {
+    pub fn of(
+        state: &Dynamic,
+        last: Option<&Dynamic>,
+        given: Option<Map>,
+    ) -> Result<Scene, String> {
         let given = given.unwrap_or_default();
         let board = match given.get("board") {
             Some(b) => board_of(b).ok_or("picture(): `board` must be a grid or a track")?,
@@ -111,8 +115,9 @@ impl Scene {
                 "colors" => {
                     for (v, c) in by_value(value, "colors")? {
                         let c = c.to_string();
-                        let color = colors::named(&c)
-                            .ok_or(format!("picture(): unknown colour '{c}' (a colour name or #rrggbb)"))?;
+                        let color = colors::named(&c).ok_or(format!(
+                            "picture(): unknown colour '{c}' (a colour name or #rrggbb)"
+                        ))?;
                         hints.colors.insert(v, color);
                     }
                 }
@@ -122,10 +127,13 @@ impl Scene {
                     }
                 }
                 "marks" => {
-                    let map = value.read_lock::<Map>().ok_or("picture(): `marks` must be a map")?;
+                    let map = value
+                        .read_lock::<Map>()
+                        .ok_or("picture(): `marks` must be a map")?;
                     for (kind, spots) in map.iter() {
-                        let spots = spots_of(spots)
-                            .ok_or(format!("picture(): mark `{kind}` must be cells or pit numbers"))?;
+                        let spots = spots_of(spots).ok_or(format!(
+                            "picture(): mark `{kind}` must be cells or pit numbers"
+                        ))?;
                         hints.marks.push((kind.to_string(), spots));
                     }
                 }
@@ -168,24 +176,34 @@ impl Scene {
 
 /// `pieces`: per player an integer (a cell value), a string (a note) or `#{ piece, text }`.
 fn pieces_of(value: &Dynamic) -> Result<Vec<Piece>, String> {
-    const WHAT: &str = "picture(): each of `pieces` must be a cell value, a text, or #{ piece: 1, text: \"…\" }";
+    const WHAT: &str =
+        "picture(): each of `pieces` must be a cell value, a text, or #{ piece: 1, text: \"…\" }";
     let list = value
         .read_lock::<Array>()
         .ok_or("picture(): `pieces` must be an array, one entry per player")?;
     list.iter()
         .map(|entry| {
             if let Ok(v) = entry.as_int() {
-                return Ok(Piece { value: Some(v), text: None });
+                return Ok(Piece {
+                    value: Some(v),
+                    text: None,
+                });
             }
             if entry.is_string() {
-                return Ok(Piece { value: None, text: Some(entry.to_string()) });
+                return Ok(Piece {
+                    value: None,
+                    text: Some(entry.to_string()),
+                });
             }
             let map = entry.read_lock::<Map>().ok_or(WHAT)?;
             let value = match map.get("piece") {
                 Some(v) => Some(v.as_int().map_err(|_| WHAT)?),
                 None => None,
             };
-            Ok(Piece { value, text: map.get("text").map(ToString::to_string) })
+            Ok(Piece {
+                value,
+                text: map.get("text").map(ToString::to_string),
+            })
         })
         .collect()
 }
@@ -197,7 +215,10 @@ fn numbers_of(value: &Dynamic) -> Result<Vec<Number>, String> {
     if let Some(map) = value.read_lock::<Map>() {
         return Ok(map
             .iter()
-            .map(|(label, v)| Number { label: label.to_string(), shown: Shown::Text(v.to_string()) })
+            .map(|(label, v)| Number {
+                label: label.to_string(),
+                shown: Shown::Text(v.to_string()),
+            })
             .collect());
     }
     let list = value
@@ -212,7 +233,10 @@ fn numbers_of(value: &Dynamic) -> Result<Vec<Number>, String> {
                 (None, Some(p)) => {
                     let values = p.read_lock::<Array>().ok_or(WHAT)?;
                     Shown::Pieces(
-                        values.iter().map(|v| v.as_int().map_err(|_| WHAT)).collect::<Result<_, _>>()?,
+                        values
+                            .iter()
+                            .map(|v| v.as_int().map_err(|_| WHAT))
+                            .collect::<Result<_, _>>()?,
                     )
                 }
                 _ => return Err(WHAT.to_string()),

@@ -25,8 +25,8 @@ use crate::{
 };
 
 pub(crate) mod caller;
-mod cells;
 mod capture_referee;
+mod cells;
 mod referee;
 
 pub use capture_referee::CaptureReferee;
@@ -531,7 +531,12 @@ impl ScriptedGame {
         if two {
             let last = last.cloned().unwrap_or(Dynamic::UNIT);
             return self
-                .call_as("picture", (state.clone(), last), GameError::Illegal, "a map")
+                .call_as(
+                    "picture",
+                    (state.clone(), last),
+                    GameError::Illegal,
+                    "a map",
+                )
                 .map(Some);
         }
         if !self.defines("picture", 1) {

@@ -57,11 +57,9 @@ pub fn with_own_resolutions(module: Shared<Module>) -> Module {
             is_pure: true,
             is_volatile: false,
         };
-        FuncRegistration::new(name).with_namespace(namespace).set_into_module_raw(
-            &mut wrapped,
-            vec![TypeId::of::<Dynamic>(); arity],
-            func,
-        );
+        FuncRegistration::new(name)
+            .with_namespace(namespace)
+            .set_into_module_raw(&mut wrapped, vec![TypeId::of::<Dynamic>(); arity], func);
     }
     wrapped
 }
@@ -123,8 +121,16 @@ mod tests {
 
     /// The calls made, in a different order each round, and what each must give.
     const CALLS: [(&str, Option<i64>, &str); 5] = [
-        ("calls", None, "f(variant-g:3) / f(base-g:7) / f(variant-g:4)"),
-        ("more", None, "h(variant-g:1) / h(base-g:2) / h(variant-g:3)"),
+        (
+            "calls",
+            None,
+            "f(variant-g:3) / f(base-g:7) / f(variant-g:4)",
+        ),
+        (
+            "more",
+            None,
+            "h(variant-g:1) / h(base-g:2) / h(variant-g:3)",
+        ),
         ("f", Some(5), "f(variant-g:5)"),
         ("base_f", Some(6), "f(base-g:6)"),
         ("h", Some(8), "h(variant-g:8)"),
@@ -148,12 +154,19 @@ mod tests {
     fn base_calls_run_the_base_and_plain_calls_the_variant_every_time_in_both_modes() {
         let script = variant();
         for walker in [true, false] {
-            let reused = Caller::new(&script.ast, script.constants.clone(), NativeTable::default());
+            let reused = Caller::new(
+                &script.ast,
+                script.constants.clone(),
+                NativeTable::default(),
+            );
             reused.set_compiled(walker);
             for n in 0..300 {
                 round(&script, &reused, n);
-                let fresh =
-                    Caller::new(&script.ast, script.constants.clone(), NativeTable::default());
+                let fresh = Caller::new(
+                    &script.ast,
+                    script.constants.clone(),
+                    NativeTable::default(),
+                );
                 fresh.set_compiled(walker);
                 round(&script, &fresh, n);
             }

@@ -83,8 +83,21 @@ fn results(summaries: &[Summary], names: &[String], top: f64) -> (Group, f64) {
     for tick in 0..=4 {
         let share = f64::from(tick) / 4.0;
         g = g
-            .add(line(x(share), first - 4.0, x(share), bottom + 4.0, GRID, 1.0))
-            .add(text(x(share), bottom + 20.0, &format!("{} %", tick * 25), TICK, INK));
+            .add(line(
+                x(share),
+                first - 4.0,
+                x(share),
+                bottom + 4.0,
+                GRID,
+                1.0,
+            ))
+            .add(text(
+                x(share),
+                bottom + 20.0,
+                &format!("{} %", tick * 25),
+                TICK,
+                INK,
+            ));
     }
     for (i, (s, name)) in summaries.iter().zip(names).enumerate() {
         let middle = first + (i as f64 + 0.5) * ROW;
@@ -93,7 +106,10 @@ fn results(summaries: &[Summary], names: &[String], top: f64) -> (Group, f64) {
         let games = s.games.max(1) as f64;
         let others = s.games - s.first_wins - s.draws - s.unfinished;
         let mut from = 0.0;
-        for (&n, (_, fill)) in [s.first_wins, s.draws, others, s.unfinished].iter().zip(PARTS) {
+        for (&n, (_, fill)) in [s.first_wins, s.draws, others, s.unfinished]
+            .iter()
+            .zip(PARTS)
+        {
             let share = n as f64 / games;
             let width = share * (right - left);
             if n > 0 {
@@ -105,7 +121,13 @@ fn results(summaries: &[Summary], names: &[String], top: f64) -> (Group, f64) {
                 let label = format!("{:.0} %", 100.0 * share);
                 if width > width_of(&label, TICK) + 8.0 {
                     let above = middle - 0.35 * half;
-                    g = g.add(text(x(from) + width / 2.0, above, &label, TICK, ink_on(fill)));
+                    g = g.add(text(
+                        x(from) + width / 2.0,
+                        above,
+                        &label,
+                        TICK,
+                        ink_on(fill),
+                    ));
                 }
             }
             from += share;
@@ -129,7 +151,14 @@ fn results(summaries: &[Summary], names: &[String], top: f64) -> (Group, f64) {
     g = g
         .add(line(at, legend, at + 28.0, legend, INK, 3.0))
         .add(line(at, legend - 9.0, at, legend + 9.0, INK, 3.0))
-        .add(line(at + 28.0, legend - 9.0, at + 28.0, legend + 9.0, INK, 3.0))
+        .add(line(
+            at + 28.0,
+            legend - 9.0,
+            at + 28.0,
+            legend + 9.0,
+            INK,
+            3.0,
+        ))
         .add(text_from(at + 38.0, legend, "95 % interval", TICK, INK));
     (g, legend + 16.0)
 }
@@ -165,16 +194,24 @@ fn lengths(
     let y = |games: f64| lower - games / y_top as f64 * PLOT;
     for games in (0..=y_top).step_by(y_step) {
         let at = y(games as f64);
-        g = g
-            .add(line(left, at, right, at, GRID, 1.0))
-            .add(text_to(left - 10.0, at, &games.to_string(), TICK, INK));
+        g = g.add(line(left, at, right, at, GRID, 1.0)).add(text_to(
+            left - 10.0,
+            at,
+            &games.to_string(),
+            TICK,
+            INK,
+        ));
     }
     let x_step = whole_step(hi - lo);
     for plies in (lo.div_ceil(x_step) * x_step..=hi).step_by(x_step) {
         let at = x(plies as f64);
-        g = g
-            .add(line(at, lower, at, lower + 8.0, INK, 2.0))
-            .add(text(at, lower + 24.0, &plies.to_string(), TICK, INK));
+        g = g.add(line(at, lower, at, lower + 8.0, INK, 2.0)).add(text(
+            at,
+            lower + 24.0,
+            &plies.to_string(),
+            TICK,
+            INK,
+        ));
     }
     g = g
         .add(line(left, lower, right, lower, INK, 2.0))

@@ -91,7 +91,7 @@ mod tests {
         ]
         .concat();
         std::fs::write(&path, text).unwrap();
-        let (s, read) = summaries("g", &[path.clone()]).unwrap();
+        let (s, read) = summaries("g", std::slice::from_ref(&path)).unwrap();
         assert_eq!(read, 5);
         assert_eq!(
             s.iter().map(|s| s.label.as_str()).collect::<Vec<_>>(),

@@ -15,8 +15,7 @@ use std::{path::PathBuf, process::ExitCode};
 use clap::Args;
 
 use crate::{
-    cli::picture_files::PictureFiles, diag::Diagnostic, game_args::GameArgs,
-    search::player::Level,
+    cli::picture_files::PictureFiles, diag::Diagnostic, game_args::GameArgs, search::player::Level,
 };
 use selfplay::Plan;
 use summary::Summary;

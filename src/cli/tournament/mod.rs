@@ -255,11 +255,7 @@ fn check_journal(
 }
 
 /// Prints the Markdown report and writes `dir/index.html`, with the games replayed by `game`.
-fn print_report(
-    game: &ScriptedGame,
-    entries: &[journal::Entry],
-    dir: &Path,
-) -> Outcome {
+fn print_report(game: &ScriptedGame, entries: &[journal::Entry], dir: &Path) -> Outcome {
     let standings = report::standings(game.name(), entries);
     print!("{}", report::markdown(&standings));
     let games = replay::section(Some(game), entries);

@@ -61,7 +61,8 @@ for (const box of document.querySelectorAll(".replay")) {
 "#;
 
 /// The styles of the games' section.
-pub const STYLE: &str = ".replay img{display:block;max-width:100%;height:auto;border:1px solid #aaa}\
+pub const STYLE: &str =
+    ".replay img{display:block;max-width:100%;height:auto;border:1px solid #aaa}\
     .replay ol{font-family:monospace;columns:12em}.replay li{cursor:pointer}\
     .replay li.now{background:#ffe58f}.replay button{font-size:1.1em;margin:4px}";
 
@@ -239,7 +240,12 @@ mod tests {
                     }
                     at += n.unsigned_abs() as usize;
                 } else {
-                    next.extend(op.as_array().unwrap().iter().map(|l| l.as_str().unwrap().to_string()));
+                    next.extend(
+                        op.as_array()
+                            .unwrap()
+                            .iter()
+                            .map(|l| l.as_str().unwrap().to_string()),
+                    );
                 }
             }
             lines = next;

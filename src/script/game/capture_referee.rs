@@ -48,9 +48,9 @@ impl<'g> CaptureReferee<'g> {
     /// The hook `native(from)` names.
     fn hook(&mut self) -> Result<&CaptureHook, GameError> {
         if self.hook.is_none() {
-            let native = self
-                .game
-                .call_as::<Map>("native", (self.from.clone(),), Self::rules, "a map")?;
+            let native =
+                self.game
+                    .call_as::<Map>("native", (self.from.clone(),), Self::rules, "a map")?;
             let hook = native
                 .get("sowing")
                 .and_then(|s| s.read_lock::<Map>()?.get("capturable").cloned())
@@ -82,7 +82,11 @@ impl<'g> CaptureReferee<'g> {
                     Dynamic::from(track)
                 }
                 HookField::Scores => Dynamic::from_array(
-                    position.scores().iter().map(|&s| Dynamic::from(s)).collect::<Array>(),
+                    position
+                        .scores()
+                        .iter()
+                        .map(|&s| Dynamic::from(s))
+                        .collect::<Array>(),
                 ),
                 HookField::ToMove => Dynamic::from(position.to_move() as INT),
                 HookField::Pieces => Dynamic::from_array(
