@@ -142,7 +142,10 @@ fn the_chart_names_each_bar_shows_draws_and_reads_from_the_back_of_a_room() {
     assert_eq!(named("#2 draw=true"), 2, "{texts:?}");
     // Draws have their part of each bar, in the legend.
     assert_eq!(named("draw"), 1, "{texts:?}");
-    assert!(texts.iter().any(|(t, _)| t.contains("win rate")) && texts.iter().any(|(t, _)| t.contains("Game length")));
+    assert!(
+        texts.iter().any(|(t, _)| t.contains("win rate"))
+            && texts.iter().any(|(t, _)| t.contains("Game length"))
+    );
     // Large type throughout: 20 px or more on a chart 1280 px wide.
     assert!(texts.iter().all(|&(_, s)| s >= 20.0), "{texts:?}");
     // The plies axis is ticked in whole numbers.

@@ -528,14 +528,22 @@ fn a_pbrain_brain_switches_to_renju_under_rule_4_and_back() {
         let expected = format!("{},{}", point.0, point.1);
         // Freestyle (rule 0): the trap's point wins at once.
         brain.send("INFO rule 0");
-        assert_eq!(answer_board(&mut brain, &lines), expected, "freestyle, {name}");
+        assert_eq!(
+            answer_board(&mut brain, &lines),
+            expected,
+            "freestyle, {name}"
+        );
         // Renju (rule 4): the same point is forbidden for Black; then freestyle again.
         brain.send("INFO rule 4");
         let answer = answer_board(&mut brain, &lines);
         cell(&answer);
         assert_ne!(answer, expected, "rule 4 plays the {name} point");
         brain.send("INFO rule 0");
-        assert_eq!(answer_board(&mut brain, &lines), expected, "rule 0 again, {name}");
+        assert_eq!(
+            answer_board(&mut brain, &lines),
+            expected,
+            "rule 0 again, {name}"
+        );
     }
 }
 

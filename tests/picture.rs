@@ -190,16 +190,15 @@ fn elements(svg: &str) -> Vec<Element> {
     let mut out: Vec<Element> = Vec::new();
     for event in svg::read(svg).unwrap() {
         match event {
-            Event::Tag(name, kind, attrs) if kind != svg::node::element::tag::Type::End => {
-                out.push(Element {
+            Event::Tag(name, kind, attrs) if kind != svg::node::element::tag::Type::End => out
+                .push(Element {
                     name: name.to_string(),
                     attrs: attrs
                         .iter()
                         .map(|(k, v)| (k.clone(), v.to_string()))
                         .collect(),
                     text: String::new(),
-                })
-            }
+                }),
             Event::Text(t) => {
                 if let Some(last) = out.last_mut() {
                     last.text += t.trim();
@@ -225,7 +224,12 @@ fn rings(svg: &str) -> Vec<(f64, f64)> {
     elements(svg)
         .into_iter()
         .filter(|e| e.name == "circle" && e.attrs.get("fill").map(String::as_str) == Some("none"))
-        .map(|e| (e.attrs["cx"].parse().unwrap(), e.attrs["cy"].parse().unwrap()))
+        .map(|e| {
+            (
+                e.attrs["cx"].parse().unwrap(),
+                e.attrs["cy"].parse().unwrap(),
+            )
+        })
         .collect()
 }
 
@@ -258,7 +262,9 @@ fn every_shipped_game_s_picture_says_whose_turn_it_is_and_who_is_who() {
         );
         for name in names {
             assert!(
-                texts.iter().any(|t| t == name || t.starts_with(&format!("{name} — "))),
+                texts
+                    .iter()
+                    .any(|t| t == name || t.starts_with(&format!("{name} — "))),
                 "{game}'s legend names {name}: {texts:?}"
             );
         }
@@ -274,8 +280,20 @@ fn every_shipped_game_s_picture_says_whose_turn_it_is_and_who_is_who() {
     assert_eq!(discs, ["#1a1a1a", "#f5f5f5"]);
     // A finished game says how it ended, and points at no one.
     let svg = picture(&[
-        "caro", "-o", "size=7", "-o", "block_rule=false", "1a", "2a", "1b", "2b", "1c", "2c",
-        "1d", "2d", "1e",
+        "caro",
+        "-o",
+        "size=7",
+        "-o",
+        "block_rule=false",
+        "1a",
+        "2a",
+        "1b",
+        "2b",
+        "1c",
+        "2c",
+        "1d",
+        "2d",
+        "1e",
     ]);
     assert!(texts(&svg).contains(&"game over: X wins".to_string()));
     assert_eq!(pointers(&svg), 0);
@@ -288,16 +306,35 @@ fn every_shipped_game_s_picture_says_whose_turn_it_is_and_who_is_who() {
 #[test]
 fn every_shipped_game_s_picture_marks_the_last_move() {
     let first_move = |game: &str| -> String {
-        common::stdout(["moves", game, "--seed", "3"]).lines().next().unwrap().to_string()
+        common::stdout(["moves", game, "--seed", "3"])
+            .lines()
+            .next()
+            .unwrap()
+            .to_string()
     };
-    for game in ["caro", "gomoku", "renju", "o_an_quan", "oware", "five_step", "lines98", "color_lines"] {
-        assert!(rings(&picture(&[game, "--seed", "3"])).is_empty(), "{game}: no move yet");
+    for game in [
+        "caro",
+        "gomoku",
+        "renju",
+        "o_an_quan",
+        "oware",
+        "five_step",
+        "lines98",
+        "color_lines",
+    ] {
+        assert!(
+            rings(&picture(&[game, "--seed", "3"])).is_empty(),
+            "{game}: no move yet"
+        );
         let mv = first_move(game);
         let marked = rings(&picture(&[game, "--seed", "3", &mv]));
         assert!(!marked.is_empty(), "{game}: {mv} is marked");
     }
     // Caro's move is a cell: 4d on a 9×9 board is cell (3, 5).
-    assert_eq!(rings(&picture(&["caro", "-o", "size=9", "4d"])), [(170.0, 250.0)]);
+    assert_eq!(
+        rings(&picture(&["caro", "-o", "size=9", "4d"])),
+        [(170.0, 250.0)]
+    );
     // Five-step's is a path: each of its cells is ringed.
     assert_eq!(
         rings(&picture(&["five_step", "0 0 0 1 0 2"])),
@@ -310,7 +347,10 @@ fn every_shipped_game_s_picture_marks_the_last_move() {
 #[test]
 fn the_games_own_numbers_are_under_the_board() {
     let oaq = texts(&picture(&["o_an_quan", "1R", "7P"]));
-    let scores: Vec<&String> = oaq.iter().filter(|t| t.starts_with("score of player")).collect();
+    let scores: Vec<&String> = oaq
+        .iter()
+        .filter(|t| t.starts_with("score of player"))
+        .collect();
     assert_eq!(scores.len(), 2, "{oaq:?}");
     let ow = texts(&picture(&["oware"]));
     assert!(ow.contains(&"score of Player 0: 0".to_string()), "{ow:?}");
@@ -379,8 +419,15 @@ fn numbers_are_centred_when_drawn_by_resvg_with_the_bundled_font() {
     // Pit 1 (centre (124, 124)) holds 5: its digit's ink is centred on the pit.
     let (left, top, right, bottom) = ink_box(&p, 124, 124, 17);
     let (x, y) = (f64::from(left + right) / 2.0, f64::from(top + bottom) / 2.0);
-    assert!((x - 124.0).abs() <= 2.0 && (y - 124.0).abs() <= 2.0, "the 5 is centred at ({x}, {y})");
-    assert!(bottom - top >= 10, "a digit of 20 px is drawn: {}", bottom - top);
+    assert!(
+        (x - 124.0).abs() <= 2.0 && (y - 124.0).abs() <= 2.0,
+        "the 5 is centred at ({x}, {y})"
+    );
+    assert!(
+        bottom - top >= 10,
+        "a digit of 20 px is drawn: {}",
+        bottom - top
+    );
 }
 
 #[test]
@@ -394,9 +441,15 @@ fn png_pictures_have_the_size_asked_for_and_their_text_drawn() {
     assert_eq!((fitted.width(), fitted.height()), (800, 600));
     let wide = png(&["caro", "-o", "size=9", "--size", "1000"]);
     assert_eq!(wide.width(), 1000);
-    assert_eq!(wide.height(), (f64::from(natural.height()) * 1000.0 / 420.0).round() as u32);
+    assert_eq!(
+        wide.height(),
+        (f64::from(natural.height()) * 1000.0 / 420.0).round() as u32
+    );
     let double = png(&["caro", "-o", "size=9", "--scale", "2"]);
-    assert_eq!((double.width(), double.height()), (840, 2 * natural.height()));
+    assert_eq!(
+        (double.width(), double.height()),
+        (840, 2 * natural.height())
+    );
     // The SVG takes the size too, and both files are written at once.
     let dir = tempfile::tempdir().unwrap();
     let (svg_path, png_path) = (dir.path().join("a.svg"), dir.path().join("a.png"));
@@ -408,9 +461,14 @@ fn png_pictures_have_the_size_asked_for_and_their_text_drawn() {
         .assert()
         .success();
     let svg = std::fs::read_to_string(&svg_path).unwrap();
-    let size = usvg::Tree::from_str(&svg, &usvg::Options::default()).unwrap().size();
+    let size = usvg::Tree::from_str(&svg, &usvg::Options::default())
+        .unwrap()
+        .size();
     let png = tiny_skia::Pixmap::decode_png(&std::fs::read(&png_path).unwrap()).unwrap();
-    assert_eq!((size.width() as u32, size.height() as u32), (png.width(), png.height()));
+    assert_eq!(
+        (size.width() as u32, size.height() as u32),
+        (png.width(), png.height())
+    );
     assert_eq!(png.width(), 2 * 660);
 }
 
@@ -420,10 +478,17 @@ fn bad_sizes_and_a_missing_file_are_reported() {
         (&["--png", "never.png", "--size", "0x10"][..], "not a size"),
         (&["--png", "never.png", "--scale=-2"][..], "not a scale"),
         (&["--png", "never.png", "--scale", "60"][..], "at most 8192"),
-        (&["--png", "never.png", "--size", "10", "--scale", "2"][..], "cannot be used with"),
+        (
+            &["--png", "never.png", "--size", "10", "--scale", "2"][..],
+            "cannot be used with",
+        ),
         (&[][..], "--svg FILE, --png FILE"),
     ] {
-        let out = boardrules().args(["picture", "caro"]).args(args).assert().failure();
+        let out = boardrules()
+            .args(["picture", "caro"])
+            .args(args)
+            .assert()
+            .failure();
         let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
         assert!(err.contains(says), "{args:?}: {err}");
         assert!(!std::path::Path::new("never.png").exists());

@@ -345,7 +345,12 @@ fn replayed(frames: &serde_json::Value) -> Vec<String> {
             match op.as_i64() {
                 Some(n) if n > 0 => next.extend_from_slice(&lines[at..at + n as usize]),
                 Some(_) => {}
-                None => next.extend(op.as_array().unwrap().iter().map(|l| l.as_str().unwrap().to_string())),
+                None => next.extend(
+                    op.as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|l| l.as_str().unwrap().to_string()),
+                ),
             }
             at += op.as_i64().map_or(0, |n| n.unsigned_abs() as usize);
         }
@@ -363,8 +368,18 @@ fn the_page_lists_every_game_with_a_replay_of_its_boards() {
     let ran = run(
         &home,
         &[
-            "tournament", "five_step", "--max-plies", "6", "--bot", "a=builtin:easy", "--bot",
-            "b=builtin:easy", "--games-per-pair", "2", "--out", &out_text,
+            "tournament",
+            "five_step",
+            "--max-plies",
+            "6",
+            "--bot",
+            "a=builtin:easy",
+            "--bot",
+            "b=builtin:easy",
+            "--games-per-pair",
+            "2",
+            "--out",
+            &out_text,
         ],
         "",
     );
@@ -376,23 +391,49 @@ fn the_page_lists_every_game_with_a_replay_of_its_boards() {
         let entry: serde_json::Value = serde_json::from_str(line).unwrap();
         let n = entry["game"].as_u64().unwrap() + 1;
         let moves: Vec<String> = serde_json::from_value(entry["moves"].clone()).unwrap();
-        assert!(page.contains(&format!("<section class=\"game\" id=\"game-{n}\">")), "{page}");
+        assert!(
+            page.contains(&format!("<section class=\"game\" id=\"game-{n}\">")),
+            "{page}"
+        );
         let start = format!("<script type=\"application/json\" id=\"frames-{n}\">");
-        let json = page.split(&start).nth(1).expect("the game's boards").split("</script>").next().unwrap();
+        let json = page
+            .split(&start)
+            .nth(1)
+            .expect("the game's boards")
+            .split("</script>")
+            .next()
+            .unwrap();
         let boards = replayed(&serde_json::from_str(json).unwrap());
-        assert_eq!(boards.len(), moves.len() + 1, "the start and a board after each move");
+        assert_eq!(
+            boards.len(),
+            moves.len() + 1,
+            "the start and a board after each move"
+        );
         // The last board is the picture `boardrules picture` draws after the game's moves.
         let dir = tempfile::tempdir().unwrap();
         let svg = dir.path().join("last.svg");
         let mut args = vec!["picture".to_string(), "five_step".into()];
         args.extend(moves.iter().cloned());
         args.extend(["--svg".to_string(), svg.display().to_string()]);
-        let drawn = run(&home, &args.iter().map(String::as_str).collect::<Vec<_>>(), "");
+        let drawn = run(
+            &home,
+            &args.iter().map(String::as_str).collect::<Vec<_>>(),
+            "",
+        );
         assert_eq!(drawn.code, 0, "{}", drawn.stderr);
-        assert_eq!(boards.last().unwrap(), &std::fs::read_to_string(&svg).unwrap());
+        assert_eq!(
+            boards.last().unwrap(),
+            &std::fs::read_to_string(&svg).unwrap()
+        );
         games += 1;
     }
     assert_eq!(games, 2);
-    assert!(page.contains("class=\"next\""), "a button steps through the moves");
-    assert!(!page.contains("src=\"http"), "nothing is loaded from elsewhere");
+    assert!(
+        page.contains("class=\"next\""),
+        "a button steps through the moves"
+    );
+    assert!(
+        !page.contains("src=\"http"),
+        "nothing is loaded from elsewhere"
+    );
 }
