@@ -12,8 +12,9 @@ use rhai::{
 use crate::walker::native_table::NativeTable;
 
 use super::{
-    profile::Profiled, Block, Call, Callee, Chain, Expr, Fallback, ForLoop, Function, Gathering,
-    HandedToRhai, MapLiteral, OpAssign, Operands, Program, Rest, Root, Site, Slot, Step, Stmt,
+    profile::Profiled, ArrayMethod, Block, Call, Callee, Chain, Expr, Fallback, ForLoop, Function,
+    Gathering, HandedToRhai, MapLiteral, OpAssign, Operands, Program, Rest, Root, Site, Slot, Step,
+    Stmt,
 };
 
 /// Names Rhai treats as syntax rather than as functions: calls of them are left to Rhai.
@@ -147,13 +148,6 @@ fn why_rhai(expr: &RhaiExpr) -> String {
         RhaiExpr::FnCall(call, ..) => format!("the operator or call `{}`", call.name),
         RhaiExpr::Variable(var, ..) if !var.2.is_empty() => "a module's variable".into(),
         RhaiExpr::Variable(var, ..) => format!("the variable `{}`, not a local", var.1),
-        RhaiExpr::Dot(x, ..) | RhaiExpr::Index(x, ..)
-            if matches!(x.lhs, RhaiExpr::FnCall(..) | RhaiExpr::MethodCall(..)) =>
-        {
-            "a property, index or method of a call's result (`f(…).len`): Rhai runs the whole \
-             chain, the call included; put the result in a variable first"
-                .into()
-        }
         RhaiExpr::Dot(..) | RhaiExpr::Index(..) => {
             "a chain the walker does not follow (a property or index of a value it does not \
              model, or a method of a script function called with `this`)"
@@ -625,7 +619,8 @@ impl Lower<'_> {
         })))
     }
 
-    /// A chain from a variable or constant; `None` for one left to Rhai.
+    /// A chain from a variable, a constant or another expression's value; `None` for one left
+    /// to Rhai.
     fn chain(&mut self, expr: &RhaiExpr) -> Lowered<Option<Chain>> {
         let (RhaiExpr::Dot(x, flags, _) | RhaiExpr::Index(x, flags, _)) = expr else {
             return Ok(None);
@@ -641,7 +636,10 @@ impl Lower<'_> {
                     None => return Ok(None),
                 },
             },
-            _ => return Ok(None),
+            RhaiExpr::Variable(..) | RhaiExpr::ThisPtr(..) => return Ok(None),
+            // Rhai evaluates the expression (after the chain's arguments) and walks the chain
+            // on its value.
+            value => Root::Value(Box::new(self.expr(value)?)),
         };
         let mut chain = Chain {
             root,
@@ -653,10 +651,12 @@ impl Lower<'_> {
             returned: false,
             argument: false,
             gathering: gathering(expr, &x.rhs),
+            array_method: None,
         };
         if !self.links(expr, &x.rhs, &mut chain)? {
             return Ok(None);
         }
+        chain.array_method = array_method(&chain);
         if matches!(chain.root, Root::Constant(..)) && chain.calls_methods() {
             self.constants_may_change = true;
         }
@@ -743,6 +743,36 @@ fn gathering(parent: &RhaiExpr, rhs: &RhaiExpr) -> Gathering {
         RhaiExpr::MethodCall(call, _) if dot && call.args.is_empty() => Gathering::Nothing,
         _ if !dot && rhs.get_literal_value(None).is_some() => Gathering::LiteralIndex,
         _ => Gathering::PerLink,
+    }
+}
+
+/// Which of Rhai's array methods `chain` calls, if it is one step on a variable calling one.
+fn array_method(chain: &Chain) -> Option<ArrayMethod> {
+    if !matches!(chain.root, Root::Local(_)) {
+        return None;
+    }
+    match chain.steps.as_slice() {
+        [Step::Method {
+            name,
+            args: 1,
+            script: false,
+            ..
+        }] if name == "push" => Some(ArrayMethod::Push),
+        [Step::Method {
+            name,
+            args: 0,
+            script: false,
+            ..
+        }] if name == "len" => Some(ArrayMethod::Len),
+        [Step::Method {
+            name,
+            args: 0,
+            script: false,
+            ..
+        }] if name == "is_empty" => Some(ArrayMethod::IsEmpty),
+        [Step::Prop { getter, .. }] if getter == "get$len" => Some(ArrayMethod::Len),
+        [Step::Prop { getter, .. }] if getter == "get$is_empty" => Some(ArrayMethod::IsEmpty),
+        _ => None,
     }
 }
 

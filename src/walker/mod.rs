@@ -350,6 +350,19 @@ struct Chain {
     argument: bool,
     /// How Rhai gathers the chain's arguments and indexes before it walks it.
     gathering: Gathering,
+    /// The chain is `list.push(x)`, `list.len()`, `list.is_empty()` (or `list.len`,
+    /// `list.is_empty`) on a variable, which the walker does itself when the variable holds
+    /// an array (keeping the sizes of the array, `Measured` in `run`).
+    array_method: Option<ArrayMethod>,
+}
+
+/// Rhai's array methods a chain of one step on a variable may call (see
+/// [`Chain::array_method`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ArrayMethod {
+    Push,
+    Len,
+    IsEmpty,
 }
 
 /// How Rhai gathers a chain's arguments and indexes (`eval_dot_index_chain`), which decides
@@ -402,6 +415,8 @@ enum Root {
     Local(Slot),
     /// A script constant (not in the frame), by name, with its value when the script loaded.
     Constant(ImmutableString, Dynamic),
+    /// Another expression's value (`f(x).len`): a value made for the chain, not a variable.
+    Value(Box<Expr>),
 }
 
 /// One link of a chain.

@@ -727,6 +727,35 @@ fn assignments() {
 fn chains() {
     assert_agree(&[
         all(
+            "chains on a call's result or another expression's value",
+            r#"fn list(n) { let l = []; for i in 0..n { l.push(i); } l }
+               fn nest() { #{ p: [7, 8, #{ q: 9 }], s: "abc" } }
+               fn boom(x) { throw x; }
+               fn t() {
+                   let a = list(3).len;
+                   let b = list(4)[2] + list(5).len() + nest().p[2].q + nest()["s"].len;
+                   let c = list(6).contains(4) && !list(2).is_empty();
+                   let d = [1, 2, 3].len() + "abcd".len + (a + 1).to_string().len();
+                   let e = list(3).map(|x| x * 2);
+                   [a, b, c, d, e, nest().p, list(0).len, nest().missing]
+               }
+               fn order() { boom(1).get(boom(2)) }
+               fn root_throws() { boom(3).len }
+               fn out_of_bounds() { list(2)[5] }
+               fn not_indexable() { nest().s.x }
+               fn negative() { list(3)[-1] + list(3)[-3] }
+               fn method_error() { list(2).get("a") }"#,
+            &[
+                ("t", "[]"),
+                ("order", "[]"),
+                ("root_throws", "[]"),
+                ("out_of_bounds", "[]"),
+                ("not_indexable", "[]"),
+                ("negative", "[]"),
+                ("method_error", "[]"),
+            ],
+        ),
+        all(
             "map properties: read, assign, operator assign, missing",
             r#"fn t() {
                 let m = #{ a: #{ b: 1 }, n: 5 };

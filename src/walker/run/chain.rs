@@ -13,7 +13,7 @@ use super::{
     Measured, Runner, Stop, Walked,
 };
 use crate::walker::lists::NativeList;
-use crate::walker::{Chain, Fallback, Gathering, OpAssign, Root, Step};
+use crate::walker::{ArrayMethod, Chain, Fallback, Gathering, OpAssign, Root, Step};
 
 impl Runner<'_> {
     /// Evaluates a chain, or (`assign`) assigns to its end.
@@ -57,7 +57,10 @@ impl Runner<'_> {
             self.global.num_operations = before;
         }
         let gathered = self.global.num_operations - before;
-        self.tick(Position::NONE)?;
+        // Rhai counts an operation for finding a variable (an expression counts its own).
+        if !matches!(chain.root, Root::Value(_)) {
+            self.tick(Position::NONE)?;
+        }
         let mut assign = assign;
         let list = if chain.returned && self.listing(frame) {
             List::ForHost
@@ -80,8 +83,10 @@ impl Runner<'_> {
                         self.before_change(frame, i);
                     }
                 }
-                if assign.is_none() && list != List::ForHost {
-                    if let Some(done) = self.array_method(frame, i, chain, &mut values) {
+                if let (Some(method), None, false) =
+                    (chain.array_method, &assign, list == List::ForHost)
+                {
+                    if let Some(done) = self.array_method(frame, i, chain, method, &mut values) {
                         return done;
                     }
                 }
@@ -116,6 +121,14 @@ impl Runner<'_> {
                 };
                 let mut walk = Walk::new(chain, &mut values, &mut assign, list);
                 self.walk(&mut walk, &mut target, by_ref, 0, 0, true)
+            }
+            // A value made for the chain, after its arguments, as Rhai makes it: the chain is
+            // never run again from its root (that would make the value again), and a method
+            // gets it as a value, not a variable.
+            Root::Value(root) => {
+                let mut target = self.expr(frame, root)?.flatten();
+                let mut walk = Walk::new(chain, &mut values, &mut assign, list);
+                self.walk(&mut walk, &mut target, false, 0, 0, false)
             }
         };
         match walked {
@@ -228,33 +241,25 @@ impl Runner<'_> {
     /// check of the whole variable Rhai makes after a method call answered from what is
     /// measured of it ([`Measured`]): a push measures only its item. `None`, with nothing
     /// done, for any other chain or value (the general walk then takes it).
+    #[inline(never)]
     fn array_method(
         &mut self,
         frame: &mut Frame,
         i: usize,
         chain: &Chain,
+        method: ArrayMethod,
         values: &mut StaticVec<Dynamic>,
     ) -> Option<Flow<Dynamic>> {
-        let (name, site, pos, push) = match chain.steps.as_slice() {
+        let (name, site, pos) = match chain.steps.as_slice() {
             [Step::Method {
-                name,
-                args: 1,
-                script: false,
-                pos,
-                site,
-            }] if name == "push" => (name, site, *pos, true),
-            [Step::Method {
-                name,
-                args: 0,
-                script: false,
-                pos,
-                site,
-            }] if name == "len" || name == "is_empty" => (name, site, *pos, false),
+                name, pos, site, ..
+            }] => (name, site, *pos),
             [Step::Prop {
                 getter, pos, site, ..
-            }] if getter == "get$len" || getter == "get$is_empty" => (getter, site, *pos, false),
+            }] => (getter, site, *pos),
             _ => return None,
         };
+        let push = method == ArrayMethod::Push;
         let target = &frame.values[i];
         if !target.is_array() || target.is_shared() {
             return None;
@@ -290,8 +295,8 @@ impl Runner<'_> {
             (Dynamic::UNIT, sizes)
         } else {
             let len = array.len();
-            let value = match name.as_str() {
-                "len" | "get$len" => Dynamic::from_int(INT::try_from(len).unwrap_or(INT::MAX)),
+            let value = match method {
+                ArrayMethod::Len => Dynamic::from_int(INT::try_from(len).unwrap_or(INT::MAX)),
                 _ => Dynamic::from_bool(len == 0),
             };
             (value, known)

@@ -89,6 +89,14 @@ fn expr() -> impl Strategy<Value = String> {
             inner.clone().prop_map(|e| format!("({e} in arr)")),
             Just(r#"("p" in m)"#.to_string()),
             inner.clone().prop_map(|e| format!("rec({e})")),
+            inner
+                .clone()
+                .prop_map(|e| format!("rec({e}).to_string().len()")),
+            (
+                inner.clone(),
+                prop::sample::select(&["x", "0", "1", "2", "-1"][..])
+            )
+                .prop_map(|(a, i)| format!("[{a}, 1][{i}]")),
             (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("max({a}, {b})")),
             (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("`${{{a}}}-${{{b}}}`")),
             (inner.clone(), inner.clone(), inner.clone())
