@@ -1979,6 +1979,14 @@ fn operations_in_loops_chains_and_methods_are_counted_as_rhai_counts_them() {
                 ("z", "[-1]"),
             ],
         ),
+        all(
+            "constant arguments and chains on values",
+            r#"fn t(n) { let a = [1, 2, 3, 4]; a.extract(1..3).len() + a.index_of(n) }
+               fn u(n) { let s = "hello"; s.sub_string(1..n).len() + s.sub_string(1, 2).len() }
+               fn w(n) { let a = [[1, 2], [3]]; a.contains([3]) && [n, 1][0] > 0 }
+               fn y(n) { mk(n).len() + mk(n)[0] } fn mk(n) { [n, n + 1] }"#,
+            &[("t", "[2]"), ("u", "[3]"), ("w", "[2]"), ("y", "[4]")],
+        ),
         part(
             "this methods",
             r#"fn inc(n) { this += n; this } fn get() { this.a }

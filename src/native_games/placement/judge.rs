@@ -1,6 +1,6 @@
 //! Moves a script judges. A placement game's native form may name a script hook that decides
 //! whether a player may put a stone on an empty cell — for a rule the family does not model,
-//! such as renju's forbidden points for Black. The hook is asked only about the moves of the
+//! such as points forbidden to one player only. The hook is asked only about the moves of the
 //! players it judges, and — with a [`Screen`] — only where a cheap native look says the rule
 //! can matter; a random playout asks it only about the cell it drew (rejection sampling).
 //! Verification plays the script and the native form with its hook side by side, so a hook or
