@@ -215,9 +215,12 @@ fn a_variants_top_level_runs_once_not_in_every_call() {
 // Time.
 
 #[test]
-fn pushing_onto_a_large_array_stops_at_the_deadline() {
-    let ended = fails("run", "push_loop", &[], SPENT_TIME);
-    assert!(ended.stderr.contains("push_loop.rhai"), "{}", ended.stderr);
+fn pushing_onto_a_large_array_takes_time_in_proportion() {
+    // 100 000 pushes: when each push measured the whole array this hit the 2 s limit; the walker
+    // measures only the item pushed (the deadline itself is tested by `deep_nesting`)
+    let ended = run(&["run", &script("push_loop")]);
+    assert_eq!(ended.code, Some(0), "{}", ended.stderr);
+    assert!(ended.took < Duration::from_secs(10), "{:?}", ended.took);
 }
 
 #[test]

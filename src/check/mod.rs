@@ -6,6 +6,7 @@
 //! still shows it (see [`shrink`]) and written as a trace file.
 
 pub mod properties;
+pub mod report;
 pub mod shrink;
 
 use std::time::{Duration, Instant};

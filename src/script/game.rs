@@ -391,6 +391,19 @@ impl ScriptedGame {
         self.random_playout_until(state, rng, None)
     }
 
+    /// Plays the native move `mv` on `position`, reached from the script state `from`, asking
+    /// the script's capture hook as playouts do: whether the move and every capture it asked
+    /// about were allowed (for verification).
+    pub(crate) fn play_sowing_judged(
+        &self,
+        from: &Dynamic,
+        position: &mut crate::native_games::sowing::Sowing,
+        mv: crate::native_games::sowing::SowMove,
+    ) -> bool {
+        let mut referee = CaptureReferee::new(self, from);
+        position.play_judged(mv, &mut referee).is_ok() && referee.finish().is_ok()
+    }
+
     /// [`Self::random_playout`], giving up (with no outcome) at `deadline` when it runs through
     /// the script.
     pub fn random_playout_until(

@@ -18,7 +18,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rhai::Dynamic;
 
-use super::{game::CaptureReferee, native_form::NativeGame, ScriptedGame};
+use super::{native_form::NativeGame, ScriptedGame};
 use crate::{
     native_games::{placement::Placement, sowing::Sowing},
     runtime::{Cell, Game},
@@ -404,9 +404,8 @@ fn reached(
                 .into_iter()
                 .filter_map(|m| {
                     let mut trial = p.clone();
-                    let mut referee = CaptureReferee::new(game, prev_state);
-                    let played = trial.play_judged(m, &mut referee).ok();
-                    played.filter(|()| referee.finish().is_ok()).map(|()| trial)
+                    game.play_sowing_judged(prev_state, &mut trial, m)
+                        .then_some(trial)
                 })
                 .collect();
             if successors.iter().any(|s| s.same_position(n)) {

@@ -19,9 +19,10 @@ use serde_json::{json, Value};
 use tokio_stream::{wrappers::BroadcastStream, Stream, StreamExt};
 
 use super::{
-    app::{short, App},
+    app::App,
     request::{blocking, body, OptionsIn},
     seats::{self, Seat, SeatKind},
+    short,
     store::TableRecord,
     table::Request,
     Failure,

@@ -10,6 +10,7 @@ use serde_json::Value;
 use tokio::sync::{broadcast, oneshot};
 
 use super::{
+    short,
     store::{Store, TableRecord},
     table::{self, Answer, Request},
     Config, Failure,
@@ -187,9 +188,4 @@ impl App {
         let now = self.ask(id, Request::View).await?;
         Ok((now, receiver))
     }
-}
-
-/// At most 40 characters of `text` (an id from a request, quoted in a message).
-pub fn short(text: &str) -> String {
-    crate::terminal::clean(&text.chars().take(40).collect::<String>()).into_owned()
 }

@@ -80,6 +80,11 @@ impl IntoResponse for Failure {
     }
 }
 
+/// At most 40 characters of `text` (an id from a request, quoted in a message).
+pub fn short(text: &str) -> String {
+    crate::terminal::clean(&text.chars().take(40).collect::<String>()).into_owned()
+}
+
 /// A fresh teacher's password: 10 characters that are easy to read aloud.
 pub fn password() -> String {
     seats::token()[..10].to_string()

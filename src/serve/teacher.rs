@@ -22,8 +22,9 @@ use subtle::ConstantTimeEq;
 use tokio_stream::{wrappers::BroadcastStream, Stream, StreamExt};
 
 use super::{
-    app::{short, App},
+    app::App,
     request::{blocking, body, OptionsIn},
+    short,
     table::Request,
     Failure,
 };

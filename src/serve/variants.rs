@@ -7,10 +7,13 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 
-use super::{app::short, store::Store, Failure};
+use super::{short, store::Store, Failure};
 use crate::{
-    check::{self, Budget},
-    cli::check::{about, failure_report, smoke},
+    check::{
+        self,
+        report::{about, failure_report, smoke},
+        Budget,
+    },
     diag::Diagnostic,
     script::{library::is_name, Library, ScriptSource, ScriptedGame},
     terminal::clean,

@@ -4,6 +4,7 @@
 //! Elo ratings, a crosstable and the faults of each bot. `tournament merge` builds the same
 //! report from the journals of several shards.
 
+mod html;
 pub(crate) mod journal;
 mod pool;
 mod ratings;

@@ -7,7 +7,7 @@
 use serde_json::{json, Value};
 use similar::{capture_diff_slices, Algorithm, DiffOp};
 
-use super::{journal::Entry, report::escape};
+use super::{html::escape, journal::Entry};
 use crate::{
     picture,
     repl::theme::Theme,

@@ -2,43 +2,10 @@
 //! each bot — written as Markdown (for the terminal) and as an HTML page.
 
 use super::{
+    html::escape,
     journal::Entry,
-    ratings,
-    tally::{Tally, CROSSTABLE_BOTS},
+    tally::{Row, Standings, Tally, CROSSTABLE_BOTS},
 };
-
-/// A bot's line in the standings.
-pub struct Row {
-    /// The bot's name.
-    pub name: String,
-    /// Its rating.
-    pub rating: ratings::Rating,
-    /// Games, wins, draws, losses.
-    pub games: usize,
-    /// Games won.
-    pub wins: usize,
-    /// Games drawn.
-    pub draws: usize,
-    /// Games lost.
-    pub losses: usize,
-    /// Timeouts, illegal moves, crashes.
-    pub faults: [usize; 3],
-    /// The first faults, described.
-    pub details: Vec<String>,
-}
-
-/// Everything the report shows.
-pub struct Standings {
-    /// The rules played.
-    pub rules: String,
-    /// The number of games.
-    pub games: usize,
-    /// The bots, best first.
-    pub rows: Vec<Row>,
-    /// `cross[i][j]`: the points row bot `i` took from bot `j`, and their games (in row order);
-    /// empty when there are more than [`CROSSTABLE_BOTS`] bots.
-    pub cross: Vec<Vec<(f64, usize)>>,
-}
 
 /// The standings of the games of `rules` in `entries` (in any order).
 pub fn standings(rules: &str, entries: &[Entry]) -> Standings {
@@ -202,22 +169,6 @@ pub fn markdown(s: &Standings) -> String {
         let total: usize = r.faults.iter().sum();
         if total > r.details.len() {
             out += &format!("- … {} more in the journal\n", total - r.details.len());
-        }
-    }
-    out
-}
-
-/// `text` escaped for HTML.
-pub(super) fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out += "&amp;",
-            '<' => out += "&lt;",
-            '>' => out += "&gt;",
-            '"' => out += "&quot;",
-            '\'' => out += "&#39;",
-            c => out.push(c),
         }
     }
     out

@@ -6,9 +6,41 @@ use std::collections::HashMap;
 
 use super::{
     journal::Entry,
-    ratings::Results,
-    report::{Row, Standings},
+    ratings::{self, Results},
 };
+
+/// A bot's line in the standings.
+pub struct Row {
+    /// The bot's name.
+    pub name: String,
+    /// Its rating.
+    pub rating: ratings::Rating,
+    /// Games, wins, draws, losses.
+    pub games: usize,
+    /// Games won.
+    pub wins: usize,
+    /// Games drawn.
+    pub draws: usize,
+    /// Games lost.
+    pub losses: usize,
+    /// Timeouts, illegal moves, crashes.
+    pub faults: [usize; 3],
+    /// The first faults, described.
+    pub details: Vec<String>,
+}
+
+/// Everything the report shows.
+pub struct Standings {
+    /// The rules played.
+    pub rules: String,
+    /// The number of games.
+    pub games: usize,
+    /// The bots, best first.
+    pub rows: Vec<Row>,
+    /// `cross[i][j]`: the points row bot `i` took from bot `j`, and their games (in row order);
+    /// empty when there are more than [`CROSSTABLE_BOTS`] bots.
+    pub cross: Vec<Vec<(f64, usize)>>,
+}
 
 /// How many fault details are listed for each bot (the journal has them all).
 const DETAILS_SHOWN: usize = 3;
