@@ -5,12 +5,12 @@
 //! first player's win rate; below, how long the games were (plies on whole-number ticks).
 
 use svg::{
-    node::element::{Group, Line, Polyline, Rectangle},
+    node::element::{Group, Line, Polyline},
     Document,
 };
 
 use super::{stats, summary::Summary};
-use crate::picture::draw::{ink_on, text, text_from, text_to, width_of};
+use crate::picture::draw::{ink_on, rect, text, text_from, text_to, width_of};
 
 /// The chart's width.
 const WIDTH: f64 = 1280.0;
@@ -261,15 +261,6 @@ fn whole_step(span: usize) -> usize {
         }
         power *= 10;
     }
-}
-
-fn rect(x: f64, y: f64, w: f64, h: f64, fill: &str) -> Rectangle {
-    Rectangle::new()
-        .set("x", x)
-        .set("y", y)
-        .set("width", w)
-        .set("height", h)
-        .set("fill", fill)
 }
 
 fn line(x1: f64, y1: f64, x2: f64, y2: f64, color: &str, width: f64) -> Line {
