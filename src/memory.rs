@@ -25,6 +25,9 @@ thread_local! {
     /// Bytes this thread allocated minus bytes it freed (memory freed by another thread than
     /// the one that allocated it makes both drift, which per-call differences tolerate).
     static HELD: Cell<isize> = const { Cell::new(0) };
+    /// Bytes this thread ever allocated (growths included, frees not subtracted): how much
+    /// copying it did, which the script sandbox charges to a call's clocks.
+    static ALLOCATED: Cell<u64> = const { Cell::new(0) };
 }
 
 /// mimalloc, counting what each thread holds.
@@ -33,6 +36,9 @@ pub struct Counting;
 fn count(delta: isize) {
     // `try_with`: a thread being torn down has no counter left; its frees go uncounted.
     let _ = HELD.try_with(|held| held.set(held.get().wrapping_add(delta)));
+    if delta > 0 {
+        let _ = ALLOCATED.try_with(|total| total.set(total.get().wrapping_add(delta as u64)));
+    }
 }
 
 /// The alignment every mimalloc block has: its size classes are whole words, and the first
@@ -100,6 +106,13 @@ pub fn held() -> isize {
     HELD.with(Cell::get)
 }
 
+/// The bytes the current thread has allocated so far (never less: frees are not subtracted) when
+/// [`Counting`] is the global allocator; always 0 otherwise. The difference between two readings
+/// is the copying done in between.
+pub fn allocated() -> u64 {
+    ALLOCATED.with(Cell::get)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -115,6 +128,7 @@ mod tests {
             assert!(!p.is_null());
             assert_eq!(p as usize % layout.align(), 0, "{layout:?}");
             assert_eq!(held(), before + layout.size() as isize);
+            assert!(allocated() >= layout.size() as u64);
             p.write_bytes(7, layout.size());
             let grown = Counting.realloc(p, layout, layout.size() * 3);
             assert_eq!(grown as usize % layout.align(), 0, "{layout:?} grown");

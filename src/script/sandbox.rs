@@ -57,6 +57,10 @@ pub(crate) const CHECK_EVERY: u64 = 16;
 const _: () = assert!(CHECK_EVERY.is_multiple_of(crate::walker::REPORT_EVERY));
 /// How often (in operations, and in work primitives charge) the clocks are looked at.
 const CLOCK_EVERY: u64 = 1024;
+/// Bytes a call may copy between two looks at the clocks: one operation may copy a whole state
+/// (a call's argument, a value read from a variable), and 1 024 such operations on a large one
+/// take seconds, so copying is charged too. A state of 100 000 values is a few MiB to copy.
+const COPIED_EVERY: u64 = 1 << 20;
 
 /// The budget of the call in progress on this thread.
 #[derive(Debug, Clone, Copy)]
@@ -71,6 +75,9 @@ struct Meter {
     operations: u64,
     /// Work primitives charged so far.
     charged: u64,
+    /// What [`memory::allocated`] said at the last look at the clocks (or when the call
+    /// began): copying more than [`COPIED_EVERY`] bytes since makes the next check look again.
+    allocated_at_clock: u64,
 }
 
 thread_local! {
@@ -92,6 +99,7 @@ pub fn begin() -> CallGuard {
         memory_base: memory::held(),
         operations: 0,
         charged: 0,
+        allocated_at_clock: memory::allocated(),
     };
     CallGuard {
         outer: METER.with(|m| m.replace(Some(meter))),
@@ -171,7 +179,17 @@ impl Meter {
         usize::try_from(memory::held().saturating_sub(self.memory_base)).unwrap_or(0)
     }
 
+    /// Whether the call copied more than [`COPIED_EVERY`] bytes since the last look at the
+    /// clocks.
+    fn copied_a_lot(&self) -> bool {
+        memory::allocated().wrapping_sub(self.allocated_at_clock) > COPIED_EVERY
+    }
+
     fn check(&mut self, clock: bool) -> Result<(), Spent> {
+        let clock = clock || self.copied_a_lot();
+        if clock {
+            self.allocated_at_clock = memory::allocated();
+        }
         if self.operations.saturating_add(self.charged) > limits::OPERATIONS {
             Err(Spent::Operations)
         } else if self.held() > limits::MEMORY {
@@ -225,6 +243,16 @@ pub fn charge(work: u64) -> Result<(), Box<EvalAltResult>> {
         m.set(Some(meter));
         checked.map_err(spent)
     })
+}
+
+/// The error a script call gets when it would begin after the command's time is up (or after
+/// Ctrl-C, [`crate::cancel::calls_until`]): such a call is not begun at all, however quick.
+pub fn refuse_if_stopped() -> Result<(), Box<EvalAltResult>> {
+    if crate::cancel::calls_stopped() {
+        Err(spent(Spent::Stopped))
+    } else {
+        Ok(())
+    }
 }
 
 /// Work a primitive counts as it loops, charged to the call in progress in batches (so that a

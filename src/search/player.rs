@@ -216,15 +216,17 @@ fn tactical(
         });
     }
     let until = start + time - time / GUARD_SHARE;
+    let stopped = || {
+        let mv = screened.searchable().swap_remove(0);
+        let text = name_move(game, state, &mv)?;
+        Ok(Some(Hint::new(mv, text, Why::new("stopped", 0, &[]))))
+    };
     let hint = match search(game, state, &screened, level, until, depth, seed) {
         Ok(Some(hint)) => hint,
-        Ok(None) => return Ok(None),
-        // Out of time in a slow script call (or Ctrl-C): a move the rules accept.
-        Err(_) if cancel::calls_stopped() => {
-            let mv = screened.searchable().swap_remove(0);
-            let text = name_move(game, state, &mv)?;
-            return Ok(Some(Hint::new(mv, text, Why::new("stopped", 0, &[]))));
-        }
+        // Out of time in a slow script call (or Ctrl-C), or before the search had looked at a
+        // single move (the game is not over: that was checked first): a move the rules accept.
+        Ok(None) => return stopped(),
+        Err(_) if cancel::calls_stopped() => return stopped(),
         Err(e) => return Err(e),
     };
     game.record_events(false); // (a search may have said what a move does in its events)
