@@ -101,8 +101,9 @@ fn cpu_time(args: &[&str]) -> Duration {
 fn a_hint_keeps_its_time_when_the_state_is_nested_500_deep() {
     // Each play() copies the 95 500-value state 720 times (1.1 s) in fewer operations than a
     // call runs before it first looks at its clocks: copying is charged too. `run` with no move
-    // loads the game (and shows it); the hint's search may take 1.5 × 0.3 s more. Before, the
-    // play() the search began ran on (0.63 s more than `run`, and no hint: "the game is over").
+    // loads the game (and shows it: 0.50 s); the hint may take 1.5 × 0.3 s more (it takes 0.27 s
+    // in all). Before, the play() the search began ran on (1.25 s, and no hint: "the game is
+    // over").
     let game = "tests/fixtures/budget/deep_state.rhai";
     let loading = cpu_time(&["run", game]);
     let hint = cpu_time(&["hint", game, "--level", "hard", "--time-ms", "300"]);

@@ -207,6 +207,28 @@ fn timeout_turn_zero_answers_at_once() {
     );
 }
 
+#[test]
+fn a_millisecond_a_turn_still_plays_searched_moves() {
+    // The native form is verified and searched even at `timeout_turn 0`: a short script call
+    // due after the turn's time still runs (only the calls past the command's grace stop), so
+    // the answer is the search's, beside the stones, not the first cell the rules list.
+    let mut brain = Brain::start("caro");
+    assert_eq!(brain.answer("START 15"), "OK");
+    brain.send("INFO timeout_turn 0");
+    for (ply, (x, y)) in [(7, 7), (8, 8), (6, 8)].into_iter().enumerate() {
+        let (messages, answer) = brain.ask_with_messages(&format!("TURN {x},{y}"));
+        let (ax, ay) = cell(&answer);
+        assert!(
+            messages.iter().all(|m| !m.contains("no time to think")),
+            "move {ply}: {messages:?}"
+        );
+        assert!(
+            (ax - 7).abs() <= 3 && (ay - 7).abs() <= 3,
+            "move {ply}: {answer} is far from the stones ({messages:?})"
+        );
+    }
+}
+
 /// Our stones (field 1), theirs (field 2).
 fn board_lines(ours: &[(i64, i64)], theirs: &[(i64, i64)]) -> Vec<String> {
     let mut lines: Vec<String> = ours.iter().map(|(x, y)| format!("{x},{y},1")).collect();

@@ -603,7 +603,6 @@ impl ScriptedGame {
     }
 
     fn call(&self, name: &str, args: impl FuncArgs) -> Result<Dynamic, Box<EvalAltResult>> {
-        sandbox::refuse_if_stopped().map_err(|e| self.called(name, e))?;
         let _metered = sandbox::begin();
         let result = self
             .caller
@@ -614,7 +613,6 @@ impl ScriptedGame {
     /// `moves(state)` for a list of moves, which may come as a [`NativeList`], with `state`
     /// lent rather than copied (see [`Caller::call_for_list`]).
     fn call_moves(&self, state: &mut Dynamic) -> Result<Dynamic, Box<EvalAltResult>> {
-        sandbox::refuse_if_stopped().map_err(|e| self.called("moves", e))?;
         let _metered = sandbox::begin();
         let result = self
             .caller

@@ -245,16 +245,6 @@ pub fn charge(work: u64) -> Result<(), Box<EvalAltResult>> {
     })
 }
 
-/// The error a script call gets when it would begin after the command's time is up (or after
-/// Ctrl-C, [`crate::cancel::calls_until`]): such a call is not begun at all, however quick.
-pub fn refuse_if_stopped() -> Result<(), Box<EvalAltResult>> {
-    if crate::cancel::calls_stopped() {
-        Err(spent(Spent::Stopped))
-    } else {
-        Ok(())
-    }
-}
-
 /// Work a primitive counts as it loops, charged to the call in progress in batches (so that a
 /// tight loop does not look at the clock each time).
 #[derive(Debug, Default)]
