@@ -15,7 +15,10 @@ use common::{fixture, run, stdout};
 
 /// The path of `benches/variants/NAME.rhai`.
 fn variant(name: &str) -> String {
-    format!("{}/benches/variants/{name}.rhai", env!("CARGO_MANIFEST_DIR"))
+    format!(
+        "{}/benches/variants/{name}.rhai",
+        env!("CARGO_MANIFEST_DIR")
+    )
 }
 
 fn load(game: &str) -> ScriptedGame {
@@ -170,6 +173,9 @@ fn x_wins_with_four_in_the_variant_and_natively() {
         "15o",
         "3d",
     ]);
-    assert!(out.contains("O to move") || out.contains("X to move"), "{out}");
+    assert!(
+        out.contains("O to move") || out.contains("X to move"),
+        "{out}"
+    );
     assert!(!out.contains("wins"), "{out}");
 }

@@ -36,13 +36,8 @@ pub struct MoveFilter {
     pub function: String,
     /// Its arguments.
     pub args: Vec<FilterArg>,
-}
-
-impl MoveFilter {
-    /// Whether the filter is given the state (so its answers belong to one state).
-    pub fn takes_state(&self) -> bool {
-        self.args.contains(&FilterArg::State)
-    }
+    /// Whether it reads the state it is given (so its answers belong to that state).
+    pub reads_state: bool,
 }
 
 /// The name of the function made of a loop's condition (no script can define or call it).
@@ -77,10 +72,15 @@ pub fn recognise(engine: &Engine, ast: &mut AST, sources: &Sources) -> Option<Mo
                     .then(|| predicate(pred, &param, ast))
                     .flatten()
             } else if is_empty_array(&var.1) {
-                let at = loop_condition(middle, &param, list)?;
+                let (at, reads_state) = loop_condition(middle, &param, list)?;
                 let text = condition_text(at, sources)?;
                 let Stmt::For(x, _) = middle else { return None };
-                add_loop_filter(engine, ast, [&param, list, x.0.name.as_str()], &text)
+                add_loop_filter(engine, ast, [&param, list, x.0.name.as_str()], &text).map(
+                    |filter| MoveFilter {
+                        reads_state,
+                        ..filter
+                    },
+                )
             } else {
                 None
             }
@@ -184,13 +184,18 @@ fn predicate(e: &Expr, param: &str, ast: &AST) -> Option<MoveFilter> {
                 .map(|_| MoveFilter {
                     function: name,
                     args: vec![FilterArg::Cell],
+                    reads_state: false,
                 });
         }
         _ => return None,
     };
     let pointer = pointer.read_lock::<FnPtr>()?;
     let name = pointer.fn_name().to_string();
-    if !pointer.curry().is_empty() || ast.shared_lib().get_script_fn(&name, captured + 1).is_none()
+    if !pointer.curry().is_empty()
+        || ast
+            .shared_lib()
+            .get_script_fn(&name, captured + 1)
+            .is_none()
     {
         return None;
     }
@@ -199,11 +204,13 @@ fn predicate(e: &Expr, param: &str, ast: &AST) -> Option<MoveFilter> {
     Some(MoveFilter {
         function: name,
         args,
+        reads_state: captured > 0,
     })
 }
 
-/// Where the `if` of `for c in base::moves(param) { if COND { list.push(c); } }` is.
-fn loop_condition(stmt: &Stmt, param: &str, list: &str) -> Option<Position> {
+/// Where the `if` of `for c in base::moves(param) { if COND { list.push(c); } }` is, and
+/// whether `COND` reads `param`.
+fn loop_condition(stmt: &Stmt, param: &str, list: &str) -> Option<(Position, bool)> {
     let Stmt::For(x, _) = stmt else { return None };
     let (var, counter, flow) = x.as_ref();
     if counter.is_some() || !is_base_moves(&flow.expr, param) || var.name == param {
@@ -217,7 +224,12 @@ fn loop_condition(stmt: &Stmt, param: &str, list: &str) -> Option<Position> {
     };
     let (target, method, item) = method_call(push)?;
     let pushes = method == "push" && is_var(target, list) && is_var(item, var.name.as_str());
-    (pushes && test.branch.statements().is_empty()).then_some(*at)
+    let mut reads_state = false;
+    test.expr.walk(&mut Vec::new(), &mut |path: &[ASTNode]| {
+        reads_state |= matches!(path.last(), Some(ASTNode::Expr(e)) if is_var(e, param));
+        !reads_state
+    });
+    (pushes && test.branch.statements().is_empty()).then_some((*at, reads_state))
 }
 
 /// The condition of the `if` at `at` as its script spells it: `(line, column, text)`.
@@ -225,7 +237,12 @@ fn condition_text(at: Position, sources: &Sources) -> Option<(usize, usize, Stri
     let (line, column) = (at.line()?, at.position()? + "if".len());
     let label = sources.script_defining("moves")?;
     let text = sources.get(&label)?;
-    let rest: String = text.lines().nth(line - 1)?.chars().skip(column - 1).collect();
+    let rest: String = text
+        .lines()
+        .nth(line - 1)?
+        .chars()
+        .skip(column - 1)
+        .collect();
     // The condition runs to the `{` of the `if`'s body: the first one outside brackets on the
     // line (a condition spanning lines is not recognised).
     let mut depth = 0i32;
@@ -271,5 +288,6 @@ fn add_loop_filter(
     Some(MoveFilter {
         function: LOOP_FILTER.into(),
         args: vec![FilterArg::State, FilterArg::EmptyList, FilterArg::Cell],
+        reads_state: true,
     })
 }

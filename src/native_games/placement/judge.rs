@@ -263,11 +263,20 @@ mod tests {
             let (_, plies) = p.random_playout_refereed(&mut rng, &mut referee);
             assert!((0..15).all(|y| p.cells[y * 15 + 7] == 0));
             // Each stone's cell once, and each cell of column 7 drawn at most once.
-            assert!(referee.0 <= plies + 15, "{} asks for {plies} moves", referee.0);
+            assert!(
+                referee.0 <= plies + 15,
+                "{} asks for {plies} moves",
+                referee.0
+            );
         }
         let p = position(&[], 1, FIVE).filtered();
         assert_eq!(p.legal_cells(&mut KeepsNoColumnSeven(0)).len(), 210);
-        assert_eq!(position(&[], 1, FIVE).legal_cells(&mut KeepsNoColumnSeven(0)).len(), 225);
+        assert_eq!(
+            position(&[], 1, FIVE)
+                .legal_cells(&mut KeepsNoColumnSeven(0))
+                .len(),
+            225
+        );
     }
 
     #[test]

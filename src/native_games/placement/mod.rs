@@ -269,7 +269,6 @@ impl Placement {
     fn wins_at(&self, index: usize, stone: u8) -> bool {
         let (x, y) = ((index % self.width) as isize, (index / self.width) as isize);
         let goal = self.goal;
-        let need = self.length_for(stone as usize - 1);
         LINE_DIRECTIONS.iter().any(|&(dx, dy)| {
             let (dx, dy) = (dx as isize, dy as isize);
             let reach = |sx: isize, sy: isize| {
@@ -281,8 +280,12 @@ impl Placement {
             };
             let (ahead, back) = (reach(dx, dy), reach(-dx, -dy));
             let length = (ahead + back - 1) as usize;
-            if length < need || (length > need && goal.exact.contains(stone as usize - 1))
-            {
+            // `goal.length` is the shortest win: most runs are shorter, and need no more look.
+            if length < goal.length {
+                return false;
+            }
+            let need = self.length_for(stone as usize - 1);
+            if length < need || (length > need && goal.exact.contains(stone as usize - 1)) {
                 return false;
             }
             if !goal.block_both_ends {
@@ -429,7 +432,10 @@ pub(super) mod tests {
         assert!(!both(&four_x, &[5, 5]));
         let mut five_x = four_x.clone();
         five_x.push((7, 7, 1));
-        assert!(!both(&five_x, &[4, 5]), "exactly four for X: five is an overline");
+        assert!(
+            !both(&five_x, &[4, 5]),
+            "exactly four for X: five is an overline"
+        );
         let p = position(&[], 0, goal).with_lengths(&[4, 5]).unwrap();
         assert_eq!(p.goal().length, 4, "the search's windows: the shortest");
         assert!(position(&[], 0, goal).with_lengths(&[4]).is_err());

@@ -29,7 +29,7 @@ impl<'g> HookReferee<'g> {
     /// A referee asking `game`'s hooks, its move filter from the script state `root`.
     pub fn new(game: &'g ScriptedGame, root: &'g Dynamic) -> Self {
         let key = match game.move_filter() {
-            Some(filter) if filter.takes_state() => game.state_hash(root) | 1,
+            Some(filter) if filter.reads_state => game.state_hash(root) | 1,
             _ => 0,
         };
         let answers = {
