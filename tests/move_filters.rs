@@ -139,6 +139,11 @@ fn the_computer_plays_a_variants_win_in_one() {
         let ran = run(&home, &args, "");
         assert_eq!((ran.code, ran.stderr.as_str()), (0, ""), "{name}");
         assert!(ran.stdout.starts_with("8g\n"), "{name}: {}", ran.stdout);
+        // No win at once: the native search answers (verified, so no warning), never in h.
+        let ran = run(&home, &["hint", &script, "--level", "easy", "8g"], "");
+        assert_eq!((ran.code, ran.stderr.as_str()), (0, ""), "{name}");
+        let mv = ran.stdout.lines().next().unwrap_or_default();
+        assert!(!mv.is_empty() && !mv.ends_with('h'), "{name}: {}", ran.stdout);
     }
 }
 
