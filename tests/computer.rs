@@ -6,8 +6,8 @@ mod common;
 
 use common::{boardrules, stdout};
 
-/// The cookbook's Caro variant that closes column h: script only (its native form does not
-/// describe it), so the search runs through the script.
+/// The cookbook's Caro variant that closes column h: Caro's native form with a move filter
+/// (`tests/move_filters.rs` checks the same position for each shape of narrowing).
 const NO_H: &str = "tests/fixtures/caro_no_h.rhai";
 
 #[test]

@@ -54,8 +54,8 @@ fn every_shipped_native_form_agrees_within_the_budget() {
 }
 
 #[test]
-fn a_variant_that_narrows_the_moves_is_caught_at_the_start() {
-    let d = difference(&fixture("caro_no_h")).expect("a difference");
+fn a_variant_that_narrows_the_moves_unrecognised_is_caught_at_the_start() {
+    let d = difference(&fixture("caro_no_h_continue")).expect("a difference");
     assert!(d.moves.is_empty());
     assert!(d.what.contains("allows 15h"), "{}", d.what);
 }
@@ -152,7 +152,7 @@ fn bench_plays_a_dropped_native_form_through_the_script() {
 #[test]
 fn the_warning_names_the_difference_and_the_opt_out() {
     let home = tempfile::tempdir().unwrap();
-    let no_h = fixture("caro_no_h");
+    let no_h = fixture("caro_no_h_continue");
     let ran = run(&home, &["bench", &no_h, "--seconds", "0.05"], "");
     assert_eq!(ran.code, 0, "{}", ran.stderr);
     insta::assert_snapshot!(ran.stderr);

@@ -458,8 +458,10 @@ fn game_names(server: &Server) -> Vec<String> {
 fn a_students_variant_is_checked_then_offered_and_kept() {
     let (_dir, data) = data_file();
     let server = Server::start(&data, &[]);
+    // Column h skipped in a loop with `continue`: a shape the runtime does not take for a move
+    // filter, so caro's native form, inherited, disagrees.
     let good = "// Caro without column h.\nimport \"caro\" as base;\n\
-                fn moves(state) { base::moves(state).filter(|c| c.x != 7) }\n\
+                fn moves(state) { let l = []; for c in base::moves(state) { if c.x == 7 { continue; } l.push(c); } l }\n\
                 fn native(state) { () } // caro's native form knows nothing of column h\n";
     let password = server.password.clone();
     let teacher = Some(password.as_str());
@@ -509,7 +511,7 @@ fn a_students_variant_is_checked_then_offered_and_kept() {
         "nothing but the data file is written"
     );
 
-    // caro's native form, kept by a variant that closes column h, disagrees with it.
+    // caro's native form, kept by a variant that closes column h unrecognised, disagrees with it.
     let native_kept = good.replace("fn native", "fn unused");
     let (status, answer) = upload(&server, "caro_no_h", &native_kept, teacher);
     assert_eq!(status, 422, "{answer}");

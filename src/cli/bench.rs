@@ -169,8 +169,15 @@ pub fn run(
         Ok((!cut).then_some(plies))
     })
     .map_err(|d| vec![d])?;
+    // Whether the scripted side's playouts ran through the script's native form (verified).
+    let native_form = !script_only && matches!(game.native(&start), Ok(Some(_)));
     if !json {
-        println!("{}", scripted.line("scripted"));
+        let through = if native_form {
+            "its native form"
+        } else {
+            "the script"
+        };
+        println!("{}, through {through}", scripted.line("scripted"));
     }
     let builtin = game.label().starts_with("builtin:")
         || game
@@ -181,11 +188,13 @@ pub fn run(
         let ratio = native.map(|n| {
             (scripted.playouts as f64 / scripted.seconds) / (n.playouts as f64 / n.seconds)
         });
+        let mut side = scripted.json();
+        side["native_form"] = native_form.into();
         println!(
             "{}",
             serde_json::json!({
                 "game": game.name(),
-                "scripted": scripted.json(),
+                "scripted": side,
                 "native": native.map(Speed::json),
                 "ratio": ratio,
             })

@@ -11,6 +11,7 @@ use super::{
     api,
     host::{self, bare_message, innermost, LoadedScript, Sources},
     library::{Library, ScriptSource},
+    move_filter::{self, MoveFilter},
     native_form::{self, NativeGame},
     options::OptionSpec,
     sandbox,
@@ -47,6 +48,12 @@ pub struct ScriptedGame {
     /// Whether the native form was verified from the start for the current options (see
     /// [`super::verify`]); reset when an option changes.
     native_trusted: std::cell::Cell<Option<bool>>,
+    /// The move filter of a `moves()` that keeps some of its base's moves (see
+    /// [`super::move_filter`]).
+    move_filter: Option<MoveFilter>,
+    /// The move filter's answers for the last state a referee asked it from: (a key of that
+    /// state, one answer a cell: 0 not asked, 1 kept, 2 dropped). See [`HookReferee`].
+    filter_answers: std::cell::RefCell<(u64, Vec<u8>)>,
 }
 
 /// The most players a game may have.
@@ -69,7 +76,8 @@ impl ScriptedGame {
         events.borrow_mut().enabled = true;
         let mut engine = sandbox::engine();
         let natives = api::register(&mut engine, Rc::clone(&events));
-        let script = host::load(engine, library, source)?;
+        let mut script = host::load(engine, library, source)?;
+        let move_filter = move_filter::recognise(&script.engine, &mut script.ast, &script.sources);
         let mut game = ScriptedGame {
             caller: Caller::new(&script.ast, script.constants.clone(), natives),
             script,
@@ -80,6 +88,8 @@ impl ScriptedGame {
             options: Vec::new(),
             opts: Map::new(),
             native_trusted: std::cell::Cell::new(None),
+            move_filter,
+            filter_answers: Default::default(),
         };
         game.read_metadata().map_err(|d| vec![d])?;
         Ok(game)
@@ -188,6 +198,7 @@ impl ScriptedGame {
         })?;
         let value = spec.parse(text)?;
         self.native_trusted.set(None);
+        self.filter_answers.take();
         let old = self.opts.insert(key.into(), value);
         if let Err(d) = self.read_players() {
             if let Some(old) = old {
@@ -292,12 +303,14 @@ impl ScriptedGame {
     }
 
     /// The cells the player to move may play in the placement `position` (`y * width + x`):
-    /// its empty cells, less those its judge (if any) refuses, asking the script's hook.
+    /// its empty cells, less those its move filter (asked from the script state `root`) and
+    /// its judge (if any) refuse, asking the script's hooks.
     pub fn allowed_cells(
         &self,
         position: &crate::native_games::placement::Placement,
+        root: &Dynamic,
     ) -> Result<Vec<u32>, GameError> {
-        let mut referee = HookReferee::new(self);
+        let mut referee = HookReferee::new(self, root);
         let cells = position.legal_cells(&mut referee);
         referee.finish().map(|()| cells)
     }
@@ -353,7 +366,12 @@ impl ScriptedGame {
             ))
         })?;
         let bad = |m: String| self.rules_error(format!("native(): {m}"));
-        let game = native_form::read(&map, self.players.len()).map_err(bad)?;
+        let game = match native_form::read(&map, self.players.len()).map_err(bad)? {
+            NativeGame::Placement(p) if self.move_filter.is_some() => {
+                NativeGame::Placement(p.filtered())
+            }
+            game => game,
+        };
         if let NativeGame::Placement(p) = &game {
             if let Some(judge) = p.judge().filter(|j| !self.defines(&j.hook, 3)) {
                 return Err(bad(format!(
@@ -414,7 +432,7 @@ impl ScriptedGame {
     ) -> Result<(Option<Outcome>, usize), GameError> {
         match self.native(state)? {
             Some(NativeGame::Placement(mut p)) => {
-                let mut referee = HookReferee::new(self);
+                let mut referee = HookReferee::new(self, state);
                 let (outcome, plies) = p.random_playout_refereed(rng, &mut referee);
                 referee.finish()?;
                 return Ok((Some(outcome), plies));
@@ -600,6 +618,11 @@ impl ScriptedGame {
 
     fn ast(&self) -> &AST {
         &self.script.ast
+    }
+
+    /// The move filter recognised in `moves()`, if any (see [`super::move_filter`]).
+    pub fn move_filter(&self) -> Option<&MoveFilter> {
+        self.move_filter.as_ref()
     }
 
     fn call(&self, name: &str, args: impl FuncArgs) -> Result<Dynamic, Box<EvalAltResult>> {

@@ -7,6 +7,7 @@ pub mod game;
 pub mod host;
 pub mod imported;
 pub mod library;
+pub mod move_filter;
 pub mod native_form;
 pub mod not_found;
 pub mod options;

@@ -5,7 +5,7 @@
 //! The families:
 //! - `placement` (see [`crate::native_games::placement`]):
 //!   `#{ placement: #{ board, to_move, winner, line, exact, block_both_ends, edge_blocks, closed,
-//!   judge, weights } }` (`exact` may be one flag per player; `closed`, optional, is the value of
+//!   judge, weights } }` (`line` and `exact` may be one value per player; `closed`, optional, is the value of
 //!   closed cells; `judge`, optional, names a script hook that judges some players' moves: see
 //!   [`crate::native_games::placement::judge`]; `weights`, optional, are the search's evaluation:
 //!   see [`crate::native_games::placement::search`]);
@@ -113,26 +113,53 @@ pub fn read(map: &Map, players: usize) -> Result<NativeGame, String> {
         Ok(w) if !w.is_unit() => Some(player(&p, "winner", players)?),
         _ => None,
     };
-    let longest = board.width().max(board.height());
-    let length = int(&p, "line")?;
-    if !(1..=longest).contains(&length) {
-        return Err(format!(
-            "`line` is {length}; it must be from 1 to {longest} (the board's longer side)"
-        ));
-    }
+    let lengths = line_lengths(&p, board.width().max(board.height()))?;
     let goal = LineGoal {
-        length: length as usize,
+        length: lengths[0],
         exact: per_player(&p, "exact", players)?,
         block_both_ends: flag(&p, "block_both_ends")?,
         edge_blocks: flag(&p, "edge_blocks")?,
     };
     let to_move = player(&p, "to_move", players)?;
     let closed = p.get("closed").map(|_| int(&p, "closed")).transpose()?;
-    let position = Placement::with_closed(&board, players, to_move, winner, goal, closed)?;
+    let mut position = Placement::with_closed(&board, players, to_move, winner, goal, closed)?;
+    if lengths.len() > 1 || p.get("line").is_some_and(|l| l.is_array()) {
+        position = position.with_lengths(&lengths)?;
+    }
     Ok(NativeGame::Placement(match p.get("judge") {
         Some(judge) => position.judged_by(read_judge(judge, players)?),
         None => position,
     }))
+}
+
+/// `line`: one length of a winning run for every player, or an array of them, one per player;
+/// each from 1 to `longest` (the board's longer side).
+fn line_lengths(map: &Map, longest: INT) -> Result<Vec<usize>, String> {
+    let value = field(map, "line")?;
+    let lengths = match value.as_int() {
+        Ok(n) => vec![n],
+        Err(_) if value.is_array() => ints(value, "line")?,
+        Err(t) => {
+            return Err(format!(
+                "`line` must be an integer, or an array of them, one per player, not {t}"
+            ))
+        }
+    };
+    if lengths.is_empty() {
+        return Err("`line` is an empty array: give one length per player".into());
+    }
+    lengths
+        .into_iter()
+        .map(|n| {
+            if (1..=longest).contains(&n) {
+                Ok(n as usize)
+            } else {
+                Err(format!(
+                    "`line` is {n}; it must be from 1 to {longest} (the board's longer side)"
+                ))
+            }
+        })
+        .collect()
 }
 
 /// `map[key]`: `true`/`false` for every player, or an array of them, one per player

@@ -250,7 +250,7 @@ fn compare_game(
             )));
         }
         let legal = game.legal_moves(&state).ok()?;
-        if let Some(what) = same_moves(game, &state, &legal, &native) {
+        if let Some(what) = same_moves(game, &state, from, &legal, &native) {
             return Some(differ(what));
         }
         if legal.is_empty() {
@@ -314,19 +314,21 @@ fn native_outcome(native: &NativeGame) -> Option<crate::runtime::Outcome> {
 }
 
 /// Whether the script's legal moves are the native form's: the same cells for a placement game
-/// whose moves are cells, else the same number of moves.
+/// whose moves are cells, else the same number of moves. A move filter is asked from `root`,
+/// the position verified from, as a playout from there asks it.
 fn same_moves(
     game: &ScriptedGame,
     state: &Dynamic,
+    root: &Dynamic,
     legal: &[Dynamic],
     native: &NativeGame,
 ) -> Option<String> {
     let count = match native {
         NativeGame::Placement(p) => {
-            if let Some(what) = same_cells(game, state, legal, p) {
+            if let Some(what) = same_cells(game, state, root, legal, p) {
                 return Some(what);
             }
-            game.allowed_cells(p).map_or(0, |cells| cells.len())
+            game.allowed_cells(p, root).map_or(0, |cells| cells.len())
         }
         NativeGame::Sowing(s) => s.legal_moves().len(),
     };
@@ -342,6 +344,7 @@ fn same_moves(
 fn same_cells(
     game: &ScriptedGame,
     state: &Dynamic,
+    root: &Dynamic,
     legal: &[Dynamic],
     native: &Placement,
 ) -> Option<String> {
@@ -351,9 +354,9 @@ fn same_cells(
         .map(|m| m.clone().try_cast::<Cell>().map(|c| c.y * width + c.x))
         .collect();
     let cells = cells?;
-    let allowed = match game.allowed_cells(native) {
+    let allowed = match game.allowed_cells(native, root) {
         Ok(cells) => cells,
-        Err(e) => return Some(format!("the native form's judge failed: {e}")),
+        Err(e) => return Some(format!("the native form's hook failed: {e}")),
     };
     let empties: HashSet<i64> = allowed.iter().map(|&i| i as i64).collect();
     let name = |i: i64| {

@@ -478,7 +478,7 @@ fn placement_hint(
     let max_depth = depth.map_or(max_depth, |d| d as u32);
     let moves = game.legal_moves(state)?;
     check_board(position, &moves)?;
-    let mut referee = HookReferee::new(game);
+    let mut referee = HookReferee::new(game, state);
     let found = position.best_move_refereed(
         &weights,
         SearchLimits {

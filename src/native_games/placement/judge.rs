@@ -5,6 +5,11 @@
 //! can matter; a random playout asks it only about the cell it drew (rejection sampling).
 //! Verification plays the script and the native form with its hook side by side, so a hook or
 //! a screen that disagrees with the script's `moves()` is caught like any other difference.
+//!
+//! A position may also be *filtered*: a script move filter (a variant's `moves()` that keeps
+//! some of its base's moves) says, for every player, which empty cells are moves at all. Its
+//! answer for a cell does not change while a playout or a search goes on (it is asked with the
+//! position the native form was made from), so a refused cell is dropped for good.
 
 use rand::Rng;
 
@@ -36,10 +41,16 @@ pub struct Screen {
     pub two: usize,
 }
 
-/// Asks a position's judge about a move: the runtime's side of a script hook.
+/// Asks a position's judge and move filter about a move: the runtime's side of script hooks.
 pub trait Referee {
     /// Whether the player to move in `position` may put a stone on the empty cell `index`.
     fn allows(&mut self, position: &Placement, index: usize) -> bool;
+
+    /// Whether the move filter of a filtered `position` keeps the empty cell `index` as a move
+    /// (the same answer for the whole playout or search).
+    fn keeps(&mut self, _position: &Placement, _index: usize) -> bool {
+        true
+    }
 }
 
 /// A referee that allows every move: for positions without a judge.
@@ -57,10 +68,31 @@ impl Placement {
         self.judge.as_ref()
     }
 
+    /// This position with its moves narrowed by a script move filter, which the referee asks.
+    pub fn filtered(mut self) -> Self {
+        self.filtered = true;
+        self
+    }
+
+    /// How many cells the board has.
+    pub fn cell_count(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// Whether a script move filter narrows this position's moves.
+    pub fn is_filtered(&self) -> bool {
+        self.filtered
+    }
+
     /// Whether the player to move may put a stone on the empty cell `index`: yes, unless the
-    /// judge judges that player, its screen (if any) says the rule can matter there, and the
-    /// referee refuses.
+    /// move filter (if any) drops the cell, or the judge judges that player, its screen (if
+    /// any) says the rule can matter there, and the referee refuses.
     pub fn allows(&self, index: usize, referee: &mut dyn Referee) -> bool {
+        (!self.filtered || referee.keeps(self, index)) && self.judge_allows(index, referee)
+    }
+
+    /// Whether the judge (if any) lets the player to move put a stone on the empty cell `index`.
+    fn judge_allows(&self, index: usize, referee: &mut dyn Referee) -> bool {
         let Some(judge) = &self.judge else {
             return true;
         };
@@ -83,7 +115,8 @@ impl Placement {
     }
 
     /// A random allowed cell, as an index into the empty cells (which it may reorder); `None`
-    /// when every empty cell is refused.
+    /// when every empty cell is refused. A cell the move filter refuses leaves the empty cells
+    /// for good (the filter's answer does not change during a playout).
     pub(super) fn random_allowed(
         &mut self,
         rng: &mut impl Rng,
@@ -92,10 +125,16 @@ impl Placement {
         let mut left = self.empties.len();
         while left > 0 {
             let k = rng.random_range(0..left);
-            if self.allows(self.empties[k] as usize, referee) {
+            let index = self.empties[k] as usize;
+            left -= 1;
+            if self.filtered && !referee.keeps(self, index) {
+                self.empties.swap(k, left);
+                self.empties.swap_remove(left);
+                continue;
+            }
+            if self.judge_allows(index, referee) {
                 return Some(k);
             }
-            left -= 1;
             self.empties.swap(k, left);
         }
         None
@@ -199,6 +238,45 @@ mod tests {
             p.random_playout_refereed(&mut rng, &mut NoColumnSeven(0));
             assert!((0..15).all(|y| p.cells[y * 15 + 7] == 0));
         }
+    }
+
+    /// A move filter that drops column 7 (for every player) and counts how often it is asked.
+    struct KeepsNoColumnSeven(usize);
+
+    impl Referee for KeepsNoColumnSeven {
+        fn allows(&mut self, _: &Placement, _: usize) -> bool {
+            true
+        }
+
+        fn keeps(&mut self, position: &Placement, index: usize) -> bool {
+            self.0 += 1;
+            index % position.width() != 7
+        }
+    }
+
+    #[test]
+    fn a_filtered_playout_asks_about_each_cell_once() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
+        for _ in 0..50 {
+            let mut p = position(&[], 0, FIVE).filtered();
+            let mut referee = KeepsNoColumnSeven(0);
+            let (_, plies) = p.random_playout_refereed(&mut rng, &mut referee);
+            assert!((0..15).all(|y| p.cells[y * 15 + 7] == 0));
+            // Each stone's cell once, and each cell of column 7 drawn at most once.
+            assert!(
+                referee.0 <= plies + 15,
+                "{} asks for {plies} moves",
+                referee.0
+            );
+        }
+        let p = position(&[], 1, FIVE).filtered();
+        assert_eq!(p.legal_cells(&mut KeepsNoColumnSeven(0)).len(), 210);
+        assert_eq!(
+            position(&[], 1, FIVE)
+                .legal_cells(&mut KeepsNoColumnSeven(0))
+                .len(),
+            225
+        );
     }
 
     #[test]

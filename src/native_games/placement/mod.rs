@@ -7,7 +7,8 @@
 //!
 //! What a variant adds is described as data where it is a parameter (closed cells, which
 //! players need exactly `length`), or left to a script hook that judges the moves of some
-//! players where a native screen says it can matter (see [`judge`]).
+//! players where a native screen says it can matter, or to a script move filter that narrows
+//! everybody's moves (see [`judge`]).
 
 use rand::Rng;
 
@@ -67,7 +68,15 @@ pub struct Placement {
     closed: Option<i64>,
     /// The script hook that judges some players' moves, if any.
     judge: Option<Judge>,
+    /// Whether a script move filter narrows the moves (asked through [`Referee::keeps`]).
+    filtered: bool,
+    /// Each player's length of a winning run, when they differ (`goal.length` is then the
+    /// shortest).
+    lengths: Option<[u16; MAX_LENGTH_PLAYERS]>,
 }
+
+/// The most players a placement game with a winning length per player may have.
+pub const MAX_LENGTH_PLAYERS: usize = 8;
 
 impl Placement {
     /// The position `grid` shows with `to_move` (0-based) to move; `winner` if the game is won.
@@ -137,7 +146,37 @@ impl Placement {
             winner: winner.map(|w| w as u8),
             closed,
             judge: None,
+            filtered: false,
+            lengths: None,
         })
+    }
+
+    /// This position with a winning run's length for each player, one per player (each from 1
+    /// to 65 535): `goal().length` becomes the shortest, the length the search's windows have.
+    pub fn with_lengths(mut self, lengths: &[usize]) -> Result<Self, String> {
+        let players = self.players as usize;
+        if lengths.len() != players || players > MAX_LENGTH_PLAYERS {
+            return Err(format!(
+                "{} lengths for {players} players: give one per player (at most {MAX_LENGTH_PLAYERS} players)",
+                lengths.len()
+            ));
+        }
+        let mut each = [0u16; MAX_LENGTH_PLAYERS];
+        for (slot, &length) in each.iter_mut().zip(lengths) {
+            *slot = u16::try_from(length)
+                .ok()
+                .filter(|&l| l > 0)
+                .ok_or_else(|| format!("a line length of {length}: it must be from 1 to 65535"))?;
+        }
+        self.goal.length = lengths.iter().copied().min().unwrap_or(self.goal.length);
+        self.lengths = Some(each);
+        Ok(self)
+    }
+
+    /// The length of a winning run for `player` (0-based).
+    pub fn length_for(&self, player: usize) -> usize {
+        self.lengths
+            .map_or(self.goal.length, |each| usize::from(each[player]))
     }
 
     /// This position with `judge` judging the moves of its players.
@@ -241,9 +280,12 @@ impl Placement {
             };
             let (ahead, back) = (reach(dx, dy), reach(-dx, -dy));
             let length = (ahead + back - 1) as usize;
-            if length < goal.length
-                || (length > goal.length && goal.exact.contains(stone as usize - 1))
-            {
+            // `goal.length` is the shortest win: most runs are shorter, and need no more look.
+            if length < goal.length {
+                return false;
+            }
+            let need = self.length_for(stone as usize - 1);
+            if length < need || (length > need && goal.exact.contains(stone as usize - 1)) {
                 return false;
             }
             if !goal.block_both_ends {
@@ -272,16 +314,17 @@ impl Placement {
 }
 
 impl Placement {
-    /// [`Self::random_playout`] asking the judge, if the position has one, through `referee`
-    /// about each move it judges: a refused cell is set aside for that turn and another drawn,
-    /// so a move is uniform over the allowed cells. A player with no allowed cell ends the game
-    /// in a draw.
+    /// [`Self::random_playout`] asking the judge and the move filter, if the position has them,
+    /// through `referee` about each move drawn: a cell the judge refuses is set aside for that
+    /// turn and another drawn, so a move is uniform over the allowed cells (one the filter
+    /// refuses is set aside for the rest of the playout: the filter's answer does not change).
+    /// A player with no allowed cell ends the game in a draw.
     pub fn random_playout_refereed(
         &mut self,
         rng: &mut impl Rng,
         referee: &mut dyn Referee,
     ) -> (Outcome, usize) {
-        if self.judge.is_none() {
+        if self.judge.is_none() && !self.filtered {
             return self.random_playout(rng);
         }
         let mut plies = 0;
@@ -369,6 +412,34 @@ pub(super) mod tests {
         ));
         let diagonal: Vec<_> = (0..5).map(|i| (4 + i, 10 - i, 2)).collect();
         assert!(after(&diagonal, (6, 8), FIVE_EXACT));
+    }
+
+    #[test]
+    fn each_player_wins_with_their_own_length() {
+        let four_x: Vec<_> = (3..7).map(|x| (x, 7, 1)).collect();
+        let four_o: Vec<_> = (3..7).map(|x| (x, 9, 2)).collect();
+        let goal = LineGoal {
+            block_both_ends: false,
+            ..FIVE_EXACT
+        };
+        let both = |stones: &[(i64, i64, i64)], lengths: &[usize]| {
+            let p = position(stones, 0, goal).with_lengths(lengths).unwrap();
+            let index = (stones[0].1 * 15 + stones[0].0) as usize;
+            p.wins_at(index, p.cells[index])
+        };
+        assert!(both(&four_x, &[4, 5]), "X wins with four");
+        assert!(!both(&four_o, &[4, 5]), "O needs five");
+        assert!(!both(&four_x, &[5, 5]));
+        let mut five_x = four_x.clone();
+        five_x.push((7, 7, 1));
+        assert!(
+            !both(&five_x, &[4, 5]),
+            "exactly four for X: five is an overline"
+        );
+        let p = position(&[], 0, goal).with_lengths(&[4, 5]).unwrap();
+        assert_eq!(p.goal().length, 4, "the search's windows: the shortest");
+        assert!(position(&[], 0, goal).with_lengths(&[4]).is_err());
+        assert!(position(&[], 0, goal).with_lengths(&[0, 5]).is_err());
     }
 
     #[test]

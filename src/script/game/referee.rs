@@ -1,33 +1,73 @@
-//! The script's side of a placement game's judge: asks the hook the native form names whether
-//! the player to move may put a stone on a cell (see [`crate::native_games::placement::judge`]).
+//! The script's side of a placement game's hooks: asks the judge the native form names whether
+//! the player to move may put a stone on a cell (see [`crate::native_games::placement::judge`]),
+//! and the move filter of a `moves()` that keeps some of its base's moves whether it keeps a
+//! cell (see [`crate::script::move_filter`]).
 
 use rhai::{Dynamic, INT};
 
 use super::ScriptedGame;
 use crate::{
     native_games::placement::{Placement, Referee},
-    runtime::{Cell, GameError},
+    runtime::{Cell, Game, GameError},
+    script::move_filter::FilterArg,
 };
 
-/// Asks `hook(board, cell, player)` of a script; a failure refuses the move and is kept for
-/// [`HookReferee::finish`].
+/// Asks `hook(board, cell, player)` of a script, and its move filter with the state `root`; a
+/// failure refuses the move and is kept for [`HookReferee::finish`]. The filter's answers are
+/// kept, for this referee and the next one asked from the same state.
 pub struct HookReferee<'g> {
     game: &'g ScriptedGame,
+    root: &'g Dynamic,
+    /// A key of `root` for the game's kept answers (0 when the filter does not read it).
+    key: u64,
+    /// The filter's answer for each cell: 0 not asked yet, 1 kept, 2 dropped.
+    answers: Vec<u8>,
     failure: Option<GameError>,
 }
 
 impl<'g> HookReferee<'g> {
-    /// A referee asking `game`'s hooks.
-    pub fn new(game: &'g ScriptedGame) -> Self {
+    /// A referee asking `game`'s hooks, its move filter from the script state `root`.
+    pub fn new(game: &'g ScriptedGame, root: &'g Dynamic) -> Self {
+        let key = match game.move_filter() {
+            Some(filter) if filter.reads_state => game.state_hash(root) | 1,
+            _ => 0,
+        };
+        let answers = {
+            let mut kept = game.filter_answers.borrow_mut();
+            if kept.0 == key {
+                std::mem::take(&mut kept.1)
+            } else {
+                Vec::new()
+            }
+        };
         HookReferee {
             game,
+            root,
+            key,
+            answers,
             failure: None,
         }
     }
 
     /// The first failure of a hook, if one failed.
-    pub fn finish(self) -> Result<(), GameError> {
-        self.failure.map_or(Ok(()), Err)
+    pub fn finish(mut self) -> Result<(), GameError> {
+        self.failure.take().map_or(Ok(()), Err)
+    }
+
+    fn rules(message: String) -> GameError {
+        GameError::Rules {
+            message,
+            spot: None,
+        }
+    }
+}
+
+impl Drop for HookReferee<'_> {
+    /// Keeps the filter's answers for the next referee asked from the same state.
+    fn drop(&mut self) {
+        if self.failure.is_none() && !self.answers.is_empty() {
+            *self.game.filter_answers.borrow_mut() = (self.key, std::mem::take(&mut self.answers));
+        }
     }
 }
 
@@ -46,15 +86,52 @@ impl Referee for HookReferee<'_> {
             Dynamic::from(cell),
             position.to_move() as INT,
         );
-        let rules = |message| GameError::Rules {
-            message,
-            spot: None,
-        };
         match self
             .game
-            .call_as::<bool>(&judge.hook, args, rules, "true or false")
+            .call_as::<bool>(&judge.hook, args, Self::rules, "true or false")
         {
             Ok(allowed) => allowed,
+            Err(e) => {
+                self.failure = Some(e);
+                false
+            }
+        }
+    }
+
+    fn keeps(&mut self, position: &Placement, index: usize) -> bool {
+        let Some(filter) = self.game.move_filter() else {
+            return true;
+        };
+        if self.failure.is_some() {
+            return false;
+        }
+        match self.answers.get(index) {
+            Some(1) => return true,
+            Some(2) => return false,
+            _ => {}
+        }
+        let width = position.width();
+        let cell = Cell::new((index % width) as i64, (index / width) as i64);
+        let args: Vec<Dynamic> = filter
+            .args
+            .iter()
+            .map(|arg| match arg {
+                FilterArg::State => self.root.clone(),
+                FilterArg::EmptyList => Dynamic::from_array(Vec::new()),
+                FilterArg::Cell => Dynamic::from(cell),
+            })
+            .collect();
+        match self
+            .game
+            .call_as::<bool>(&filter.function, args, Self::rules, "true or false")
+        {
+            Ok(kept) => {
+                if self.answers.len() <= index {
+                    self.answers.resize(position.cell_count().max(index + 1), 0);
+                }
+                self.answers[index] = if kept { 1 } else { 2 };
+                kept
+            }
             Err(e) => {
                 self.failure = Some(e);
                 false

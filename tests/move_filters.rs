@@ -1,0 +1,186 @@
+//! Variants of every shape keep their base's native form: a `moves()` that keeps some of its
+//! base's moves becomes the base's native form plus a move filter, verified against the script
+//! like every native form (a filter that disagrees is caught), and a variant that redefines one
+//! helper its base names (`closed`, `line_length`) plays at native speed. The variant files are
+//! the benchmark's (`benches/variants/`).
+
+mod common;
+
+use boardrules::{
+    native_games::placement::Placement,
+    runtime::{Cell, Game},
+    script::{native_form::NativeGame, verify, Library, ScriptedGame},
+};
+use common::{fixture, run, stdout};
+
+/// The path of `benches/variants/NAME.rhai`.
+fn variant(name: &str) -> String {
+    format!(
+        "{}/benches/variants/{name}.rhai",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+fn load(game: &str) -> ScriptedGame {
+    let library = Library::with_rules_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/rules"));
+    ScriptedGame::load(&library, game).unwrap_or_else(|d| panic!("{}", d[0]))
+}
+
+/// The native form `game` uses from its start (verified), as a placement game.
+fn native_placement(game: &ScriptedGame) -> Option<Placement> {
+    match game.native(&game.start().unwrap()).unwrap() {
+        Some(NativeGame::Placement(p)) => Some(p),
+        _ => None,
+    }
+}
+
+/// The narrowing shapes the runtime recognises, each closing column h (the last closes the
+/// middle column, h on Caro's board).
+const SHAPES: [&str; 5] = [
+    "caro_h_closure",
+    "caro_h_helper",
+    "caro_h_helper_state",
+    "caro_h_retain",
+    "caro_h_loop",
+];
+
+#[test]
+fn every_recognised_narrowing_keeps_the_native_form_with_a_filter() {
+    for name in SHAPES {
+        let game = load(&variant(name));
+        assert!(game.move_filter().is_some(), "{name}: no filter recognised");
+        let start = game.start().unwrap();
+        assert_eq!(
+            verify::compare(&game, &start, verify::FROM_START),
+            None,
+            "{name}"
+        );
+        let p = native_placement(&game).unwrap_or_else(|| panic!("{name}: no native form"));
+        assert!(p.is_filtered(), "{name}");
+        let cells = game.allowed_cells(&p, &start).unwrap();
+        assert_eq!(cells.len(), 210, "{name}");
+        assert!(cells.iter().all(|&i| i % 15 != 7), "{name}");
+    }
+}
+
+#[test]
+fn a_shape_not_recognised_stays_as_it_was() {
+    let game = load(&fixture("caro_no_h_continue"));
+    assert!(game.move_filter().is_none());
+    assert!(native_placement(&game).is_none(), "dropped: it disagrees");
+}
+
+#[test]
+fn a_filter_that_reads_what_changes_is_caught() {
+    // X may not play column a and O not column b: the filter is asked with the state a playout
+    // starts from (X to move), so after X's first move it says column a where the script says b.
+    let game = load(&fixture("caro_turn_column"));
+    assert!(game.move_filter().is_some());
+    let start = game.start().unwrap();
+    let d = verify::compare(&game, &start, verify::FROM_START).expect("a difference");
+    assert_eq!(d.moves.len(), 1, "{d:?}");
+    assert!(d.what.contains("the native form allows"), "{}", d.what);
+    assert!(native_placement(&game).is_none());
+}
+
+#[test]
+fn random_playouts_of_a_filtered_form_never_play_a_filtered_cell() {
+    let game = load(&variant("caro_h_loop"));
+    let start = game.start().unwrap();
+    let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(7);
+    for _ in 0..30 {
+        let mut state = start.clone();
+        // Half the board at random through the script, then a native playout from there.
+        for _ in 0..40 {
+            let moves = game.legal_moves(&state).unwrap();
+            let mv = &moves[rand::Rng::random_range(&mut rng, 0..moves.len())];
+            state = game.play(&state, mv).unwrap().state;
+        }
+        let Some(NativeGame::Placement(mut p)) = game.native(&state).unwrap() else {
+            panic!("no native form")
+        };
+        let before = p.grid();
+        let mut referee = boardrules::script::game::HookReferee::new(&game, &state);
+        p.random_playout_refereed(&mut rng, &mut referee);
+        referee.finish().unwrap();
+        let after = p.grid();
+        for y in 0..15 {
+            let c = Cell::new(7, y);
+            assert_eq!(after.get(c), before.get(c), "a stone in column h");
+        }
+    }
+}
+
+#[test]
+fn bench_says_the_variants_playouts_ran_natively() {
+    let home = tempfile::tempdir().unwrap();
+    for (script, native) in [
+        (variant("caro_h_closure"), true),
+        (variant("caro_x_four"), true),
+        (fixture("caro_no_h_continue"), false),
+    ] {
+        let ran = run(&home, &["bench", &script, "--playouts", "20", "--json"], "");
+        assert_eq!(ran.code, 0, "{}", ran.stderr);
+        let json: serde_json::Value = serde_json::from_str(&ran.stdout).unwrap();
+        assert_eq!(json["scripted"]["native_form"], native, "{script}: {json}");
+        assert_eq!(ran.stderr.is_empty(), native, "{script}: {}", ran.stderr);
+    }
+}
+
+#[test]
+fn the_computer_plays_a_variants_win_in_one() {
+    // Issue #29's position: X has four in column g (rows 4 to 7); 8g wins.
+    for name in ["caro_h_closure", "caro_h_helper", "caro_h_loop"] {
+        let home = tempfile::tempdir().unwrap();
+        let script = variant(name);
+        let args = [
+            "hint", &script, "7g", "8f", "6g", "9e", "5g", "10d", "4g", "1a",
+        ];
+        let ran = run(&home, &args, "");
+        assert_eq!((ran.code, ran.stderr.as_str()), (0, ""), "{name}");
+        assert!(ran.stdout.starts_with("8g\n"), "{name}: {}", ran.stdout);
+        // No win at once: the native search answers (verified, so no warning), never in h.
+        let ran = run(&home, &["hint", &script, "--level", "easy", "8g"], "");
+        assert_eq!((ran.code, ran.stderr.as_str()), (0, ""), "{name}");
+        let mv = ran.stdout.lines().next().unwrap_or_default();
+        assert!(!mv.is_empty() && !mv.ends_with('h'), "{name}: {}", ran.stdout);
+    }
+}
+
+#[test]
+fn x_wins_with_four_in_the_variant_and_natively() {
+    let game = load(&variant("caro_x_four"));
+    let p = native_placement(&game).expect("the native form is kept");
+    assert_eq!(p.length_for(0), 4);
+    assert_eq!(p.length_for(1), 5);
+    // X's four in row 1 (a1 b1 c1 d1) wins; O's four does not.
+    let out = stdout([
+        "run",
+        &variant("caro_x_four"),
+        "1a",
+        "3a",
+        "1b",
+        "3b",
+        "1c",
+        "3c",
+        "1d",
+    ]);
+    assert!(out.contains("X wins:"), "{out}");
+    let out = stdout([
+        "run",
+        &variant("caro_x_four"),
+        "5e",
+        "3a",
+        "1b",
+        "3b",
+        "1c",
+        "3c",
+        "15o",
+        "3d",
+    ]);
+    assert!(
+        out.contains("O to move") || out.contains("X to move"),
+        "{out}"
+    );
+    assert!(!out.contains("wins"), "{out}");
+}
