@@ -17,7 +17,7 @@ use super::{
 };
 
 mod chain;
-mod closures;
+pub(super) mod closures;
 
 type Error = Box<EvalAltResult>;
 

@@ -11,8 +11,9 @@
 //! error is wrapped again with the method's name, at the method's position, as Rhai's native
 //! call gives it.
 //!
-//! Only a closure without captured variables (a function pointer with nothing curried) whose
-//! function the walker lowered is run here; any other call goes to Rhai as before.
+//! Only a closure whose function the walker lowered is run here (with the values it captured
+//! first, as Rhai passes them: see `Lower::capture` for the closures that capture variables);
+//! any other call goes to Rhai as before.
 
 use rhai::{Array, Dynamic, EvalAltResult, FnPtr, Position, INT};
 
@@ -80,15 +81,22 @@ impl Method {
     }
 }
 
+/// Whether `name` with `args` arguments (the array's included) is an array method whose
+/// closure the walker runs.
+pub(in crate::walker) fn takes_closure(name: &str, args: usize) -> bool {
+    Method::of(name, args).is_some()
+}
+
 /// The lowered function of the closure `value` points to, if it is an anonymous function of
-/// `program` with nothing curried, taking a number of parameters `passing` gives it.
+/// `program` taking its captured values (`curry`) and a number of parameters `passing` gives
+/// it, with those values (as the closure reads them: not shared).
 fn lowered_closure<'p>(
     program: &'p Program,
     value: &Dynamic,
     passing: Passing,
-) -> Option<&'p Function> {
+) -> Option<(&'p Function, Vec<Dynamic>)> {
     let ptr = value.read_lock::<FnPtr>()?;
-    if ptr.is_curried() || !ptr.is_anonymous() {
+    if !ptr.is_anonymous() {
         return None;
     }
     let arities = program.by_name.get(ptr.fn_name())?;
@@ -99,10 +107,18 @@ fn lowered_closure<'p>(
         Passing::Element => 0..=2,
         Passing::Reduce => 1..=3,
     };
-    if !takes.contains(arity) {
+    let captured = ptr.curry().len();
+    if !arity
+        .checked_sub(captured)
+        .is_some_and(|own| takes.contains(&own))
+    {
         return None;
     }
-    program.functions[*index].as_ref()
+    let function = program.functions[*index].as_ref()?;
+    Some((
+        function,
+        ptr.iter_curry().map(Dynamic::flatten_clone).collect(),
+    ))
 }
 
 impl Runner<'_> {
@@ -121,7 +137,7 @@ impl Runner<'_> {
             return None;
         }
         let program = self.program;
-        let function = lowered_closure(program, args[1], method.passing())?;
+        let (function, captured) = lowered_closure(program, args[1], method.passing())?;
         // Rhai counts an operation for the native call.
         if let Err(err) = self.tick(pos) {
             return Some(Err(err));
@@ -129,7 +145,7 @@ impl Runner<'_> {
         let initial = args.get(2).map_or(Dynamic::UNIT, |v| (**v).clone());
         let result = {
             let array = args[0].read_lock::<Array>().expect("an array");
-            self.run_method(method, function, &array, initial, pos)
+            self.run_method(method, function, &captured, &array, initial, pos)
         };
         let result = result.and_then(|value| {
             self.check_size_of(&value, pos)?;
@@ -151,17 +167,20 @@ impl Runner<'_> {
         &mut self,
         method: Method,
         function: &Function,
+        captured: &[Dynamic],
         array: &Array,
         initial: Dynamic,
         pos: Position,
     ) -> Result<Dynamic, Error> {
+        // The captured values come first.
+        let own = function.arity - captured.len();
         let call = |runner: &mut Self, args: &mut dyn Iterator<Item = Dynamic>| {
+            let mut args = captured.iter().cloned().chain(args);
             runner
-                .closure(function, args, pos)
+                .closure(function, &mut args, pos)
                 .map_err(|err| wrapped(method, runner, err))
         };
-        let element =
-            |item: &Dynamic, i: usize| [item.clone(), index(i)].into_iter().take(function.arity);
+        let element = |item: &Dynamic, i: usize| [item.clone(), index(i)].into_iter().take(own);
         Ok(match method {
             Method::Filter => {
                 let mut kept = Array::new();
@@ -221,9 +240,7 @@ impl Runner<'_> {
                 let mut result = initial;
                 for (i, item) in order {
                     // The result so far, then the element and its index, as the closure takes.
-                    let mut args = [result, item.clone(), index(i)]
-                        .into_iter()
-                        .take(function.arity);
+                    let mut args = [result, item.clone(), index(i)].into_iter().take(own);
                     result = call(self, &mut args)?;
                 }
                 result

@@ -152,3 +152,79 @@ fn closures_in_array_methods_run_in_the_walker() {
         .sum();
     assert_eq!(closure_runs, 7, "{lines:?}");
 }
+
+#[test]
+fn closures_capturing_variables_they_only_read_give_what_rhai_gives() {
+    let cases = [all(
+        "closures capturing locals and parameters",
+        r#"fn t(a, n) {
+               let k = n + 1;
+               let big = a.filter(|x| x > k);
+               let pairs = a.map(|x, i| [x, i, k, n]);
+               let m = #{ p: n };
+               let any = a.some(|x| x == m.p) || a.all(|x| [k, n].contains(x));
+               let total = a.reduce(|s, x| s + x * k, n);
+               k += 1;
+               [big, pairs, any, total, k, a.filter(|x| x < k), m, n]
+           }
+           fn u(a, n) {
+               let out = [];
+               for i in 0..3 { out.push(a.filter(|x| x != i).len() + n); }
+               out
+           }
+           fn w(a, n) { a.map(|row| row.filter(|x| x != n).map(|x| x * n)) }
+           fn y(a, n) { let f = 0; f = a.find(|x| x > n); [f, a.index_of(|x| x == n), a.find_map(|x| if x == n { n })] }"#,
+        &[
+            ("t", "[[1, 2, 3, 4], 1]"),
+            ("t", "[[], 0]"),
+            ("u", "[[0, 1, 1, 2], 5]"),
+            ("w", "[[[1, 2], [2, 3]], 2]"),
+            ("y", "[[1, 5, 3], 2]"),
+            ("y", "[[1, 5, 3], 3]"),
+        ],
+    )];
+    assert_agree(&cases);
+    assert_agree_named(&cases, Some("closures"));
+    assert_same_operations(&cases);
+}
+
+#[test]
+fn closures_changing_or_keeping_captured_variables_are_left_to_rhai() {
+    // Rhai shares a captured variable: a closure that changes it, or lives on after a later
+    // change, sees the change; the walker would not, so Rhai runs these functions.
+    let cases = [super::part(
+        "closures changing captures",
+        r#"fn t(a) { let n = 0; a.for_each(|x| n += x); a.filter(|x| { n += 1; x > n }); n }
+           fn u(a) { let k = [0]; let b = a.filter(|x| { k.push(x); true }); [k, b] }
+           fn w(a) { let k = 1; let f = |x| x + k; k = 10; a.map(f) }
+           fn y(a) { let k = 1; a.map(|x| is_shared(k)) }
+           const C = 2;
+           fn z(a) { a.filter(|x| x > C) }
+           fn zz(a) { helper(a) } fn helper(a) { a.filter(|x| x > C) }"#,
+        &[
+            ("t", "[[1, 2, 3]]"),
+            ("u", "[[1, 2, 3]]"),
+            ("w", "[[1, 2]]"),
+            ("y", "[[1]]"),
+            ("z", "[[1, 2, 3]]"),
+            ("zz", "[[1, 2, 3]]"),
+        ],
+    )];
+    assert_agree(&cases);
+    assert_same_operations(&cases);
+    let both = super::load(cases[0].script, false, None);
+    for (name, lowered) in [
+        ("t", false),
+        ("u", false),
+        ("w", false),
+        ("y", false),
+        ("z", true),
+    ] {
+        let why = both.program.handed_to_rhai();
+        assert_eq!(
+            both.program.function(name, 1).is_some(),
+            lowered,
+            "{name}: {why:?}"
+        );
+    }
+}
