@@ -87,6 +87,7 @@ pub(super) fn program(
                 handed_to_rhai: Vec::new(),
                 closure_writes: &closure_writes,
                 closure_argument: false,
+                closure_target: None,
                 shares_handed_over: false,
             };
             let why_not = if def.this_type.is_some() {
@@ -396,6 +397,9 @@ struct Lower<'a> {
     closure_writes: &'a HashMap<ImmutableString, Vec<ImmutableString>>,
     /// The expression being lowered is an argument of an array method that takes a closure.
     closure_argument: bool,
+    /// The variable (or constant) the chain with that method starts from, if any: a closure
+    /// capturing it would meet it locked by Rhai (a data race).
+    closure_target: Option<ImmutableString>,
     /// Something handed to Rhai shares variables with a closure: Rhai would make the frame's
     /// variables shared, which the walker does not model (the function is not lowered).
     shares_handed_over: bool,
@@ -703,7 +707,11 @@ impl Lower<'_> {
             None => return Err(Refused),
         };
         let written = self.closure_writes.get(&name).ok_or(Refused)?;
-        if vars.iter().any(|(var, _)| written.contains(&var.name)) {
+        let target = self.closure_target.as_ref();
+        if vars
+            .iter()
+            .any(|(var, _)| written.contains(&var.name) || target == Some(&var.name))
+        {
             return Err(Refused);
         }
         let locals = vars
@@ -883,6 +891,11 @@ impl Lower<'_> {
                 let script = self.index.keys().any(|(name, _)| *name == call.name);
                 let takes_lists = !script && self.natives.takes_lists(&call.name);
                 let takes_closure = !script && takes_closure(&call.name, call.args.len() + 1);
+                self.closure_target = match &chain.root {
+                    Root::Local(slot) => self.names.get(self.names.len() - slot.get()).cloned(),
+                    Root::Constant(name, _) => Some(name.clone()),
+                    Root::Value(_) => None,
+                };
                 for arg in &call.args {
                     self.closure_argument = takes_closure;
                     let arg = self.expr(arg);

@@ -198,6 +198,8 @@ fn closures_changing_or_keeping_captured_variables_are_left_to_rhai() {
            fn u(a) { let k = [0]; let b = a.filter(|x| { k.push(x); true }); [k, b] }
            fn w(a) { let k = 1; let f = |x| x + k; k = 10; a.map(f) }
            fn y(a) { let k = 1; a.map(|x| is_shared(k)) }
+           fn race(a) { a.map(|x| x * a.len()) }
+           fn race2(a) { let m = #{ l: a }; m.l.filter(|x| x != m.l[0]) }
            const C = 2;
            fn z(a) { a.filter(|x| x > C) }
            fn zz(a) { helper(a) } fn helper(a) { a.filter(|x| x > C) }"#,
@@ -208,6 +210,8 @@ fn closures_changing_or_keeping_captured_variables_are_left_to_rhai() {
             ("y", "[[1]]"),
             ("z", "[[1, 2, 3]]"),
             ("zz", "[[1, 2, 3]]"),
+            ("race", "[[1, 2]]"),
+            ("race2", "[[1, 2]]"),
         ],
     )];
     assert_agree(&cases);
@@ -219,6 +223,8 @@ fn closures_changing_or_keeping_captured_variables_are_left_to_rhai() {
         ("w", false),
         ("y", false),
         ("z", true),
+        ("race", false),
+        ("race2", false),
     ] {
         let why = both.program.handed_to_rhai();
         assert_eq!(
