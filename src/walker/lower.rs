@@ -9,7 +9,7 @@ use rhai::{
     OpAssignment, Position, Scope, Shared, Span, Stmt as RhaiStmt, StmtBlock, Token, AST,
 };
 
-use crate::walker::native_table::NativeTable;
+use crate::walker::{native_table::NativeTable, run::closures::takes_closure};
 
 use super::{
     profile::Profiled, ArrayMethod, Block, Call, Callee, Chain, Expr, Fallback, ForLoop, Function,
@@ -55,6 +55,21 @@ pub(super) fn program(
         .iter_raw()
         .map(|(name, _, value)| (name, value.clone()))
         .collect();
+    // The captured parameters each closure may change (see `capture`).
+    let closure_writes: HashMap<ImmutableString, Vec<ImmutableString>> = defs
+        .iter()
+        .filter(|def| def.name.starts_with("anon$"))
+        .map(|def| {
+            let body = body_of(ast, &def.name, def.params.len());
+            let written = def
+                .params
+                .iter()
+                .filter(|p| may_change(&body, p))
+                .cloned()
+                .collect();
+            (def.name.clone(), written)
+        })
+        .collect();
     let mut constants_may_change = false;
     let mut handed_to_rhai = Vec::new();
     let functions = defs
@@ -70,11 +85,15 @@ pub(super) fn program(
                 constants_may_change: false,
                 profile: profile.then(|| def.name.clone()),
                 handed_to_rhai: Vec::new(),
+                closure_writes: &closure_writes,
+                closure_argument: false,
+                closure_target: None,
+                shares_handed_over: false,
             };
             let why_not = if def.this_type.is_some() {
                 Some("it uses `this`")
             } else if !walkable(&body) {
-                Some("it shares variables with a closure, imports a module or uses custom syntax")
+                Some("it imports a module or uses custom syntax")
             } else if reads_free_variable(&body, &constants) {
                 Some("it reads a variable it does not define (a call in the caller's scope)")
             } else {
@@ -84,6 +103,7 @@ pub(super) fn program(
                 .is_none()
                 .then(|| lower.block(&body).ok())
                 .flatten()
+                .filter(|_| !lower.shares_handed_over)
                 .map(|mut body| {
                     super::mark_returned(&mut body);
                     body
@@ -100,7 +120,13 @@ pub(super) fn program(
                     line: body.first().and_then(|s| s.position().line()).unwrap_or(0),
                     why: format!(
                         "Rhai runs the whole function: {}",
-                        why_not.unwrap_or("it holds a construct the walker does not model")
+                        why_not.unwrap_or(if shares(&body) {
+                            "a closure captures its variables other than as an argument of an \
+                             array method (`filter`, `map`…), or changes one, or captures both \
+                             locals and script constants"
+                        } else {
+                            "it holds a construct the walker does not model"
+                        })
                     ),
                     whole_function: true,
                 }),
@@ -222,22 +248,95 @@ fn found_in(node: ASTNode, wanted: &mut dyn FnMut(&ASTNode) -> bool) -> bool {
 }
 
 /// Whether a function body holds nothing the walker cannot model anywhere in it: `this`,
-/// variables shared with closures, imports, calls that see the caller's scope.
+/// imports, calls that see the caller's scope. (Variables shared with closures are looked at
+/// where they are shared: see [`Lower::capture`].)
 fn walkable(body: &[RhaiStmt]) -> bool {
     !any_node(body, |node| match node {
         ASTNode::Stmt(s) => match s {
-            RhaiStmt::Share(..) | RhaiStmt::Import(..) | RhaiStmt::Export(..) => true,
+            RhaiStmt::Import(..) | RhaiStmt::Export(..) => true,
             // A call as a statement (`f!()` last in a body) is a statement node.
             RhaiStmt::FnCall(call, ..) => call.capture_parent_scope,
             _ => false,
         },
         ASTNode::Expr(e) => match e {
             RhaiExpr::ThisPtr(..) | RhaiExpr::Custom(..) => true,
+            // A variable shared with a closure is not shared in the walker (see
+            // `Lower::capture`): `is_shared` would tell.
             RhaiExpr::FnCall(call, ..) | RhaiExpr::MethodCall(call, ..) => {
-                call.capture_parent_scope
+                call.capture_parent_scope || call.name == "is_shared"
             }
             _ => false,
         },
+        _ => false,
+    })
+}
+
+/// The variables shared and the call making the closure, if `stmts` is a closure capturing
+/// variables as Rhai's parser writes it: `{ share k, …; curry(closure, k, …) }`.
+fn capture_of(
+    stmts: &[RhaiStmt],
+) -> Option<(
+    &[(rhai::Ident, Option<std::num::NonZeroUsize>)],
+    &FnCallExpr,
+)> {
+    let [RhaiStmt::Share(vars), made] = stmts else {
+        return None;
+    };
+    let call = match made {
+        RhaiStmt::FnCall(call, _) => &**call,
+        RhaiStmt::Expr(expr) => match &**expr {
+            RhaiExpr::FnCall(call, _) => &**call,
+            _ => return None,
+        },
+        _ => return None,
+    };
+    (call.name == "curry" && !call.is_qualified() && call.args.len() == vars.len() + 1)
+        .then_some((&***vars, call))
+}
+
+/// Whether `expr` is a range, `a..b` or `a..=b`.
+fn is_range(expr: &RhaiExpr) -> bool {
+    match expr {
+        RhaiExpr::FnCall(call, _) => matches!(
+            call.op_token,
+            Some(Token::ExclusiveRange | Token::InclusiveRange)
+        ),
+        _ => expr.get_literal_value(None).is_some_and(|value| {
+            value.is::<std::ops::Range<rhai::INT>>()
+                || value.is::<std::ops::RangeInclusive<rhai::INT>>()
+        }),
+    }
+}
+
+/// Whether `body` shares a variable with a closure.
+fn shares(body: &[RhaiStmt]) -> bool {
+    any_node(body, |node| {
+        matches!(node, ASTNode::Stmt(RhaiStmt::Share(..)))
+    })
+}
+
+/// Whether `body` may change the variable `name`: assigns to it (or to a property or an item
+/// of it), declares it again, calls a method on it, or passes it first to a function (which
+/// a native function may change), or asks whether it is shared.
+fn may_change(body: &[RhaiStmt], name: &str) -> bool {
+    let is_var = |e: &RhaiExpr| matches!(e, RhaiExpr::Variable(v, ..) if v.1 == name);
+    let root_is_var = |e: &RhaiExpr| {
+        let mut e = e;
+        while let RhaiExpr::Dot(x, ..) | RhaiExpr::Index(x, ..) = e {
+            e = &x.lhs;
+        }
+        is_var(e)
+    };
+    any_node(body, |node| match node {
+        ASTNode::Stmt(RhaiStmt::Assignment(x)) => root_is_var(&x.1.lhs),
+        ASTNode::Stmt(RhaiStmt::Var(x, ..)) => x.0.name == name,
+        ASTNode::Stmt(RhaiStmt::FnCall(call, _)) | ASTNode::Expr(RhaiExpr::FnCall(call, _)) => {
+            call.name == "is_shared" || call.args.first().is_some_and(is_var)
+        }
+        ASTNode::Expr(RhaiExpr::Dot(x, ..) | RhaiExpr::Index(x, ..)) => {
+            root_is_var(&x.lhs)
+                && (matches!(x.rhs, RhaiExpr::MethodCall(..)) || chain_calls_method(&x.rhs))
+        }
         _ => false,
     })
 }
@@ -294,6 +393,16 @@ struct Lower<'a> {
     profile: Option<ImmutableString>,
     /// The nodes left to Rhai so far, and why.
     handed_to_rhai: Vec<HandedToRhai>,
+    /// The captured parameters each closure (by its function's name) may change.
+    closure_writes: &'a HashMap<ImmutableString, Vec<ImmutableString>>,
+    /// The expression being lowered is an argument of an array method that takes a closure.
+    closure_argument: bool,
+    /// The variable (or constant) the chain with that method starts from, if any: a closure
+    /// capturing it would meet it locked by Rhai (a data race).
+    closure_target: Option<ImmutableString>,
+    /// Something handed to Rhai shares variables with a closure: Rhai would make the frame's
+    /// variables shared, which the walker does not model (the function is not lowered).
+    shares_handed_over: bool,
 }
 
 impl Lower<'_> {
@@ -343,6 +452,7 @@ impl Lower<'_> {
     /// `stmt` as Rhai evaluates it in the walker's frame (a block of that one statement).
     fn fallback_stmt(&mut self, stmt: &RhaiStmt) -> Box<Fallback> {
         self.constants_may_change |= calls_method_on_constant(std::slice::from_ref(stmt));
+        self.shares_handed_over |= shares(std::slice::from_ref(stmt));
         let pos = stmt.position();
         let block = StmtBlock::new_with_span([stmt.clone()], Span::new(pos, pos));
         Box::new(Fallback {
@@ -356,6 +466,7 @@ impl Lower<'_> {
         self.handed_over(expr.position(), why_rhai(expr));
         let stmt = RhaiStmt::Expr(Box::new(expr.clone()));
         self.constants_may_change |= calls_method_on_constant(std::slice::from_ref(&stmt));
+        self.shares_handed_over |= shares(std::slice::from_ref(&stmt));
         Expr::Rhai(Box::new(Fallback {
             expr: expr.clone(),
             names: self.names(),
@@ -457,7 +568,14 @@ impl Lower<'_> {
             RhaiStmt::For(for_loop, ..) => {
                 let (var, counter, flow) = &**for_loop;
                 let iterable = self.expr(&flow.expr)?;
+                let shares_before = self.shares_handed_over;
                 let rhai = self.fallback_stmt(stmt);
+                // Rhai runs the loop only over what the walker does not iterate: never over a
+                // range of integers (`a..b` gives nothing else), where a closure in the body
+                // may then share variables.
+                if is_range(&flow.expr) {
+                    self.shares_handed_over = shares_before;
+                }
                 let mark = self.names.len();
                 if let Some(counter) = counter {
                     self.names.push(counter.name.clone());
@@ -507,6 +625,16 @@ impl Lower<'_> {
     }
 
     fn expr(&mut self, expr: &RhaiExpr) -> Lowered<Expr> {
+        // Only the argument itself, not what is inside it.
+        let closure_argument = std::mem::take(&mut self.closure_argument);
+        if let RhaiExpr::Stmt(block) = expr {
+            if let Some((vars, curry)) = capture_of(block.statements()) {
+                if !closure_argument {
+                    return Err(Refused);
+                }
+                return self.capture(block.statements(), vars, curry);
+            }
+        }
         if expr.is_constant() {
             if let Some(value) = expr.get_literal_value(None) {
                 return Ok(Expr::Value(value));
@@ -553,6 +681,64 @@ impl Lower<'_> {
             },
             _ => self.rhai_expr(expr),
         })
+    }
+
+    /// A closure capturing variables, as Rhai's parser writes it (`{ share k; curry(f, k) }`),
+    /// passed to an array method the walker runs closures of. Rhai makes each captured
+    /// variable shared for the rest of the function and hands the closure the shared value;
+    /// the walker does neither, which gives the same as long as the closure does not change a
+    /// captured variable (it gets a copy) and does not outlive the method call (a variable
+    /// changed after it would not change in it): only then is it lowered. The share counts
+    /// Rhai's operation; the closure is made by Rhai (`curry`), once per method call. A
+    /// closure capturing only script constants (not in the frame: Rhai shares the host's
+    /// copy, or fails when there is none) is shared by Rhai.
+    fn capture(
+        &mut self,
+        stmts: &[RhaiStmt],
+        vars: &[(rhai::Ident, Option<std::num::NonZeroUsize>)],
+        call: &FnCallExpr,
+    ) -> Lowered<Expr> {
+        let (share, made) = (&stmts[0], &stmts[1]);
+        let Some(closure) = call.args.first().and_then(|f| f.get_literal_value(None)) else {
+            return Err(Refused);
+        };
+        let name = match closure.read_lock::<rhai::FnPtr>() {
+            Some(ptr) => ImmutableString::from(ptr.fn_name()),
+            None => return Err(Refused),
+        };
+        let written = self.closure_writes.get(&name).ok_or(Refused)?;
+        let target = self.closure_target.as_ref();
+        if vars
+            .iter()
+            .any(|(var, _)| written.contains(&var.name) || target == Some(&var.name))
+        {
+            return Err(Refused);
+        }
+        let locals = vars
+            .iter()
+            .filter(|(_, index)| index.is_some_and(|i| i.get() <= self.names.len()))
+            .count();
+        let shared = if locals == vars.len() {
+            // One operation, as Rhai counts for the statement.
+            Stmt::Call(Expr::Value(Dynamic::UNIT))
+        } else if locals == 0 && vars.iter().all(|(var, _)| !self.names.contains(&var.name)) {
+            self.handed_over(
+                share.position(),
+                "a closure capturing script constants (Rhai shares them)".into(),
+            );
+            // Not `fallback_stmt`, which refuses a share handed to Rhai.
+            let pos = share.position();
+            Stmt::Rhai(Box::new(Fallback {
+                expr: RhaiExpr::Stmt(Box::new(StmtBlock::new_with_span(
+                    [share.clone()],
+                    Span::new(pos, pos),
+                ))),
+                names: self.names(),
+            }))
+        } else {
+            return Err(Refused);
+        };
+        Ok(Expr::Block(vec![shared, self.stmt(made)?]))
     }
 
     fn operands(&mut self, list: &[RhaiExpr]) -> Lowered<Vec<(Expr, Position)>> {
@@ -704,8 +890,17 @@ impl Lower<'_> {
                 }
                 let script = self.index.keys().any(|(name, _)| *name == call.name);
                 let takes_lists = !script && self.natives.takes_lists(&call.name);
+                let takes_closure = !script && takes_closure(&call.name, call.args.len() + 1);
+                self.closure_target = match &chain.root {
+                    Root::Local(slot) => self.names.get(self.names.len() - slot.get()).cloned(),
+                    Root::Constant(name, _) => Some(name.clone()),
+                    Root::Value(_) => None,
+                };
                 for arg in &call.args {
-                    let mut arg = self.expr(arg)?;
+                    self.closure_argument = takes_closure;
+                    let arg = self.expr(arg);
+                    self.closure_argument = false;
+                    let mut arg = arg?;
                     if let (true, Expr::Chain(inner)) = (takes_lists, &mut arg) {
                         inner.argument = inner.ends_in_native_method();
                     }

@@ -17,6 +17,7 @@ use super::{
 };
 
 mod chain;
+pub(super) mod closures;
 
 type Error = Box<EvalAltResult>;
 
@@ -825,7 +826,10 @@ impl<'a> Runner<'a> {
             Some(result) => result,
             None => match self.array_builtin(name, is_ref_mut, args, pos) {
                 Some(result) => result,
-                None => self.rhai_native(name, is_ref_mut, args, pos),
+                None => match self.closure_method(name, is_ref_mut, args, pos) {
+                    Some(result) => result,
+                    None => self.rhai_native(name, is_ref_mut, args, pos),
+                },
             },
         }
     }

@@ -1997,4 +1997,5 @@ fn operations_in_loops_chains_and_methods_are_counted_as_rhai_counts_them() {
     ]);
 }
 
+mod closures;
 mod differential;

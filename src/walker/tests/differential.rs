@@ -3,7 +3,8 @@
 //! the same number of operations.
 //!
 //! The programs mix integers, floats, strings, arrays, maps, loops, `switch`, `try`,
-//! closures, shadowing, recursion, compound assignment on indexed and property targets, `?.`,
+//! closures (called, and in the array methods the walker runs them for, capturing variables or
+//! not), shadowing, recursion, compound assignment on indexed and property targets, `?.`,
 //! `?[`, `??`, `in` and ranges. A few hundred cases run with the suite; `WALKER_CASES=N` runs
 //! `N`. A failure is shrunk to the smallest differing program, printed with both results.
 
@@ -106,6 +107,22 @@ fn expr() -> impl Strategy<Value = String> {
             )),
             inner.clone().prop_map(|e| format!("(|q| q + {e}).call(1)")),
             inner.clone().prop_map(|e| format!("arr.map(|q| q * {e})")),
+            // Closures in the array methods the walker runs them for: capturing the variables
+            // `e` names (read only), or nothing.
+            inner
+                .clone()
+                .prop_map(|e| format!("arr.filter(|q| q != {e})")),
+            inner
+                .clone()
+                .prop_map(|e| format!("arr.some(|q, i| q == ({e}) || i == 2)")),
+            (inner.clone(), inner.clone())
+                .prop_map(|(e, f)| format!("arr.reduce(|acc, q| acc + q * ({e}), {f})")),
+            inner
+                .clone()
+                .prop_map(|e| format!("arr.all(|q| q != ({e}))")),
+            literal().prop_map(|l| format!("arr.find(|q| q == {l})")),
+            literal().prop_map(|l| format!("arr.map(|q, i| [q, i, {l}]).reduce_rev(|a, p| a + p)")),
+            literal().prop_map(|l| format!("arr.index_of(|q| q > {l})")),
             inner.clone().prop_map(|e| format!("{{ let x = {e}; x }}")),
             (inner.clone(), inner).prop_map(|(a, b)| format!(
                 "{{ let t = 0; try {{ t = {a}; }} catch (err) {{ t = `${{err}}` + {b}; }} t }}"

@@ -1,0 +1,288 @@
+//! Rhai's array methods that take a closure (`list.filter(|c| c.x != 7)`), run by the walker
+//! with the closure's lowered function.
+//!
+//! Each method is done as Rhai's array package does it (`rhai::packages::array_basic`), with
+//! the closure called as `FnPtr::call_raw_with_extra_args` calls it: the element alone, or with
+//! its index, or (for `reduce`) the result so far, the element and its index, as many as the
+//! closure takes; the closure runs as `Engine::call_script_fn` runs it (two levels below the
+//! caller: Rhai's call of the method is one, the closure's another; one operation counted,
+//! its error wrapped with the closure's name), in a copy of Rhai's runtime
+//! state that Rhai then drops: the operations the closure counts are not the caller's. An
+//! error is wrapped again with the method's name, at the method's position, as Rhai's native
+//! call gives it.
+//!
+//! Only a closure whose function the walker lowered is run here (with the values it captured
+//! first, as Rhai passes them: see `Lower::capture` for the closures that capture variables);
+//! any other call goes to Rhai as before.
+
+use rhai::{Array, Dynamic, EvalAltResult, FnPtr, Position, INT};
+
+use super::{Error, Function, Program, Runner};
+
+/// How a method passes each element to its closure (`call_raw_with_extra_args`' arguments).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Passing {
+    /// The element, then its index, as many as the closure takes (`filter`, `map`…).
+    Element,
+    /// The result so far, the element, then its index (`reduce`).
+    Reduce,
+}
+
+/// What the method does with the closure's answers.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Method {
+    Filter,
+    Map,
+    Some,
+    All,
+    IndexOf,
+    Find,
+    FindMap,
+    Reduce,
+    ReduceRev,
+}
+
+impl Method {
+    /// The method `name` with `args` arguments (the array and the closure included).
+    fn of(name: &str, args: usize) -> Option<Method> {
+        Some(match (name, args) {
+            ("filter", 2) => Method::Filter,
+            ("map", 2) => Method::Map,
+            ("some", 2) => Method::Some,
+            ("all", 2) => Method::All,
+            ("index_of", 2) => Method::IndexOf,
+            ("find", 2) => Method::Find,
+            ("find_map", 2) => Method::FindMap,
+            ("reduce", 2 | 3) => Method::Reduce,
+            ("reduce_rev", 2 | 3) => Method::ReduceRev,
+            _ => return None,
+        })
+    }
+
+    fn passing(self) -> Passing {
+        match self {
+            Method::Reduce | Method::ReduceRev => Passing::Reduce,
+            _ => Passing::Element,
+        }
+    }
+
+    /// The name Rhai wraps the closure's errors with (`find` is Rhai's `index_of`).
+    fn caller_name(self) -> &'static str {
+        match self {
+            Method::Filter => "filter",
+            Method::Map => "map",
+            Method::Some => "some",
+            Method::All => "all",
+            Method::IndexOf | Method::Find => "index_of",
+            Method::FindMap => "find_map",
+            Method::Reduce => "reduce",
+            Method::ReduceRev => "reduce_rev",
+        }
+    }
+}
+
+/// Whether `name` with `args` arguments (the array's included) is an array method whose
+/// closure the walker runs.
+pub(in crate::walker) fn takes_closure(name: &str, args: usize) -> bool {
+    Method::of(name, args).is_some()
+}
+
+/// The lowered function of the closure `value` points to, if it is an anonymous function of
+/// `program` taking its captured values (`curry`) and a number of parameters `passing` gives
+/// it, with those values (as the closure reads them: not shared).
+fn lowered_closure<'p>(
+    program: &'p Program,
+    value: &Dynamic,
+    passing: Passing,
+) -> Option<(&'p Function, Vec<Dynamic>)> {
+    let ptr = value.read_lock::<FnPtr>()?;
+    if !ptr.is_anonymous() {
+        return None;
+    }
+    let arities = program.by_name.get(ptr.fn_name())?;
+    let [(arity, index)] = arities.as_slice() else {
+        return None;
+    };
+    let takes = match passing {
+        Passing::Element => 0..=2,
+        Passing::Reduce => 1..=3,
+    };
+    let captured = ptr.curry().len();
+    if !arity
+        .checked_sub(captured)
+        .is_some_and(|own| takes.contains(&own))
+    {
+        return None;
+    }
+    let function = program.functions[*index].as_ref()?;
+    Some((
+        function,
+        ptr.iter_curry().map(Dynamic::flatten_clone).collect(),
+    ))
+}
+
+impl Runner<'_> {
+    /// Rhai's array method `name` with `args` (an array and a closure the walker lowered, and
+    /// for `reduce` a first result), done here with the same checks around it as Rhai's native
+    /// call makes; `None`, with nothing done, for any other call.
+    pub(super) fn closure_method(
+        &mut self,
+        name: &str,
+        is_ref_mut: bool,
+        args: &mut [&mut Dynamic],
+        pos: Position,
+    ) -> Option<Result<Dynamic, Error>> {
+        let method = Method::of(name, args.len())?;
+        if !args[0].is_array() || args.iter().any(|a| a.is_shared()) {
+            return None;
+        }
+        let program = self.program;
+        let (function, captured) = lowered_closure(program, args[1], method.passing())?;
+        // Rhai counts an operation for the native call.
+        if let Err(err) = self.tick(pos) {
+            return Some(Err(err));
+        }
+        let initial = args.get(2).map_or(Dynamic::UNIT, |v| (**v).clone());
+        let result = {
+            let array = args[0].read_lock::<Array>().expect("an array");
+            self.run_method(method, function, &captured, &array, initial, pos)
+        };
+        let result = result.and_then(|value| {
+            self.check_size_of(&value, pos)?;
+            if is_ref_mut {
+                self.check_size_of(args[0], pos)?;
+            }
+            Ok(value)
+        });
+        Some(result.map_err(|mut err| {
+            if err.position().is_none() {
+                err.set_position(pos);
+            }
+            err
+        }))
+    }
+
+    /// The method's value over `array`.
+    fn run_method(
+        &mut self,
+        method: Method,
+        function: &Function,
+        captured: &[Dynamic],
+        array: &Array,
+        initial: Dynamic,
+        pos: Position,
+    ) -> Result<Dynamic, Error> {
+        // The captured values come first.
+        let own = function.arity - captured.len();
+        let call = |runner: &mut Self, args: &mut dyn Iterator<Item = Dynamic>| {
+            let mut args = captured.iter().cloned().chain(args);
+            runner
+                .closure(function, &mut args, pos)
+                .map_err(|err| wrapped(method, runner, err))
+        };
+        let element = |item: &Dynamic, i: usize| [item.clone(), index(i)].into_iter().take(own);
+        Ok(match method {
+            Method::Filter => {
+                let mut kept = Array::new();
+                for (i, item) in array.iter().enumerate() {
+                    if truthy(&call(self, &mut element(item, i))?) {
+                        kept.push(item.clone());
+                    }
+                }
+                Dynamic::from_array(kept)
+            }
+            Method::Map => {
+                let mut mapped = Array::with_capacity(array.len());
+                for (i, item) in array.iter().enumerate() {
+                    mapped.push(call(self, &mut element(item, i))?);
+                }
+                Dynamic::from_array(mapped)
+            }
+            Method::Some | Method::All => {
+                let want = method == Method::Some;
+                for (i, item) in array.iter().enumerate() {
+                    if truthy(&call(self, &mut element(item, i))?) == want {
+                        return Ok(want.into());
+                    }
+                }
+                (!want).into()
+            }
+            Method::IndexOf | Method::Find => {
+                for (i, item) in array.iter().enumerate() {
+                    if truthy(&call(self, &mut element(item, i))?) {
+                        return Ok(match method {
+                            Method::Find => item.clone(),
+                            _ => index(i),
+                        });
+                    }
+                }
+                match method {
+                    Method::Find => Dynamic::UNIT,
+                    _ => Dynamic::from_int(-1),
+                }
+            }
+            Method::FindMap => {
+                for (i, item) in array.iter().enumerate() {
+                    let value = call(self, &mut element(item, i))?;
+                    if !value.is_unit() {
+                        return Ok(value);
+                    }
+                }
+                Dynamic::UNIT
+            }
+            Method::Reduce | Method::ReduceRev => {
+                let order: Box<dyn Iterator<Item = (usize, &Dynamic)>> = if method == Method::Reduce
+                {
+                    Box::new(array.iter().enumerate())
+                } else {
+                    Box::new(array.iter().enumerate().rev())
+                };
+                let mut result = initial;
+                for (i, item) in order {
+                    // The result so far, then the element and its index, as the closure takes.
+                    let mut args = [result, item.clone(), index(i)].into_iter().take(own);
+                    result = call(self, &mut args)?;
+                }
+                result
+            }
+        })
+    }
+
+    /// Calls the closure's `function` with `args` as Rhai calls a function pointer's script
+    /// function: in a copy of the runtime state whose operations are then dropped.
+    fn closure(
+        &mut self,
+        function: &Function,
+        args: &mut dyn Iterator<Item = Dynamic>,
+        pos: Position,
+    ) -> Result<Dynamic, Error> {
+        let operations = self.global.num_operations;
+        // Rhai's call of the method went a level deeper, and the closure runs below it.
+        self.global.level += 1;
+        let result = self.function(function, args, pos, false);
+        self.global.level -= 1;
+        self.global.num_operations = operations;
+        result
+    }
+}
+
+/// The closure's error as the array method reports it: in a call of the method.
+fn wrapped(method: Method, runner: &Runner, err: Error) -> Error {
+    EvalAltResult::ErrorInFunctionCall(
+        method.caller_name().to_string(),
+        runner.global.source.as_deref().unwrap_or("").to_string(),
+        err,
+        Position::NONE,
+    )
+    .into()
+}
+
+/// Whether the closure said yes (Rhai takes anything but `true` as no).
+fn truthy(value: &Dynamic) -> bool {
+    value.as_bool().unwrap_or(false)
+}
+
+/// An index as the closure gets it.
+fn index(i: usize) -> Dynamic {
+    Dynamic::from_int(INT::try_from(i).unwrap_or(INT::MAX))
+}

@@ -1,0 +1,236 @@
+//! Closures in Rhai's array methods, run by the walker (`run/closures.rs`): the same values,
+//! errors and operations as Rhai's, and the closure's statements run by the walker.
+
+use rhai::Scope;
+
+use super::{all, assert_agree, assert_agree_named, assert_same_operations, Case, T};
+use crate::{
+    script::{game::caller::Caller, sandbox},
+    walker::{native_table::NativeTable, profile},
+};
+
+/// Each method with closures taking each number of parameters it may pass (closures capture
+/// nothing: a script constant named in a closure is captured too).
+const METHODS: &[Case] = &[
+    all(
+        "filter, map, some, all",
+        r#"fn t(a) {
+               [a.filter(|x| x > 2), a.filter(|x, i| x > i), a.filter(|| true),
+                a.map(|x| x * 2), a.map(|x, i| [x, i]), a.map(|| 0),
+                a.some(|x| x == 2), a.some(|x, i| x == i), a.all(|x| x > 0), a.all(|x, i| x > i),
+                a.filter(|x| x), a.filter(|x| if x > 3 { 1 } else { true })]
+           }"#,
+        &[
+            ("t", "[[3, 1, 4, 1, 5, 9, 2, 6]]"),
+            ("t", "[[]]"),
+            ("t", "[[0, 2, 1]]"),
+        ],
+    ),
+    all(
+        "index_of, find, find_map",
+        r#"fn t(a) {
+               [a.index_of(|x| x == 4), a.index_of(|x, i| x == i), a.find(|x| x > 4),
+                a.find(|x, i| x + i > 4), a.find_map(|x| if x > 4 { x * 10 }),
+                a.find_map(|x, i| if i == 4 { [x] })]
+           }"#,
+        &[
+            ("t", "[[3, 1, 4, 1, 5]]"),
+            ("t", "[[]]"),
+            ("t", "[[0, 1, 1, 1, 9]]"),
+        ],
+    ),
+    all(
+        "reduce and reduce_rev",
+        r#"fn t(a, n) {
+               [a.reduce(|s, x| s + x, n), a.reduce(|s, x| if s == () { x } else { s * x }),
+                a.reduce(|s, x, i| s + x * i, 0), a.reduce(|s| s + 1, n),
+                a.reduce_rev(|s, x| `${s}${x}`, ""), a.reduce_rev(|s, x, i| s + i, n)]
+           }"#,
+        &[
+            ("t", "[[1, 2, 3, 4], 0]"),
+            ("t", "[[1, 2, 3, 4], 10]"),
+            ("t", "[[], 5]"),
+        ],
+    ),
+    all(
+        "closures calling functions, nested closures",
+        r#"fn twice(x) { 2 * x }
+           fn t() {
+               let grid = [[1, 2], [3, 4], [5, 6]];
+               let rows = grid.filter(|row| row.some(|x| x > 2)).map(|row| row.map(|x| twice(x)));
+               let cells = grid.map(|row, y| row.map(|x| #{x: x, y: 0})).reduce(|all, r| all + r, []);
+               [rows, cells.filter(|c| c.x != 3).len(), LIST.filter(|x| x != 2)]
+           }
+           const LIST = [1, 2, 3];"#,
+        T,
+    ),
+];
+
+#[test]
+fn array_methods_with_closures_give_what_rhai_gives() {
+    assert_agree(METHODS);
+    assert_agree_named(METHODS, Some("closures"));
+}
+
+#[test]
+fn array_methods_with_closures_count_operations_as_rhai_counts_them() {
+    assert_same_operations(METHODS);
+    assert_same_operations(&[all(
+        "long closures",
+        r#"fn t(n) { let a = []; a.pad(n, 1); a.map(|x| { let s = 0; for i in 0..50 { s += x; } s }).len() }"#,
+        &[("t", "[10]"), ("t", "[1000]")],
+    )]);
+}
+
+#[test]
+fn errors_in_closures_are_reported_as_rhai_reports_them() {
+    let failing = [all(
+        "errors inside closures",
+        r#"fn thrower(x) { if x > 2 { throw `too big: ${x}`; } x }
+           fn t(a) { a.map(|x| thrower(x + 1)) }
+           fn u(a) { a.filter(|x| x / (x - 2) > 0) }
+           fn w(a) { a.reduce(|s, x| s + x + "a" * 2, 0) }
+           fn y(a) { a.find(|x| x.nope == 1) }
+           fn z(a) { a.all(|x| { if x == 3 { throw x; } true }) }
+           fn deep(n) { if n == 0 { [1].map(|x| deep(x - 1 - x)) } else { [n].map(|x| deep(x - 1))[0] } }
+           fn spin(a) { a.some(|x| { loop { x += 1; } }) }"#,
+        &[
+            ("t", "[[0, 1, 2]]"),
+            ("t", "[[5]]"),
+            ("u", "[[1, 2, 3]]"),
+            ("w", "[[1]]"),
+            ("y", "[[1]]"),
+            ("z", "[[1, 2, 3]]"),
+            ("deep", "[19]"),
+            ("deep", "[20]"),
+            ("deep", "[21]"),
+            ("deep", "[40]"),
+            ("spin", "[[1]]"),
+        ],
+    )];
+    assert_agree(&failing);
+    assert_agree_named(&failing, Some("closures"));
+}
+
+#[test]
+fn closures_the_walker_does_not_run_are_left_to_rhai() {
+    assert_agree(&[all(
+        "closures taking too many parameters, or `this`, and methods not done here",
+        r#"fn t() {
+               let a = [3, 1, 2];
+               let b = a.map(|| this * 2);
+               let c = [a.reduce(|| 1, 0)];
+               a.sort(|x, y| x - y);
+               [a, b, c, a.dedup(|x, y| x == y), a.filter(Fn("big"))]
+           }
+           fn big(x) { x > 1 }
+           fn u() { [1, 2].map(|x, i, j| x) }"#,
+        &[("t", "[]"), ("u", "[]")],
+    )]);
+}
+
+#[test]
+fn closures_in_array_methods_run_in_the_walker() {
+    let script =
+        "fn t() {\n [1, 2, 3].filter(|x| x > 1).map(|x| x * 10).reduce(|s, x| s + x, 0)\n}";
+    let engine = sandbox::engine();
+    let ast = engine.compile(script).unwrap();
+    let mut caller = Caller::new(&ast, Scope::new(), NativeTable::default());
+    caller.profile(&ast);
+    profile::start();
+    let value = {
+        let _call = sandbox::begin();
+        caller.call(&engine, &ast, "t", ()).unwrap()
+    };
+    let lines = profile::finish();
+    assert_eq!(value.as_int().unwrap(), 50);
+    // Each closure's one statement ran in the walker: 3 filters, 2 maps, 2 reductions.
+    let closure_runs: u64 = lines
+        .iter()
+        .filter(|l| l.function.starts_with("anon$"))
+        .map(|l| l.runs)
+        .sum();
+    assert_eq!(closure_runs, 7, "{lines:?}");
+}
+
+#[test]
+fn closures_capturing_variables_they_only_read_give_what_rhai_gives() {
+    let cases = [all(
+        "closures capturing locals and parameters",
+        r#"fn t(a, n) {
+               let k = n + 1;
+               let big = a.filter(|x| x > k);
+               let pairs = a.map(|x, i| [x, i, k, n]);
+               let m = #{ p: n };
+               let any = a.some(|x| x == m.p) || a.all(|x| [k, n].contains(x));
+               let total = a.reduce(|s, x| s + x * k, n);
+               k += 1;
+               [big, pairs, any, total, k, a.filter(|x| x < k), m, n]
+           }
+           fn u(a, n) {
+               let out = [];
+               for i in 0..3 { out.push(a.filter(|x| x != i).len() + n); }
+               out
+           }
+           fn w(a, n) { a.map(|row| row.filter(|x| x != n).map(|x| x * n)) }
+           fn y(a, n) { let f = 0; f = a.find(|x| x > n); [f, a.index_of(|x| x == n), a.find_map(|x| if x == n { n })] }"#,
+        &[
+            ("t", "[[1, 2, 3, 4], 1]"),
+            ("t", "[[], 0]"),
+            ("u", "[[0, 1, 1, 2], 5]"),
+            ("w", "[[[1, 2], [2, 3]], 2]"),
+            ("y", "[[1, 5, 3], 2]"),
+            ("y", "[[1, 5, 3], 3]"),
+        ],
+    )];
+    assert_agree(&cases);
+    assert_agree_named(&cases, Some("closures"));
+    assert_same_operations(&cases);
+}
+
+#[test]
+fn closures_changing_or_keeping_captured_variables_are_left_to_rhai() {
+    // Rhai shares a captured variable: a closure that changes it, or lives on after a later
+    // change, sees the change; the walker would not, so Rhai runs these functions.
+    let cases = [super::part(
+        "closures changing captures",
+        r#"fn t(a) { let n = 0; a.for_each(|x| n += x); a.filter(|x| { n += 1; x > n }); n }
+           fn u(a) { let k = [0]; let b = a.filter(|x| { k.push(x); true }); [k, b] }
+           fn w(a) { let k = 1; let f = |x| x + k; k = 10; a.map(f) }
+           fn y(a) { let k = 1; a.map(|x| is_shared(k)) }
+           fn race(a) { a.map(|x| x * a.len()) }
+           fn race2(a) { let m = #{ l: a }; m.l.filter(|x| x != m.l[0]) }
+           const C = 2;
+           fn z(a) { a.filter(|x| x > C) }
+           fn zz(a) { helper(a) } fn helper(a) { a.filter(|x| x > C) }"#,
+        &[
+            ("t", "[[1, 2, 3]]"),
+            ("u", "[[1, 2, 3]]"),
+            ("w", "[[1, 2]]"),
+            ("y", "[[1]]"),
+            ("z", "[[1, 2, 3]]"),
+            ("zz", "[[1, 2, 3]]"),
+            ("race", "[[1, 2]]"),
+            ("race2", "[[1, 2]]"),
+        ],
+    )];
+    assert_agree(&cases);
+    assert_same_operations(&cases);
+    let both = super::load(cases[0].script, false, None);
+    for (name, lowered) in [
+        ("t", false),
+        ("u", false),
+        ("w", false),
+        ("y", false),
+        ("z", true),
+        ("race", false),
+        ("race2", false),
+    ] {
+        let why = both.program.handed_to_rhai();
+        assert_eq!(
+            both.program.function(name, 1).is_some(),
+            lowered,
+            "{name}: {why:?}"
+        );
+    }
+}
