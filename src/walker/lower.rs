@@ -89,6 +89,8 @@ pub(super) fn program(
                 closure_argument: false,
                 closure_target: None,
                 shares_handed_over: false,
+                writes: Vec::new(),
+                opaque: 0,
             };
             let why_not = if def.this_type.is_some() {
                 Some("it uses `this`")
@@ -403,6 +405,12 @@ struct Lower<'a> {
     /// Something handed to Rhai shares variables with a closure: Rhai would make the frame's
     /// variables shared, which the walker does not model (the function is not lowered).
     shares_handed_over: bool,
+    /// The frame's slots (counted from its bottom) that the statements lowered so far may
+    /// change: assigned, declared again, passed by reference to a native function, or the
+    /// root of a method call (see [`ForLoop::stable`]).
+    writes: Vec<usize>,
+    /// How many nodes left to Rhai were lowered so far (Rhai may change any variable there).
+    opaque: usize,
 }
 
 impl Lower<'_> {
@@ -433,8 +441,14 @@ impl Lower<'_> {
         self.names.iter().cloned().collect()
     }
 
+    /// Notes that what is being lowered may change the variable in `slot`.
+    fn writes(&mut self, slot: Slot) {
+        self.writes.push(self.names.len() - slot.get());
+    }
+
     /// A statement left to Rhai.
     fn rhai_stmt(&mut self, stmt: &RhaiStmt) -> Stmt {
+        self.opaque += 1;
         self.handed_over(stmt.position(), why_rhai_stmt(stmt));
         Stmt::Rhai(self.fallback_stmt(stmt))
     }
@@ -463,6 +477,7 @@ impl Lower<'_> {
 
     /// An expression left to Rhai.
     fn rhai_expr(&mut self, expr: &RhaiExpr) -> Expr {
+        self.opaque += 1;
         self.handed_over(expr.position(), why_rhai(expr));
         let stmt = RhaiStmt::Expr(Box::new(expr.clone()));
         self.constants_may_change |= calls_method_on_constant(std::slice::from_ref(&stmt));
@@ -489,10 +504,10 @@ impl Lower<'_> {
                     return Err(Refused);
                 }
                 let value = self.expr(init)?;
-                if reuse.is_none() {
-                    self.names.push(ident.name.clone());
-                } else if reuse.is_some_and(|r| r.get() > self.names.len()) {
-                    return Err(Refused);
+                match reuse {
+                    None => self.names.push(ident.name.clone()),
+                    Some(r) if r.get() > self.names.len() => return Err(Refused),
+                    Some(r) => self.writes(*r),
                 }
                 Stmt::Let {
                     value,
@@ -506,6 +521,7 @@ impl Lower<'_> {
                 match lhs {
                     RhaiExpr::Variable(var, ..) if var.2.is_empty() => match self.slot(lhs)? {
                         Some(slot) => {
+                            self.writes(slot);
                             let mut value = self.expr(rhs)?;
                             // `x = f(x, …)`: the call's result replaces x, so x is handed to
                             // the script function rather than copied.
@@ -529,6 +545,9 @@ impl Lower<'_> {
                         Some(chain)
                             if matches!(chain.root, Root::Local(_)) && !chain.calls_methods() =>
                         {
+                            if let Root::Local(slot) = chain.root {
+                                self.writes(slot);
+                            }
                             Stmt::ChainAssign {
                                 value: self.expr(rhs)?,
                                 chain: Box::new(chain),
@@ -577,6 +596,7 @@ impl Lower<'_> {
                     self.shares_handed_over = shares_before;
                 }
                 let mark = self.names.len();
+                let (writes, opaque) = (self.writes.len(), self.opaque);
                 if let Some(counter) = counter {
                     self.names.push(counter.name.clone());
                 }
@@ -584,9 +604,18 @@ impl Lower<'_> {
                 self.most = self.most.max(self.names.len());
                 let body = self.block(flow.body.statements());
                 self.names.truncate(mark);
+                // A variable's array the body never changes is iterated where it is.
+                let stable = match iterable {
+                    Expr::Local(slot) => {
+                        let at = mark - slot.get();
+                        self.opaque == opaque && !self.writes[writes..].contains(&at)
+                    }
+                    _ => false,
+                };
                 Stmt::For(Box::new(ForLoop {
                     counter: counter.is_some(),
                     iterable,
+                    stable,
                     body: body?,
                     rhai,
                 }))
@@ -788,6 +817,11 @@ impl Lower<'_> {
             Some(first @ RhaiExpr::Variable(..)) => self.slot(first)?,
             _ => None,
         };
+        // A native function gets its first argument by reference (`x = f(x, …)` hands x to
+        // a script function: see `Call::take_first`, set by the assignment, which notes it).
+        if let (Some(slot), Callee::Native) = (first_local, callee) {
+            self.writes(slot);
+        }
         let args = call
             .args
             .iter()
@@ -843,6 +877,16 @@ impl Lower<'_> {
             return Ok(None);
         }
         chain.array_method = array_method(&chain);
+        // A method may change the variable it is called on (but Rhai's `len` and `is_empty`).
+        if let Root::Local(slot) = chain.root {
+            let reads = matches!(
+                chain.array_method,
+                Some(ArrayMethod::Len | ArrayMethod::IsEmpty)
+            );
+            if chain.calls_methods() && !reads {
+                self.writes(slot);
+            }
+        }
         if matches!(chain.root, Root::Constant(..)) && chain.calls_methods() {
             self.constants_may_change = true;
         }

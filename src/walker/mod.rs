@@ -237,6 +237,12 @@ struct ForLoop {
     /// Whether the loop counts its rounds in a second variable.
     counter: bool,
     iterable: Expr,
+    /// The iterable is a local variable that nothing in the body may change (no assignment,
+    /// no `let` reusing its slot, no method call on it, no native function taking it by
+    /// reference, nothing left to Rhai): an array there is iterated in place, each item copied
+    /// as its round comes, rather than the whole array copied first as Rhai does. Rhai's
+    /// copy could not differ from the variable while the loop runs.
+    stable: bool,
     body: Block,
     /// The loop as Rhai's statement, for iterables the walker does not iterate itself (the
     /// iterable is replaced by its value): strings, native types' iterators.

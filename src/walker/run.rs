@@ -390,6 +390,13 @@ impl<'a> Runner<'a> {
                 stmt,
             } => {
                 let value = self.expr(frame, value)?;
+                if let Some(op) = op.as_ref().filter(|op| op.token == Token::PlusAssign) {
+                    let target = &frame.values[frame.index(*slot)];
+                    let arrays = target.is_array() && value.is_array();
+                    if arrays && !target.is_shared() && !value.is_shared() {
+                        return self.append(frame, *slot, name, *pos, op.pos, value);
+                    }
+                }
                 if let Some(stmt) = stmt {
                     if !assigns_itself(&frame.values[frame.index(*slot)], op.as_ref(), &value) {
                         return self.assign_in_rhai(frame, stmt, value);
@@ -487,6 +494,62 @@ impl<'a> Runner<'a> {
         }
     }
 
+    /// `x += array` on the array in `slot` (named `name`, at `pos`; the operator at `op_pos`),
+    /// as Rhai's own operator does it: it checks the sizes of the array as it was (answered
+    /// from what is measured of it, see [`Measured`]), then appends the items; the sizes
+    /// become known.
+    fn append(
+        &mut self,
+        frame: &mut Frame,
+        slot: Slot,
+        name: &str,
+        pos: Position,
+        op_pos: Position,
+        value: Dynamic,
+    ) -> Flow<Dynamic> {
+        // Rhai counts the variable's look-up.
+        self.tick(pos)?;
+        let i = frame.index(slot);
+        if frame.values[i].is_read_only() {
+            let err = EvalAltResult::ErrorAssignmentToConstant(name.to_string(), pos);
+            return Err(Stop::Error(err.into()));
+        }
+        self.before_change(frame, i);
+        let items = value.into_array().unwrap_or_default();
+        if items.is_empty() {
+            return Ok(Dynamic::UNIT);
+        }
+        let known = frame.measured.filter(|m| m.index == i);
+        frame.measured = None;
+        let target = &mut frame.values[i];
+        let len = target.read_lock::<Array>().map_or(0, |a| a.len());
+        let sizes = match known.filter(|m| m.len == len) {
+            Some(m) => m.sizes,
+            None => data_sizes(target),
+        };
+        if len > 0 {
+            self.check_sizes(sizes, op_pos)?;
+        }
+        let added = items.iter().fold(sizes, |(a, m, s), item| {
+            let (ia, im, is) = data_sizes(item);
+            (a + 1 + ia, m + im, s + is)
+        });
+        let mut array = target.write_lock::<Array>().expect("an array");
+        if array.is_empty() {
+            *array = items;
+        } else {
+            array.extend(items);
+        }
+        let len = array.len();
+        drop(array);
+        frame.measured = Some(Measured {
+            index: i,
+            len,
+            sizes: added,
+        });
+        Ok(Dynamic::UNIT)
+    }
+
     /// Rhai runs the assignment `stmt` with `value` (computed already) in place of its right
     /// side.
     fn assign_in_rhai(
@@ -547,18 +610,42 @@ impl<'a> Runner<'a> {
     }
 
     fn for_loop(&mut self, frame: &mut Frame, for_loop: &ForLoop) -> Flow<Dynamic> {
+        // An array the loop cannot change is iterated where it is, each item copied as its
+        // round comes (Rhai copies the whole array first: the items are the same).
+        match &for_loop.iterable {
+            Expr::Constant(_, value)
+                if value.is_array()
+                    && !value.is_shared()
+                    && !(frame.top && self.program.constants_may_change) =>
+            {
+                // The constant's value when the script loaded, which nothing changes.
+                self.tick(Position::NONE)?;
+                let array = value.read_lock::<Array>().expect("an array");
+                return self.rounds(frame, for_loop, |_, k| array.get(k).cloned());
+            }
+            Expr::Local(slot) if for_loop.stable => {
+                let i = frame.index(*slot);
+                let value = &frame.values[i];
+                if value.is_array() && !value.is_shared() {
+                    self.tick(Position::NONE)?;
+                    return self.rounds(frame, for_loop, |frame, k| {
+                        let array = frame.values[i].read_lock::<Array>()?;
+                        array.get(k).cloned()
+                    });
+                }
+            }
+            _ => (),
+        }
         let iterable = self.expr(frame, &for_loop.iterable)?;
-        let items: Box<dyn Iterator<Item = Dynamic>> = if iterable.is_array() {
-            let array = iterable.into_array().unwrap_or_default();
-            Box::new(array.into_iter())
+        if iterable.is_array() {
+            let mut items = iterable.into_array().unwrap_or_default().into_iter();
+            self.rounds(frame, for_loop, |_, _| items.next())
         } else if iterable.is::<Range<INT>>() {
-            Box::new(iterable.cast::<Range<INT>>().map(Dynamic::from_int))
+            let mut items = iterable.cast::<Range<INT>>();
+            self.rounds(frame, for_loop, |_, _| items.next().map(Dynamic::from_int))
         } else if iterable.is::<RangeInclusive<INT>>() {
-            Box::new(
-                iterable
-                    .cast::<RangeInclusive<INT>>()
-                    .map(Dynamic::from_int),
-            )
+            let mut items = iterable.cast::<RangeInclusive<INT>>();
+            self.rounds(frame, for_loop, |_, _| items.next().map(Dynamic::from_int))
         } else {
             // Strings, native types' iterators: Rhai runs the loop over the value.
             let mut stmt = for_loop.rhai.expr.clone();
@@ -568,18 +655,30 @@ impl<'a> Runner<'a> {
                     parts.2.expr = RhaiExpr::DynamicConstant(Box::new(iterable), pos);
                 }
             }
-            return self.fallback(frame, &stmt, &for_loop.rhai.names);
-        };
+            self.fallback(frame, &stmt, &for_loop.rhai.names)
+        }
+    }
+
+    /// The rounds of `for_loop`, over the items `next` gives (with the frame and the round's
+    /// number) until it gives none.
+    fn rounds(
+        &mut self,
+        frame: &mut Frame,
+        for_loop: &ForLoop,
+        mut next: impl FnMut(&Frame, usize) -> Option<Dynamic>,
+    ) -> Flow<Dynamic> {
         let mark = frame.values.len();
         if for_loop.counter {
             frame.values.push(Dynamic::ZERO);
         }
         frame.values.push(Dynamic::UNIT);
         let mut result = Ok(Dynamic::UNIT);
-        for (index, value) in (0..).zip(items) {
+        let mut index: usize = 0;
+        while let Some(value) = next(frame, index) {
             if for_loop.counter {
-                frame.values[mark] = Dynamic::from_int(index);
+                frame.values[mark] = Dynamic::from_int(INT::try_from(index).unwrap_or(INT::MAX));
             }
+            index += 1;
             if let Some(var) = frame.values.last_mut() {
                 *var = value;
             }
@@ -703,8 +802,31 @@ impl<'a> Runner<'a> {
                 site,
             } => {
                 let [lhs, rhs] = &args.args;
-                let mut lhs = self.expr(frame, lhs)?;
-                let mut rhs = self.expr(frame, rhs)?;
+                let (mut lhs, mut rhs) = if self.peek(frame, rhs).is_some() {
+                    // A variable, a constant or a literal on the right (and, if it is one
+                    // too, on the left) is read where it is: most operators need no copy.
+                    let lhs = match self.peek(frame, lhs) {
+                        Some(_) => None,
+                        None => Some(self.expr(frame, lhs)?),
+                    };
+                    let computed = {
+                        let l = lhs.as_ref().or_else(|| self.peek(frame, &args.args[0]));
+                        let r = self.peek(frame, rhs);
+                        l.zip(r).and_then(|(l, r)| binary(token, l, r))
+                    };
+                    // The operations of reading the operands.
+                    if lhs.is_none() {
+                        self.tick(Position::NONE)?;
+                    }
+                    self.tick(Position::NONE)?;
+                    if let Some(value) = computed {
+                        return Ok(value);
+                    }
+                    let copy = |at: &Expr| self.peek(frame, at).cloned().unwrap_or_default();
+                    (lhs.unwrap_or_else(|| copy(&args.args[0])), copy(rhs))
+                } else {
+                    (self.expr(frame, lhs)?, self.expr(frame, rhs)?)
+                };
                 match binary(token, &lhs, &rhs) {
                     Some(value) => Ok(value),
                     None if !lhs.is_variant() && !rhs.is_variant() => {
@@ -731,6 +853,21 @@ impl<'a> Runner<'a> {
                 }
                 self.fallback(frame, &fallback.expr, &fallback.names)
             }
+        }
+    }
+
+    /// The value of `expr` where it is, if it is a local variable, a literal or a script
+    /// constant that nothing changes: what evaluating it would copy (it counts one
+    /// operation, not counted here).
+    #[inline]
+    fn peek<'f>(&self, frame: &'f Frame, expr: &'f Expr) -> Option<&'f Dynamic> {
+        match expr {
+            Expr::Local(slot) => Some(&frame.values[frame.index(*slot)]),
+            Expr::Value(value) => Some(value),
+            Expr::Constant(_, value) if !(frame.top && self.program.constants_may_change) => {
+                Some(value)
+            }
+            _ => None,
         }
     }
 
@@ -786,6 +923,16 @@ impl<'a> Runner<'a> {
         pos: Position,
         list: List,
     ) -> Result<Dynamic, Error> {
+        // The commonest call: a function of the runtime's, for the types the site remembers.
+        if list == List::No {
+            if let Some(r) = &*site.0.borrow() {
+                if let Some(func) = r.func.as_ref().filter(|_| same_types(&r.types, args)) {
+                    if let Some(result) = self.direct(func, is_ref_mut, args, pos) {
+                        return result;
+                    }
+                }
+            }
+        }
         // A function that takes no compact list gets the arrays the lists stand for.
         if !self.resolve(site, name, args) && materialise(args.iter_mut().map(|a| &mut **a)) {
             self.resolve(site, name, args);
@@ -839,14 +986,8 @@ impl<'a> Runner<'a> {
     #[inline]
     fn resolve(&self, site: &Site, name: &str, args: &[&mut Dynamic]) -> bool {
         if let Some(r) = &*site.0.borrow() {
-            if r.types.len() == args.len() {
-                let mut same = true;
-                for (t, a) in r.types.iter().zip(args.iter()) {
-                    same &= *t == Dynamic::type_id(a);
-                }
-                if same {
-                    return r.func.is_some();
-                }
+            if same_types(&r.types, args) {
+                return r.func.is_some();
             }
         }
         self.resolve_anew(site, name, args)
@@ -1223,38 +1364,56 @@ pub(super) fn with_args<R>(
 fn with_first_copied<R>(args: &mut [&mut Dynamic], f: impl FnOnce(&mut [&mut Dynamic]) -> R) -> R {
     let (first, rest) = args.split_first_mut().expect("a first argument");
     let mut copy = first.clone();
-    let mut copied: StaticVec<&mut Dynamic> = StaticVec::new();
-    copied.push(&mut copy);
-    copied.extend(rest.iter_mut().map(|a| &mut **a));
-    f(&mut copied)
+    match rest {
+        [] => f(&mut [&mut copy]),
+        [a] => f(&mut [&mut copy, a]),
+        [a, b] => f(&mut [&mut copy, a, b]),
+        _ => {
+            let mut copied: StaticVec<&mut Dynamic> = StaticVec::new();
+            copied.push(&mut copy);
+            copied.extend(rest.iter_mut().map(|a| &mut **a));
+            f(&mut copied)
+        }
+    }
 }
 
 /// An operator on two integers, booleans or `()`, or `==`/`!=` on two strings, computed in
 /// place; `None` for Rhai to
 /// compute (other types, and overflow or division by zero, whose errors Rhai words).
+#[inline]
 fn binary(token: &Token, lhs: &Dynamic, rhs: &Dynamic) -> Option<Dynamic> {
-    if lhs.is_int() && rhs.is_int() {
-        let (x, y) = (lhs.as_int().ok()?, rhs.as_int().ok()?);
-        return Some(match token {
-            Token::Plus => x.checked_add(y)?.into(),
-            Token::Minus => x.checked_sub(y)?.into(),
-            Token::Multiply => x.checked_mul(y)?.into(),
-            Token::Divide => x.checked_div(y)?.into(),
-            Token::Modulo => x.checked_rem(y)?.into(),
-            Token::EqualsTo => (x == y).into(),
-            Token::NotEqualsTo => (x != y).into(),
-            Token::LessThan => (x < y).into(),
-            Token::LessThanEqualsTo => (x <= y).into(),
-            Token::GreaterThan => (x > y).into(),
-            Token::GreaterThanEqualsTo => (x >= y).into(),
-            Token::Ampersand => (x & y).into(),
-            Token::Pipe => (x | y).into(),
-            Token::XOr => (x ^ y).into(),
-            Token::ExclusiveRange => Dynamic::from(x..y),
-            Token::InclusiveRange => Dynamic::from(x..=y),
-            _ => return None,
-        });
+    match (lhs.as_int(), rhs.as_int()) {
+        (Ok(x), Ok(y)) => int_binary(token, x, y),
+        _ => other_binary(token, lhs, rhs),
     }
+}
+
+/// [`binary`] on two integers.
+#[inline]
+fn int_binary(token: &Token, x: INT, y: INT) -> Option<Dynamic> {
+    Some(match token {
+        Token::Plus => x.checked_add(y)?.into(),
+        Token::Minus => x.checked_sub(y)?.into(),
+        Token::Multiply => x.checked_mul(y)?.into(),
+        Token::Divide => x.checked_div(y)?.into(),
+        Token::Modulo => x.checked_rem(y)?.into(),
+        Token::EqualsTo => (x == y).into(),
+        Token::NotEqualsTo => (x != y).into(),
+        Token::LessThan => (x < y).into(),
+        Token::LessThanEqualsTo => (x <= y).into(),
+        Token::GreaterThan => (x > y).into(),
+        Token::GreaterThanEqualsTo => (x >= y).into(),
+        Token::Ampersand => (x & y).into(),
+        Token::Pipe => (x | y).into(),
+        Token::XOr => (x ^ y).into(),
+        Token::ExclusiveRange => Dynamic::from(x..y),
+        Token::InclusiveRange => Dynamic::from(x..=y),
+        _ => return None,
+    })
+}
+
+/// [`binary`] on operands that are not two integers.
+fn other_binary(token: &Token, lhs: &Dynamic, rhs: &Dynamic) -> Option<Dynamic> {
     if lhs.is_bool() && rhs.is_bool() {
         let (x, y) = (lhs.as_bool().ok()?, rhs.as_bool().ok()?);
         return match token {
@@ -1283,6 +1442,16 @@ fn binary(token: &Token, lhs: &Dynamic, rhs: &Dynamic) -> Option<Dynamic> {
         Token::NotEqualsTo if lhs.is_unit() && rhs.is_unit() => Some(Dynamic::FALSE),
         _ => None,
     }
+}
+
+/// Whether `args` are of `types`.
+#[inline]
+fn same_types(types: &[TypeId], args: &[&mut Dynamic]) -> bool {
+    types.len() == args.len()
+        && types
+            .iter()
+            .zip(args)
+            .all(|(t, a)| *t == Dynamic::type_id(a))
 }
 
 /// Whether `value` is one of the common values Rhai's limits give no size (integers,

@@ -92,6 +92,11 @@ impl Runner<'_> {
                 }
                 frame.touch(i);
                 let target = &mut frame.values[i];
+                if assign.is_none() {
+                    if let Some(done) = self.one_step(chain, target, &mut values, list) {
+                        return done;
+                    }
+                }
                 if let Some(done) = self.short_chain(chain, target, &mut values, &mut assign, list)
                 {
                     return done;
@@ -166,6 +171,41 @@ impl Runner<'_> {
                     self.global.num_operations.saturating_sub(again + recounted);
                 result
             }
+        }
+    }
+
+    /// A read of one step on a variable's value that [`Self::walk`] would finish without
+    /// handing anything to Rhai: a native method (`board.get(c)`) on a value that is not a map,
+    /// or an array's item at an index within it (`d[0]`), done as the walk does them without
+    /// its general machinery. `None`, with nothing done, for any other chain or value.
+    #[inline]
+    fn one_step(
+        &mut self,
+        chain: &Chain,
+        target: &mut Dynamic,
+        values: &mut StaticVec<Dynamic>,
+        list: List,
+    ) -> Option<Flow<Dynamic>> {
+        match chain.steps.as_slice() {
+            [Step::Method {
+                name,
+                args,
+                script: false,
+                pos,
+                site,
+            }] if !target.is_map() => {
+                let called = with_args(target, &mut values[..*args], |refs| {
+                    self.native(site, name, true, refs, *pos, list)
+                });
+                Some(called.map_err(Stop::from))
+            }
+            [Step::Index] => {
+                let index = usize::try_from(values[0].as_int().ok()?).ok()?;
+                let item = target.read_lock::<Array>()?.get(index)?.clone();
+                // Rhai counts the item's look-up.
+                Some(self.tick(Position::NONE).map(|()| item).map_err(Stop::from))
+            }
+            _ => None,
         }
     }
 
