@@ -13,6 +13,7 @@ use rand::Rng;
 
 pub mod judge;
 pub mod search;
+mod threat_search;
 
 pub use judge::{AllowAll, Judge, Referee, Screen};
 
