@@ -158,6 +158,8 @@ pub(super) struct Searcher<'w> {
     memory: Memory,
     /// The position's hash: its stones and who is to move.
     pub(super) hash: u64,
+    /// The window score of the first player minus the second's, kept as stones come and go.
+    score: i64,
     nodes: u64,
     deadline: Instant,
     pub(super) out_of_time: bool,
@@ -198,12 +200,14 @@ impl<'w> Searcher<'w> {
         let top = weights.len() - 1;
         let k = position.goal.length.min(top);
         let four = weights[k.saturating_sub(1)] - weights[k.saturating_sub(2)];
+        let [first, second] = position.window_scores(weights);
         Searcher {
             pos: position.clone(),
             weights,
             referee,
             memory,
             hash,
+            score: first - second,
             nodes: 0,
             deadline,
             out_of_time: false,
@@ -218,6 +222,7 @@ impl<'w> Searcher<'w> {
 
     /// Puts `stone` on the empty cell `cell`; the other player is to move.
     pub(super) fn put(&mut self, cell: usize, stone: u8) {
+        self.score += self.signed_delta(cell, stone);
         self.pos.cells[cell] = stone;
         self.hash ^= self.memory.zobrist[cell][(stone - 1) as usize] ^ self.memory.side;
         self.pos.to_move = 1 - self.pos.to_move;
@@ -226,8 +231,28 @@ impl<'w> Searcher<'w> {
     /// Takes back [`Self::put`].
     pub(super) fn take(&mut self, cell: usize, stone: u8) {
         self.pos.cells[cell] = 0;
+        self.score -= self.signed_delta(cell, stone);
         self.hash ^= self.memory.zobrist[cell][(stone - 1) as usize] ^ self.memory.side;
         self.pos.to_move = 1 - self.pos.to_move;
+    }
+
+    /// [`Placement::place_delta`] for the first player's score minus the second's.
+    fn signed_delta(&self, cell: usize, stone: u8) -> i64 {
+        let delta = self.pos.place_delta(cell, stone, self.weights);
+        if stone == 1 {
+            delta
+        } else {
+            -delta
+        }
+    }
+
+    /// The window score of the player to move minus the opponent's ([`Placement::evaluate`]).
+    fn evaluation(&self) -> i64 {
+        if self.pos.to_move == 0 {
+            self.score
+        } else {
+            -self.score
+        }
     }
 
     /// The other player is to move, no stone played (to ask what they could do).
@@ -335,6 +360,47 @@ impl Placement {
             }
         }
         (attack, defence)
+    }
+
+    /// How much a stone of `stone` on the empty cell `index` changes the window score of its
+    /// player minus the other's (see [`Self::evaluate`]).
+    fn place_delta(&self, index: usize, stone: u8, weights: &[i64]) -> i64 {
+        let k = self.goal.length as isize;
+        let (w, h) = (self.width as isize, self.height as isize);
+        let (x, y) = ((index % self.width) as isize, (index / self.width) as isize);
+        let top = weights.len() - 1;
+        let mut delta = 0;
+        for &(dx, dy) in &LINE_DIRECTIONS {
+            let (dx, dy) = (dx as isize, dy as isize);
+            for shift in 0..k {
+                let (sx, sy) = (x - dx * shift, y - dy * shift);
+                let (ex, ey) = (sx + dx * (k - 1), sy + dy * (k - 1));
+                if sx < 0 || sy < 0 || sx >= w || sy >= h || ex < 0 || ey < 0 || ex >= w || ey >= h
+                {
+                    continue;
+                }
+                let (mut own, mut other) = (0usize, 0usize);
+                let mut closed = false;
+                for i in 0..k {
+                    match self.cells[((sy + dy * i) * w + sx + dx * i) as usize] {
+                        0 => {}
+                        CLOSED => closed = true,
+                        v if v == stone => own += 1,
+                        _ => other += 1,
+                    }
+                }
+                if closed {
+                    continue;
+                }
+                if other == 0 {
+                    let before = if own > 0 { weights[own.min(top)] } else { 0 };
+                    delta += weights[(own + 1).min(top)] - before;
+                } else if own == 0 {
+                    delta += weights[other.min(top)];
+                }
+            }
+        }
+        delta
     }
 
     /// Empty cells within two cells of a stone (the centre on an empty board).
@@ -552,28 +618,33 @@ impl Searcher<'_> {
     }
 
     /// A leaf, looked at a little further while moves are forced: the side to move wins if it
-    /// can win at once; loses if the opponent's last stone made two winning threats; and must
-    /// block a single threat, which is played out (up to `extra` more stones).
-    fn quiesce(&mut self, last: usize, extra: u32) -> i64 {
+    /// can win at once; loses if the opponent has two winning cells; wins if it has a move that
+    /// makes two (and the opponent none); and must block a single threat, which is played out
+    /// (up to `extra` more stones).
+    fn quiesce(&mut self, extra: u32) -> i64 {
         let me = self.pos.to_move + 1;
         let them = 3 - me;
-        let candidates = self.pos.candidates();
-        if candidates.iter().any(|&c| self.would_win(c, me)) {
+        let scan = self.scan();
+        let (mine, theirs) = ((me - 1) as usize, (them - 1) as usize);
+        if scan.wins[mine].iter().any(|&c| self.would_win(c, me)) {
             return WIN;
         }
-        let mut threats = Vec::new();
-        self.winning_cells_near(last, them, &mut threats);
+        let threats: Vec<usize> = scan.wins[theirs]
+            .iter()
+            .copied()
+            .filter(|&c| self.would_win(c, them))
+            .collect();
         match threats.as_slice() {
-            [] if self.makes_double_threat(&candidates, me) => WIN - 2,
-            [] => self.pos.evaluate(self.weights),
+            [] if self.makes_double_threat(&scan.fours[mine], me) => WIN - 2,
+            [] => self.evaluation(),
             [block] if extra > 0 => {
                 let block = *block;
                 self.put(block, me);
-                let score = -self.quiesce(block, extra - 1);
+                let score = -self.quiesce(extra - 1);
                 self.take(block, me);
                 score
             }
-            [_] => self.pos.evaluate(self.weights),
+            [_] => self.evaluation(),
             _ => -WIN,
         }
     }
@@ -601,23 +672,24 @@ impl Searcher<'_> {
     }
 
     /// Whether `stone` has a move that makes two winning threats at once (an open four, or two
-    /// fours), which cannot both be blocked. Only moves that complete a window to `length - 1`
-    /// stones are tried.
-    fn makes_double_threat(&mut self, candidates: &[usize], stone: u8) -> bool {
-        let mover = self.pos.to_move;
-        let mut threats = Vec::new();
-        for &c in candidates {
-            self.pos.to_move = stone - 1;
-            let (attack, _) = self.pos.gain_parts(c, self.weights);
-            self.pos.to_move = mover;
-            if attack < self.four {
+    /// fours), which cannot both be blocked, among `fours` (a scan's moves that make a four,
+    /// each with its threat).
+    fn makes_double_threat(&mut self, fours: &[(usize, usize)], stone: u8) -> bool {
+        let mut fours = fours.to_vec();
+        fours.sort_unstable();
+        fours.dedup();
+        for pair in fours.chunk_by(|a, b| a.0 == b.0) {
+            if pair.len() < 2 {
                 continue;
             }
-            self.pos.cells[c] = stone;
-            threats.clear();
-            self.winning_cells_near(c, stone, &mut threats);
-            self.pos.cells[c] = 0;
-            if threats.len() >= 2 {
+            let mv = pair[0].0;
+            self.pos.cells[mv] = stone;
+            let threats = pair
+                .iter()
+                .filter(|&&(_, c)| self.would_win(c, stone))
+                .count();
+            self.pos.cells[mv] = 0;
+            if threats >= 2 {
                 return true;
             }
         }
@@ -631,7 +703,7 @@ impl Searcher<'_> {
             return 0;
         }
         if depth == 0 {
-            return self.quiesce(last, 4);
+            return self.quiesce(4);
         }
         let candidates = self.pos.candidates();
         if candidates.is_empty() {
@@ -888,5 +960,27 @@ mod tests {
         forget_memory();
         let afresh = pos.best_move(&WEIGHTS, limits).unwrap();
         assert_eq!(afresh.nodes, first.nodes);
+    }
+
+    #[test]
+    fn the_score_kept_as_stones_come_and_go_is_the_evaluation() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let p = position(&[(7, 7, 1), (8, 8, 2)], 0);
+        let mut referee = AllowAll;
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let mut s = Searcher::new(&p, &WEIGHTS, &mut referee, deadline, 12);
+        let mut played = Vec::new();
+        for _ in 0..80 {
+            let empties: Vec<usize> = (0..225).filter(|&c| s.pos.cells[c] == 0).collect();
+            let cell = empties[rng.random_range(0..empties.len())];
+            let stone = s.pos.to_move + 1;
+            s.put(cell, stone);
+            played.push((cell, stone));
+            assert_eq!(s.evaluation(), s.pos.evaluate(&WEIGHTS));
+        }
+        while let Some((cell, stone)) = played.pop() {
+            s.take(cell, stone);
+            assert_eq!(s.evaluation(), s.pos.evaluate(&WEIGHTS));
+        }
     }
 }
