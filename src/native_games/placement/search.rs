@@ -23,7 +23,10 @@ use std::{
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::{threat_search::Vcf, AllowAll, Judge, LineGoal, Placement, Referee, CLOSED};
+use super::{
+    threat_search::Vcf, window_counts::WindowCounts, AllowAll, Judge, LineGoal, Placement, Referee,
+    CLOSED,
+};
 use crate::runtime::lines::LINE_DIRECTIONS;
 
 /// A score beyond any evaluation: a won position.
@@ -160,6 +163,8 @@ pub(super) struct Searcher<'w> {
     pub(super) hash: u64,
     /// The window score of the first player minus the second's, kept as stones come and go.
     score: i64,
+    /// The stone counts of every window, kept as stones come and go.
+    pub(super) windows: WindowCounts,
     nodes: u64,
     deadline: Instant,
     pub(super) out_of_time: bool,
@@ -208,6 +213,7 @@ impl<'w> Searcher<'w> {
             memory,
             hash,
             score: first - second,
+            windows: WindowCounts::new(position),
             nodes: 0,
             deadline,
             out_of_time: false,
@@ -223,6 +229,7 @@ impl<'w> Searcher<'w> {
     /// Puts `stone` on the empty cell `cell`; the other player is to move.
     pub(super) fn put(&mut self, cell: usize, stone: u8) {
         self.score += self.signed_delta(cell, stone);
+        self.windows.put(cell, stone);
         self.pos.cells[cell] = stone;
         self.hash ^= self.memory.zobrist[cell][(stone - 1) as usize] ^ self.memory.side;
         self.pos.to_move = 1 - self.pos.to_move;
@@ -231,14 +238,15 @@ impl<'w> Searcher<'w> {
     /// Takes back [`Self::put`].
     pub(super) fn take(&mut self, cell: usize, stone: u8) {
         self.pos.cells[cell] = 0;
+        self.windows.take(cell, stone);
         self.score -= self.signed_delta(cell, stone);
         self.hash ^= self.memory.zobrist[cell][(stone - 1) as usize] ^ self.memory.side;
         self.pos.to_move = 1 - self.pos.to_move;
     }
 
-    /// [`Placement::place_delta`] for the first player's score minus the second's.
+    /// [`WindowCounts::delta`] for the first player's score minus the second's.
     fn signed_delta(&self, cell: usize, stone: u8) -> i64 {
-        let delta = self.pos.place_delta(cell, stone, self.weights);
+        let delta = self.windows.delta(cell, stone, self.weights);
         if stone == 1 {
             delta
         } else {
@@ -360,47 +368,6 @@ impl Placement {
             }
         }
         (attack, defence)
-    }
-
-    /// How much a stone of `stone` on the empty cell `index` changes the window score of its
-    /// player minus the other's (see [`Self::evaluate`]).
-    fn place_delta(&self, index: usize, stone: u8, weights: &[i64]) -> i64 {
-        let k = self.goal.length as isize;
-        let (w, h) = (self.width as isize, self.height as isize);
-        let (x, y) = ((index % self.width) as isize, (index / self.width) as isize);
-        let top = weights.len() - 1;
-        let mut delta = 0;
-        for &(dx, dy) in &LINE_DIRECTIONS {
-            let (dx, dy) = (dx as isize, dy as isize);
-            for shift in 0..k {
-                let (sx, sy) = (x - dx * shift, y - dy * shift);
-                let (ex, ey) = (sx + dx * (k - 1), sy + dy * (k - 1));
-                if sx < 0 || sy < 0 || sx >= w || sy >= h || ex < 0 || ey < 0 || ex >= w || ey >= h
-                {
-                    continue;
-                }
-                let (mut own, mut other) = (0usize, 0usize);
-                let mut closed = false;
-                for i in 0..k {
-                    match self.cells[((sy + dy * i) * w + sx + dx * i) as usize] {
-                        0 => {}
-                        CLOSED => closed = true,
-                        v if v == stone => own += 1,
-                        _ => other += 1,
-                    }
-                }
-                if closed {
-                    continue;
-                }
-                if other == 0 {
-                    let before = if own > 0 { weights[own.min(top)] } else { 0 };
-                    delta += weights[(own + 1).min(top)] - before;
-                } else if own == 0 {
-                    delta += weights[other.min(top)];
-                }
-            }
-        }
-        delta
     }
 
     /// Empty cells within two cells of a stone (the centre on an empty board).
@@ -727,7 +694,7 @@ impl Searcher<'_> {
         let mut scored: Vec<(i64, i64, usize)> = candidates
             .into_iter()
             .map(|m| {
-                let (attack, defence) = self.pos.gain_parts(m, weights);
+                let (attack, defence) = self.windows.gain(m, me, weights);
                 (attack + defence, attack, m)
             })
             .collect();
@@ -774,7 +741,7 @@ impl Searcher<'_> {
             }
             let mut moves: Vec<(i64, usize)> = stoppers
                 .into_iter()
-                .map(|c| (self.pos.gain_parts(c, weights).0, c))
+                .map(|c| (self.windows.gain(c, me, weights).0, c))
                 .collect();
             moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
             moves
@@ -963,7 +930,7 @@ mod tests {
     }
 
     #[test]
-    fn the_score_kept_as_stones_come_and_go_is_the_evaluation() {
+    fn the_scores_kept_as_stones_come_and_go_are_the_boards() {
         let mut rng = ChaCha8Rng::seed_from_u64(5);
         let p = position(&[(7, 7, 1), (8, 8, 2)], 0);
         let mut referee = AllowAll;
@@ -977,6 +944,13 @@ mod tests {
             s.put(cell, stone);
             played.push((cell, stone));
             assert_eq!(s.evaluation(), s.pos.evaluate(&WEIGHTS));
+            for c in (0..225).filter(|&c| s.pos.cells[c] == 0) {
+                let mover = s.pos.to_move + 1;
+                assert_eq!(
+                    s.windows.gain(c, mover, &WEIGHTS),
+                    s.pos.gain_parts(c, &WEIGHTS)
+                );
+            }
         }
         while let Some((cell, stone)) = played.pop() {
             s.take(cell, stone);

@@ -16,7 +16,7 @@ use std::collections::HashMap;
 
 use std::time::Instant;
 
-use super::{search::Searcher, CLOSED};
+use super::search::Searcher;
 use crate::runtime::lines::LINE_DIRECTIONS;
 
 /// The most fours one line of continuous fours may play.
@@ -47,8 +47,6 @@ pub(super) struct Vcf {
     failed: HashMap<u64, u32>,
     /// The judge's answers: (position hash, cell, stone) → allowed.
     judged: HashMap<(u64, usize, u8), bool>,
-    /// The cells of every line long enough to win on, made by the first scan.
-    lines: Vec<Vec<u32>>,
 }
 
 impl Vcf {
@@ -61,7 +59,6 @@ impl Vcf {
             aborted: false,
             failed: HashMap::new(),
             judged: HashMap::new(),
-            lines: Vec::new(),
         }
     }
 }
@@ -269,80 +266,9 @@ impl Searcher<'_> {
 
     /// Every window of `length` cells along every line, for both players: where each could win
     /// at once and which moves make a four.
-    pub(super) fn scan(&mut self) -> Scan {
-        let k = self.pos.goal.length;
-        if self.vcf.lines.is_empty() {
-            self.vcf.lines = lines(self.pos.width, self.pos.height, k);
-        }
-        let mut scan = Scan::default();
-        let cells = &self.pos.cells;
-        // 0 empty, 1 and 2 the players' stones, 3 closed.
-        let slot = |c: u32| match cells[c as usize] {
-            CLOSED => 3,
-            v => usize::from(v.min(2)),
-        };
-        for line in &self.vcf.lines {
-            let mut count = [0usize; 4];
-            for (i, &cell) in line.iter().enumerate() {
-                count[slot(cell)] += 1;
-                if i >= k {
-                    count[slot(line[i - k])] -= 1;
-                }
-                if i + 1 < k || count[3] > 0 || count[1].max(count[2]) + 2 < k {
-                    continue;
-                }
-                let window = &line[i + 1 - k..=i];
-                for p in 0..2 {
-                    let (own, other) = (count[p + 1], count[2 - p]);
-                    if other > 0 || own + 2 < k || own == k {
-                        continue;
-                    }
-                    let mut empty = window
-                        .iter()
-                        .map(|&c| c as usize)
-                        .filter(|&c| cells[c] == 0);
-                    if own + 1 == k {
-                        scan.wins[p].extend(empty.next());
-                    } else if let (Some(a), Some(b)) = (empty.next(), empty.next()) {
-                        scan.fours[p].extend([(a, b), (b, a)]);
-                    }
-                }
-            }
-        }
-        for wins in &mut scan.wins {
-            wins.sort_unstable();
-            wins.dedup();
-        }
-        scan
+    pub(super) fn scan(&self) -> Scan {
+        self.windows.scan(&self.pos.cells)
     }
-}
-
-/// The cells of every line of a `width` × `height` board in each direction, those at least
-/// `length` long.
-fn lines(width: usize, height: usize, length: usize) -> Vec<Vec<u32>> {
-    let (w, h) = (width as isize, height as isize);
-    let mut lines = Vec::new();
-    for &(dx, dy) in &LINE_DIRECTIONS {
-        let (dx, dy) = (dx as isize, dy as isize);
-        for start in 0..w * h {
-            let (x, y) = (start % w, start / w);
-            let (px, py) = (x - dx, y - dy);
-            if px >= 0 && py >= 0 && px < w && py < h {
-                continue; // not where a line begins
-            }
-            let mut line = Vec::new();
-            let (mut cx, mut cy) = (x, y);
-            while cx >= 0 && cy >= 0 && cx < w && cy < h {
-                line.push((cy * w + cx) as u32);
-                cx += dx;
-                cy += dy;
-            }
-            if line.len() >= length {
-                lines.push(line);
-            }
-        }
-    }
-    lines
 }
 
 #[cfg(test)]
