@@ -60,8 +60,9 @@ impl Brain {
         Ok(())
     }
 
-    /// `START size`: a new game.
+    /// `START size`: a new game (the search forgets the positions of the last one).
     pub fn start(&mut self, size: usize) -> Result<(), String> {
+        crate::native_games::placement::search::forget_memory();
         let game = self.configured(self.rule, size)?;
         let start = game.start().map_err(|e| e.to_string())?;
         self.size = size;

@@ -14,6 +14,8 @@ use rand::Rng;
 
 pub mod judge;
 pub mod search;
+mod threat_search;
+mod window_counts;
 
 pub use judge::{AllowAll, Judge, Referee, Screen};
 

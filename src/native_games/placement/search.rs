@@ -1,11 +1,21 @@
 //! Native search for placement games: alpha-beta (negamax) with iterative deepening under a time
-//! budget, a transposition table keyed by Zobrist hashes, and move ordering by how much a move
-//! does for both sides. Positions are scored by windows: every `length` cells in a line that hold
-//! stones of one player only score `weights[n]` for that player (n stones in the window), so
-//! open and half-open runs, broken runs and double threats all count. The weights come from the
-//! rules script.
+//! budget, a threat search before it, and a transposition table keyed by Zobrist hashes that is
+//! kept between the searches of one thread (the moves of one game). Positions are scored by
+//! windows: every `length` cells in a line that hold stones of one player only score
+//! `weights[n]` for that player (n stones in the window), so open and half-open runs, broken runs
+//! and double threats all count. The weights come from the rules script.
+//!
+//! Before alpha-beta, the root looks for a victory by continuous fours
+//! ([`super::threat_search`]) for the player to move and, if the opponent has one, keeps only the
+//! moves that refute it. Inside alpha-beta: a player who can win at once does; a four must be
+//! stopped (only the moves that stop it are searched); a move that makes a four is searched one
+//! move deeper (a threat extension, at most [`MAX_EXTENSIONS`] on a line); two and three moves
+//! below the root the player to move looks for continuous fours; moves are ordered by the
+//! remembered best move, then the moves that refuted others at the same depth (killers), then
+//! by what they do for both sides, ties broken by how often a move refuted others (history).
 
 use std::{
+    cell::RefCell,
     collections::HashMap,
     time::{Duration, Instant},
 };
@@ -13,7 +23,10 @@ use std::{
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::{AllowAll, Placement, Referee, CLOSED};
+use super::{
+    threat_search::Vcf, window_counts::WindowCounts, AllowAll, Judge, LineGoal, Placement, Referee,
+    CLOSED,
+};
 use crate::runtime::lines::LINE_DIRECTIONS;
 
 /// A score beyond any evaluation: a won position.
@@ -39,9 +52,9 @@ pub struct Found {
     pub cell: usize,
     /// Its score for the player to move.
     pub score: i64,
-    /// The deepest iteration completed.
+    /// The deepest iteration completed (for a win by continuous fours, the moves to the five).
     pub depth: u32,
-    /// Positions visited.
+    /// Positions visited (by alpha-beta and the threat searches).
     pub nodes: u64,
 }
 
@@ -52,16 +65,218 @@ enum Bound {
     Upper,
 }
 
-struct Searcher<'w> {
-    pos: Placement,
-    weights: &'w [i64],
+/// A remembered search of a position: depth, score, bound, best move.
+type Entry = (u32, i64, Bound, u32);
+
+/// The most positions the transposition table holds; beyond, it is emptied.
+const TABLE_CAPACITY: usize = 1 << 19;
+
+/// The most threat extensions on one line of play.
+pub const MAX_EXTENSIONS: u32 = 4;
+
+/// Positions the root's threat search may visit (for each side).
+const ROOT_VCF_NODES: u64 = 40_000;
+
+/// Positions the threat search two and three moves below the root may visit.
+const SHALLOW_VCF_NODES: u64 = 120;
+
+/// The seed of the Zobrist keys: fixed, so that a position has the same hash in every search.
+const ZOBRIST_SEED: u64 = 0x5EED_0F_F1FE;
+
+/// What the board and rules a [`Memory`] was made for.
+#[derive(PartialEq)]
+struct MemoryKey {
+    width: usize,
+    height: usize,
+    goal: LineGoal,
+    judge: Option<Judge>,
+    weights: Vec<i64>,
+}
+
+/// What the search keeps between the searches of one thread — the moves of one game in the
+/// Gomocup brain or the REPL: the Zobrist keys and the transposition table, for one board, rule
+/// set and evaluation.
+struct Memory {
+    key: MemoryKey,
+    /// A key per cell and stone.
     zobrist: Vec<[u64; 2]>,
-    hash: u64,
-    table: HashMap<u64, (u32, i64, Bound, u32)>,
+    /// The key of the second player being to move.
+    side: u64,
+    table: HashMap<u64, Entry>,
+}
+
+thread_local! {
+    static MEMORY: RefCell<Option<Memory>> = const { RefCell::new(None) };
+}
+
+impl Memory {
+    /// The memory kept for `position`'s board and rules with `weights`, or a new one.
+    fn recall(position: &Placement, weights: &[i64]) -> Memory {
+        let key = MemoryKey {
+            width: position.width,
+            height: position.height,
+            goal: position.goal,
+            judge: position.judge.clone(),
+            weights: weights.to_vec(),
+        };
+        match MEMORY.with(|m| m.borrow_mut().take()) {
+            Some(mut kept) if kept.key == key && kept.zobrist.len() == position.cells.len() => {
+                if kept.table.len() > TABLE_CAPACITY {
+                    kept.table.clear();
+                }
+                kept
+            }
+            _ => {
+                let mut rng = ChaCha8Rng::seed_from_u64(ZOBRIST_SEED);
+                Memory {
+                    zobrist: (0..position.cells.len())
+                        .map(|_| [rng.random(), rng.random()])
+                        .collect(),
+                    side: rng.random(),
+                    table: HashMap::new(),
+                    key,
+                }
+            }
+        }
+    }
+
+    /// Keeps this memory for the thread's next search.
+    fn keep(self) {
+        MEMORY.with(|m| *m.borrow_mut() = Some(self));
+    }
+}
+
+/// Forgets the transposition table the searches of this thread keep between moves, so that the
+/// next search starts afresh.
+pub fn forget_memory() {
+    MEMORY.with(|m| *m.borrow_mut() = None);
+}
+
+/// A search in progress.
+pub(super) struct Searcher<'w> {
+    pub(super) pos: Placement,
+    weights: &'w [i64],
+    /// Asked about the moves of players the position's judge judges (by the threat search).
+    pub(super) referee: &'w mut dyn Referee,
+    memory: Memory,
+    /// The position's hash: its stones and who is to move.
+    pub(super) hash: u64,
+    /// The window score of the first player minus the second's, kept as stones come and go.
+    score: i64,
+    /// The stone counts of every window, kept as stones come and go.
+    pub(super) windows: WindowCounts,
     nodes: u64,
     deadline: Instant,
-    out_of_time: bool,
+    pub(super) out_of_time: bool,
     width: usize,
+    /// The least attack gain of a move that makes a four (a window of `length - 1` stones).
+    four: i64,
+    /// Threat extensions on the line being searched.
+    extended: u32,
+    /// Two moves per ply that refuted a move (beta cut-offs), tried early at that ply.
+    killers: Vec<[usize; 2]>,
+    /// How often each cell refuted a move, weighted by depth.
+    history: Vec<u64>,
+    /// The threat search's state.
+    pub(super) vcf: Vcf,
+}
+
+impl<'w> Searcher<'w> {
+    /// A search of `position` that stops at `deadline`, `width` moves wide below the root.
+    pub(super) fn new(
+        position: &Placement,
+        weights: &'w [i64],
+        referee: &'w mut dyn Referee,
+        deadline: Instant,
+        width: usize,
+    ) -> Searcher<'w> {
+        let memory = Memory::recall(position, weights);
+        let mut hash = position
+            .cells
+            .iter()
+            .enumerate()
+            .filter(|&(_, &v)| v > 0 && v != CLOSED)
+            .fold(0, |h, (i, &v)| {
+                h ^ memory.zobrist[i][(v - 1).min(1) as usize]
+            });
+        if position.to_move == 1 {
+            hash ^= memory.side;
+        }
+        let top = weights.len() - 1;
+        let k = position.goal.length.min(top);
+        let four = weights[k.saturating_sub(1)] - weights[k.saturating_sub(2)];
+        let [first, second] = position.window_scores(weights);
+        Searcher {
+            pos: position.clone(),
+            weights,
+            referee,
+            memory,
+            hash,
+            score: first - second,
+            windows: WindowCounts::new(position),
+            nodes: 0,
+            deadline,
+            out_of_time: false,
+            width: width.max(1),
+            four: four.max(1),
+            extended: 0,
+            killers: Vec::new(),
+            history: vec![0; position.cells.len()],
+            vcf: Vcf::new(deadline),
+        }
+    }
+
+    /// Puts `stone` on the empty cell `cell`; the other player is to move.
+    pub(super) fn put(&mut self, cell: usize, stone: u8) {
+        self.score += self.signed_delta(cell, stone);
+        self.windows.put(cell, stone);
+        self.pos.cells[cell] = stone;
+        self.hash ^= self.memory.zobrist[cell][(stone - 1) as usize] ^ self.memory.side;
+        self.pos.to_move = 1 - self.pos.to_move;
+    }
+
+    /// Takes back [`Self::put`].
+    pub(super) fn take(&mut self, cell: usize, stone: u8) {
+        self.pos.cells[cell] = 0;
+        self.windows.take(cell, stone);
+        self.score -= self.signed_delta(cell, stone);
+        self.hash ^= self.memory.zobrist[cell][(stone - 1) as usize] ^ self.memory.side;
+        self.pos.to_move = 1 - self.pos.to_move;
+    }
+
+    /// [`WindowCounts::delta`] for the first player's score minus the second's.
+    fn signed_delta(&self, cell: usize, stone: u8) -> i64 {
+        let delta = self.windows.delta(cell, stone, self.weights);
+        if stone == 1 {
+            delta
+        } else {
+            -delta
+        }
+    }
+
+    /// The window score of the player to move minus the opponent's ([`Placement::evaluate`]).
+    fn evaluation(&self) -> i64 {
+        if self.pos.to_move == 0 {
+            self.score
+        } else {
+            -self.score
+        }
+    }
+
+    /// The other player is to move, no stone played (to ask what they could do).
+    pub(super) fn pass(&mut self) {
+        self.hash ^= self.memory.side;
+        self.pos.to_move = 1 - self.pos.to_move;
+    }
+
+    /// Whether the search's time is up (or Ctrl-C), looked at every 64 positions.
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(64) && crate::cancel::past(self.deadline) {
+            self.out_of_time = true;
+        }
+        self.out_of_time
+    }
 }
 
 impl Placement {
@@ -193,7 +408,8 @@ impl Placement {
     }
 
     /// [`Self::best_move`] among the moves the position's judge (if any) allows, asked through
-    /// `referee`. The lookahead below the root does not ask the judge.
+    /// `referee`. Below the root, alpha-beta does not ask the judge; the threat search does
+    /// (about the players it judges).
     pub fn best_move_refereed(
         &self,
         weights: &[i64],
@@ -203,27 +419,8 @@ impl Placement {
         if self.outcome().is_some() || self.players != 2 || weights.is_empty() {
             return None;
         }
+        let start = Instant::now();
         let mut rng = ChaCha8Rng::seed_from_u64(limits.seed);
-        let zobrist: Vec<[u64; 2]> = (0..self.cells.len())
-            .map(|_| [rng.random(), rng.random()])
-            .collect();
-        let hash = self
-            .cells
-            .iter()
-            .enumerate()
-            .filter(|(_, &v)| v > 0)
-            .fold(0, |h, (i, &v)| h ^ zobrist[i][(v - 1).min(1) as usize]);
-        let mut s = Searcher {
-            pos: self.clone(),
-            weights,
-            zobrist,
-            hash,
-            table: HashMap::new(),
-            nodes: 0,
-            deadline: Instant::now() + limits.time,
-            out_of_time: false,
-            width: limits.width.max(1),
-        };
         // Root moves in order, ties broken by the seed.
         let mut candidates = self.candidates();
         candidates.retain(|&c| self.allows(c, referee));
@@ -263,6 +460,38 @@ impl Placement {
         if !blocks.is_empty() {
             moves = blocks;
         }
+        let deadline = start + limits.time;
+        let mut s = Searcher::new(self, weights, referee, deadline, limits.width);
+        let found = s.root(moves, limits, start);
+        s.memory.keep();
+        Some(found)
+    }
+}
+
+impl Searcher<'_> {
+    /// The root: continuous fours for the player to move, then (if the opponent has continuous
+    /// fours) only the moves that refute them, then alpha-beta by iterative deepening.
+    fn root(&mut self, mut moves: Vec<usize>, limits: SearchLimits, start: Instant) -> Found {
+        let me = self.pos.to_move + 1;
+        // A quarter of the time at most for each side's threat search.
+        self.vcf.until = (start + limits.time / 4).min(self.deadline);
+        if let Some((cell, plies)) = self.vcf(me, ROOT_VCF_NODES) {
+            if moves.contains(&cell) {
+                return Found {
+                    cell,
+                    score: WIN - plies as i64,
+                    depth: plies,
+                    nodes: self.nodes + self.vcf.nodes,
+                };
+            }
+        }
+        self.vcf.until = (Instant::now() + limits.time / 4).min(self.deadline);
+        if let Some(refuting) = self.refutations(&moves) {
+            if !refuting.is_empty() {
+                moves.retain(|m| refuting.contains(m));
+            }
+        }
+        self.vcf.until = self.deadline;
         let mut best = Found {
             cell: moves[0],
             score: 0,
@@ -273,8 +502,8 @@ impl Placement {
             let (mut alpha, beta) = (-WIN * 2, WIN * 2);
             let mut iteration_best = None;
             for &mv in &moves {
-                let score = -s.child(mv, depth - 1, -beta, -alpha);
-                if s.out_of_time {
+                let score = -self.child(mv, depth - 1, 1, -beta, -alpha);
+                if self.out_of_time {
                     break;
                 }
                 if iteration_best.is_none() || score > alpha {
@@ -282,7 +511,7 @@ impl Placement {
                     iteration_best = Some((mv, score));
                 }
             }
-            if s.out_of_time && depth > 1 {
+            if self.out_of_time && depth > 1 {
                 break;
             }
             if let Some((mv, score)) = iteration_best {
@@ -290,7 +519,7 @@ impl Placement {
                     cell: mv,
                     score,
                     depth,
-                    nodes: s.nodes,
+                    nodes: 0,
                 };
                 moves.retain(|&m| m != mv);
                 moves.insert(0, mv);
@@ -298,36 +527,57 @@ impl Placement {
                     break; // a forced result: deeper search changes nothing
                 }
             }
-            if s.out_of_time {
+            if self.out_of_time {
                 break;
             }
         }
-        best.nodes = s.nodes;
-        Some(best)
+        best.nodes = self.nodes + self.vcf.nodes;
+        best
     }
-}
 
-impl Searcher<'_> {
-    /// The score, for the player who moved, of playing `mv`: negated score of the child.
-    fn child(&mut self, mv: usize, depth: u32, alpha: i64, beta: i64) -> i64 {
+    /// If the opponent (not to move) has continuous fours, the `moves` after which they have
+    /// none (or whose search ran out of positions: alpha-beta judges those); `None` if they have
+    /// none now.
+    fn refutations(&mut self, moves: &[usize]) -> Option<Vec<usize>> {
+        let me = self.pos.to_move + 1;
+        let them = 3 - me;
+        self.pass();
+        let before = self.vcf.nodes;
+        let theirs = self.vcf(them, ROOT_VCF_NODES);
+        self.pass();
+        theirs?;
+        let budget = 4 * (self.vcf.nodes - before) + 200;
+        let mut refuting = Vec::new();
+        for &mv in moves {
+            if crate::cancel::past(self.vcf.until) {
+                break;
+            }
+            self.put(mv, me);
+            let found = self.vcf(them, budget);
+            self.take(mv, me);
+            if found.is_none() {
+                refuting.push(mv);
+            }
+        }
+        Some(refuting)
+    }
+
+    /// The score, for the player who moved, of playing `mv` (`ply` moves below the root once
+    /// played): negated score of the child.
+    fn child(&mut self, mv: usize, depth: u32, ply: u32, alpha: i64, beta: i64) -> i64 {
         let stone = self.pos.to_move + 1;
-        self.pos.cells[mv] = stone;
-        self.hash ^= self.zobrist[mv][(stone - 1).min(1) as usize];
-        let won = self.pos.wins_at(mv, stone);
-        self.pos.to_move = 1 - self.pos.to_move;
-        let score = if won {
+        self.put(mv, stone);
+        let score = if self.pos.wins_at(mv, stone) {
             -(WIN + depth as i64) // the player now to move has lost; sooner is worse
         } else {
-            self.negamax(depth, alpha, beta, mv)
+            self.negamax(depth, ply, alpha, beta, mv)
         };
-        self.pos.to_move = 1 - self.pos.to_move;
-        self.hash ^= self.zobrist[mv][(stone - 1).min(1) as usize];
-        self.pos.cells[mv] = 0;
+        self.take(mv, stone);
         score
     }
 
     /// Whether `stone` on empty cell `index` would win.
-    fn would_win(&mut self, index: usize, stone: u8) -> bool {
+    pub(super) fn would_win(&mut self, index: usize, stone: u8) -> bool {
         self.pos.cells[index] = stone;
         let wins = self.pos.wins_at(index, stone);
         self.pos.cells[index] = 0;
@@ -335,31 +585,33 @@ impl Searcher<'_> {
     }
 
     /// A leaf, looked at a little further while moves are forced: the side to move wins if it
-    /// can win at once; loses if the opponent's last stone made two winning threats; and must
-    /// block a single threat, which is played out (up to `extra` more stones).
-    fn quiesce(&mut self, last: usize, extra: u32) -> i64 {
+    /// can win at once; loses if the opponent has two winning cells; wins if it has a move that
+    /// makes two (and the opponent none); and must block a single threat, which is played out
+    /// (up to `extra` more stones).
+    fn quiesce(&mut self, extra: u32) -> i64 {
         let me = self.pos.to_move + 1;
         let them = 3 - me;
-        let candidates = self.pos.candidates();
-        if candidates.iter().any(|&c| self.would_win(c, me)) {
+        let scan = self.scan();
+        let (mine, theirs) = ((me - 1) as usize, (them - 1) as usize);
+        if scan.wins[mine].iter().any(|&c| self.would_win(c, me)) {
             return WIN;
         }
-        let mut threats = Vec::new();
-        self.winning_cells_near(last, them, &mut threats);
+        let threats: Vec<usize> = scan.wins[theirs]
+            .iter()
+            .copied()
+            .filter(|&c| self.would_win(c, them))
+            .collect();
         match threats.as_slice() {
-            [] if self.makes_double_threat(&candidates, me) => WIN - 2,
-            [] => self.pos.evaluate(self.weights),
+            [] if self.makes_double_threat(&scan.fours[mine], me) => WIN - 2,
+            [] => self.evaluation(),
             [block] if extra > 0 => {
                 let block = *block;
-                let stone = me;
-                self.pos.cells[block] = stone;
-                self.pos.to_move = 1 - self.pos.to_move;
-                let score = -self.quiesce(block, extra - 1);
-                self.pos.to_move = 1 - self.pos.to_move;
-                self.pos.cells[block] = 0;
+                self.put(block, me);
+                let score = -self.quiesce(extra - 1);
+                self.take(block, me);
                 score
             }
-            [_] => self.pos.evaluate(self.weights),
+            [_] => self.evaluation(),
             _ => -WIN,
         }
     }
@@ -387,49 +639,45 @@ impl Searcher<'_> {
     }
 
     /// Whether `stone` has a move that makes two winning threats at once (an open four, or two
-    /// fours), which cannot both be blocked. Only moves that complete a window to `length - 1`
-    /// stones are tried.
-    fn makes_double_threat(&mut self, candidates: &[usize], stone: u8) -> bool {
-        let top = self.weights.len() - 1;
-        let k = self.pos.goal.length.min(top);
-        let four = self.weights[k.saturating_sub(1)] - self.weights[k.saturating_sub(2)];
-        let mover = self.pos.to_move;
-        let mut threats = Vec::new();
-        for &c in candidates {
-            self.pos.to_move = stone - 1;
-            let (attack, _) = self.pos.gain_parts(c, self.weights);
-            self.pos.to_move = mover;
-            if attack < four {
+    /// fours), which cannot both be blocked, among `fours` (a scan's moves that make a four,
+    /// each with its threat).
+    fn makes_double_threat(&mut self, fours: &[(usize, usize)], stone: u8) -> bool {
+        let mut fours = fours.to_vec();
+        fours.sort_unstable();
+        fours.dedup();
+        for pair in fours.chunk_by(|a, b| a.0 == b.0) {
+            if pair.len() < 2 {
                 continue;
             }
-            self.pos.cells[c] = stone;
-            threats.clear();
-            self.winning_cells_near(c, stone, &mut threats);
-            self.pos.cells[c] = 0;
-            if threats.len() >= 2 {
+            let mv = pair[0].0;
+            self.pos.cells[mv] = stone;
+            let threats = pair
+                .iter()
+                .filter(|&&(_, c)| self.would_win(c, stone))
+                .count();
+            self.pos.cells[mv] = 0;
+            if threats >= 2 {
                 return true;
             }
         }
         false
     }
 
-    fn negamax(&mut self, depth: u32, mut alpha: i64, beta: i64, last: usize) -> i64 {
-        self.nodes += 1;
-        if self.nodes.is_multiple_of(64) && crate::cancel::past(self.deadline) {
-            self.out_of_time = true;
-        }
-        if self.out_of_time {
+    /// Alpha-beta below the root: the score of the position for the player to move, `depth`
+    /// moves deep, `ply` moves below the root, the opponent's last stone on `last`.
+    fn negamax(&mut self, depth: u32, ply: u32, mut alpha: i64, beta: i64, last: usize) -> i64 {
+        if self.tick() {
             return 0;
         }
         if depth == 0 {
-            return self.quiesce(last, 4);
+            return self.quiesce(4);
         }
-        let mut moves = self.pos.candidates();
-        if moves.is_empty() {
+        let candidates = self.pos.candidates();
+        if candidates.is_empty() {
             return 0; // a full board: a draw
         }
         let original_alpha = alpha;
-        let remembered = self.table.get(&self.hash).copied();
+        let remembered = self.memory.table.get(&self.hash).copied();
         if let Some((d, score, bound, _)) = remembered {
             if d >= depth {
                 match bound {
@@ -440,21 +688,72 @@ impl Searcher<'_> {
                 }
             }
         }
+        let me = self.pos.to_move + 1;
+        let them = 3 - me;
         let weights = self.weights;
-        let mut scored: Vec<(i64, usize)> = moves
-            .drain(..)
-            .map(|m| (self.pos.gain(m, weights), m))
+        let mut scored: Vec<(i64, i64, usize)> = candidates
+            .into_iter()
+            .map(|m| {
+                let (attack, defence) = self.windows.gain(m, me, weights);
+                (attack + defence, attack, m)
+            })
             .collect();
-        scored.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
-        scored.truncate(self.width);
-        if let Some((_, _, _, tt_move)) = remembered {
-            if let Some(i) = scored.iter().position(|m| m.1 == tt_move as usize) {
-                scored[..=i].rotate_right(1);
+        let history = &self.history;
+        scored.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(history[b.2].cmp(&history[a.2])));
+        // A win at once (a winning cell's gain puts it among the first).
+        for i in 0..scored.len().min(4) {
+            if self.would_win(scored[i].2, me) {
+                return WIN + depth as i64 - 1;
             }
         }
-        let mut best = (-WIN * 2, scored[0].1);
-        for (_, mv) in scored {
-            let score = -self.child(mv, depth - 1, -beta, -alpha);
+        let mut threats = Vec::new();
+        self.winning_cells_near(last, them, &mut threats);
+        let moves: Vec<(i64, usize)> = if threats.is_empty() {
+            // Continuous fours a few moves below the root.
+            if (2..=3).contains(&ply) {
+                self.vcf.until = self.deadline;
+                if self.vcf(me, SHALLOW_VCF_NODES).is_some() {
+                    return WIN - 1_000 - ply as i64;
+                }
+            }
+            let mut moves: Vec<(i64, usize)> = scored.iter().map(|m| (m.1, m.2)).collect();
+            moves.truncate(self.width);
+            let mut first = Vec::with_capacity(3);
+            if let Some((_, _, _, tt_move)) = remembered {
+                first.push(tt_move as usize);
+            }
+            if let Some(killers) = self.killers.get(ply as usize) {
+                first.extend(killers.iter().filter(|&&k| k != usize::MAX));
+            }
+            for &cell in first.iter().rev() {
+                if let Some(i) = moves.iter().position(|m| m.1 == cell) {
+                    moves[..=i].rotate_right(1);
+                } else if let Some(m) = scored.iter().find(|m| m.2 == cell) {
+                    moves.insert(0, (m.1, m.2));
+                }
+            }
+            moves
+        } else {
+            // The opponent threatens to win: only the moves that stop it.
+            let stoppers = self.stoppers(&threats, them, false);
+            if stoppers.is_empty() {
+                return -(WIN + depth as i64 - 2);
+            }
+            let mut moves: Vec<(i64, usize)> = stoppers
+                .into_iter()
+                .map(|c| (self.windows.gain(c, me, weights).0, c))
+                .collect();
+            moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
+            moves
+        };
+        let mut best = (-WIN * 2, moves[0].1);
+        for (attack, mv) in moves {
+            // A four is searched one move deeper: the reply is forced.
+            let extend = attack >= self.four && self.extended < MAX_EXTENSIONS;
+            self.extended += u32::from(extend);
+            let next = if extend { depth } else { depth - 1 };
+            let score = -self.child(mv, next, ply + 1, -beta, -alpha);
+            self.extended -= u32::from(extend);
             if self.out_of_time {
                 return 0;
             }
@@ -463,6 +762,7 @@ impl Searcher<'_> {
             }
             alpha = alpha.max(score);
             if alpha >= beta {
+                self.refuted_by(mv, ply, depth);
                 break;
             }
         }
@@ -473,9 +773,27 @@ impl Searcher<'_> {
         } else {
             Bound::Exact
         };
-        self.table
+        if self.memory.table.len() >= TABLE_CAPACITY * 2 {
+            self.memory.table.clear();
+        }
+        self.memory
+            .table
             .insert(self.hash, (depth, best.0, bound, best.1 as u32));
         best.0
+    }
+
+    /// Remembers that `mv` refuted the opponent's move `ply` moves below the root, `depth` deep.
+    fn refuted_by(&mut self, mv: usize, ply: u32, depth: u32) {
+        let ply = ply as usize;
+        if self.killers.len() <= ply {
+            self.killers.resize(ply + 1, [usize::MAX; 2]);
+        }
+        let killers = &mut self.killers[ply];
+        if killers[0] != mv {
+            killers[1] = killers[0];
+            killers[0] = mv;
+        }
+        self.history[mv] += u64::from(depth) * u64::from(depth);
     }
 }
 
@@ -570,5 +888,73 @@ mod tests {
             reply.score < WIN / 2,
             "X played {found:?}; O then has {reply:?}"
         );
+    }
+
+    #[test]
+    fn refutes_the_opponents_continuous_fours() {
+        use crate::native_games::placement::{judge::AllowAll, threat_search::tests as threats};
+        // O has a four leading to an open four (X's stones of the threat search's test, with
+        // the colours swapped); X, to move, has nothing: after X's move O must have no win by
+        // fours left.
+        let stones: Vec<_> = threats::four_then_open_four()
+            .into_iter()
+            .map(|(x, y, v)| (x, y, 3 - v))
+            .collect();
+        let mut pos = position(&stones, 0);
+        assert!(threats::vcf_of(&position(&stones, 1), &mut AllowAll).is_some());
+        let found = pos.best_move(&WEIGHTS, limits()).unwrap();
+        pos.play(found.cell).unwrap();
+        assert_eq!(
+            threats::vcf_of(&pos, &mut AllowAll),
+            None,
+            "X played {found:?}"
+        );
+    }
+
+    #[test]
+    fn the_table_is_kept_between_the_searches_of_a_thread() {
+        let stones = [(7, 7, 1), (8, 8, 2), (6, 8, 1), (8, 6, 2), (9, 7, 1)];
+        let pos = position(&stones, 1);
+        let limits = SearchLimits {
+            time: Duration::from_secs(60),
+            max_depth: 4,
+            ..limits()
+        };
+        forget_memory();
+        let first = pos.best_move(&WEIGHTS, limits).unwrap();
+        let again = pos.best_move(&WEIGHTS, limits).unwrap();
+        assert!(again.nodes * 2 < first.nodes, "{first:?} then {again:?}");
+        forget_memory();
+        let afresh = pos.best_move(&WEIGHTS, limits).unwrap();
+        assert_eq!(afresh.nodes, first.nodes);
+    }
+
+    #[test]
+    fn the_scores_kept_as_stones_come_and_go_are_the_boards() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let p = position(&[(7, 7, 1), (8, 8, 2)], 0);
+        let mut referee = AllowAll;
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let mut s = Searcher::new(&p, &WEIGHTS, &mut referee, deadline, 12);
+        let mut played = Vec::new();
+        for _ in 0..80 {
+            let empties: Vec<usize> = (0..225).filter(|&c| s.pos.cells[c] == 0).collect();
+            let cell = empties[rng.random_range(0..empties.len())];
+            let stone = s.pos.to_move + 1;
+            s.put(cell, stone);
+            played.push((cell, stone));
+            assert_eq!(s.evaluation(), s.pos.evaluate(&WEIGHTS));
+            for c in (0..225).filter(|&c| s.pos.cells[c] == 0) {
+                let mover = s.pos.to_move + 1;
+                assert_eq!(
+                    s.windows.gain(c, mover, &WEIGHTS),
+                    s.pos.gain_parts(c, &WEIGHTS)
+                );
+            }
+        }
+        while let Some((cell, stone)) = played.pop() {
+            s.take(cell, stone);
+            assert_eq!(s.evaluation(), s.pos.evaluate(&WEIGHTS));
+        }
     }
 }
