@@ -215,9 +215,15 @@ fn a_millisecond_a_turn_still_plays_searched_moves() {
     let mut brain = Brain::start("caro");
     assert_eq!(brain.answer("START 15"), "OK");
     brain.send("INFO timeout_turn 0");
-    for (ply, (x, y)) in [(7, 7), (8, 8), (6, 8)].into_iter().enumerate() {
+    // The opponent plays the first of these cells still empty.
+    let mut taken = Vec::new();
+    let candidates = [(7, 7), (8, 8), (6, 8), (8, 6), (6, 6), (9, 9)];
+    for ply in 0..3 {
+        let (x, y) = *candidates.iter().find(|c| !taken.contains(*c)).unwrap();
+        taken.push((x, y));
         let (messages, answer) = brain.ask_with_messages(&format!("TURN {x},{y}"));
         let (ax, ay) = cell(&answer);
+        taken.push((ax, ay));
         assert!(
             messages.iter().all(|m| !m.contains("no time to think")),
             "move {ply}: {messages:?}"
