@@ -256,29 +256,6 @@ fn the_first_renju_move_at_tc_10_5_is_searched() {
     );
 }
 
-#[test]
-fn a_move_asked_for_during_a_rules_set_up_keeps_the_turn_from_when_it_was_sent() {
-    // `INFO rule 4` sets up renju (its native form is verified, up to 1.5 s) while the manager,
-    // expecting no answer, sends BEGIN and starts the turn's clock: the time BEGIN waited is
-    // taken from its search, so the answer comes within the turn's budget (3 s less a fifth)
-    // from when BEGIN was sent, however long the set-up took.
-    let mut brain = Brain::start("caro");
-    assert_eq!(brain.answer("START 15"), "OK");
-    brain.send("INFO rule 4");
-    let (_, setting_up) = brain.ask("ABOUT"); // answered once the set-up is done
-    brain.send("END");
-    let mut brain = Brain::start("caro");
-    assert_eq!(brain.answer("START 15"), "OK");
-    brain.send("INFO timeout_turn 3000");
-    brain.send("INFO rule 4");
-    let (answer, took) = brain.ask("BEGIN");
-    cell(&answer);
-    assert!(
-        took < Duration::from_millis(2400 + 300),
-        "{took:?} (the set-up takes {setting_up:?})"
-    );
-}
-
 /// Our stones (field 1), theirs (field 2).
 fn board_lines(ours: &[(i64, i64)], theirs: &[(i64, i64)]) -> Vec<String> {
     let mut lines: Vec<String> = ours.iter().map(|(x, y)| format!("{x},{y},1")).collect();
