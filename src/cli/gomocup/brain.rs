@@ -24,7 +24,7 @@ const PLACING_BUDGET: usize = 20_000;
 
 /// The longest `START` (and a rule or a restart that begins a game) spends verifying the
 /// script's native form from the empty board before it answers, so that the first move's clock
-/// does not pay for it: renju's verification takes longer than the quarter second a first move
+/// does not pay for it: a verification can take longer than the quarter second a first move
 /// gets at `tc=10/5`, which then had no time to search and played the corner. Managers give
 /// `START` seconds (c-gomoku-cli 3 s).
 const WARM_UP: Duration = Duration::from_millis(1500);
