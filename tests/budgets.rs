@@ -74,6 +74,7 @@ fn a_native_form_stopped_by_the_time_is_no_verdict() {
 
 /// The processor time (user and system) an isolated `boardrules ARGS…` takes; it must succeed.
 #[cfg(unix)]
+#[allow(clippy::zombie_processes)] // the child is waited for by `wait4`, which clippy does not see
 fn cpu_time(args: &[&str]) -> Duration {
     let home = tempfile::tempdir().unwrap();
     let mut cmd = std::process::Command::new(common::BIN);

@@ -235,6 +235,33 @@ fn a_millisecond_a_turn_still_plays_searched_moves() {
     }
 }
 
+#[test]
+fn the_first_renju_move_at_tc_10_5_is_searched() {
+    // A first move gets a quarter second at c-gomoku-cli's tc=10/5; renju's native form, whose
+    // verification takes longer, is verified at START. Before, the first BEGIN of a renju game
+    // had no time left to search and played 0,0.
+    let mut brain = Brain::start("caro");
+    assert_eq!(brain.answer("START 15"), "OK");
+    for line in [
+        "INFO rule 4",
+        "INFO timeout_turn 5000",
+        "INFO timeout_match 10000",
+    ] {
+        brain.send(line);
+    }
+    brain.send("INFO time_left 10000");
+    let (messages, answer) = brain.ask_with_messages("BEGIN");
+    let (x, y) = cell(&answer);
+    assert!(
+        messages.iter().all(|m| !m.contains("no time to think")),
+        "{messages:?}"
+    );
+    assert!(
+        (x - 7).abs() <= 2 && (y - 7).abs() <= 2,
+        "{answer} {messages:?}"
+    );
+}
+
 /// Our stones (field 1), theirs (field 2).
 fn board_lines(ours: &[(i64, i64)], theirs: &[(i64, i64)]) -> Vec<String> {
     let mut lines: Vec<String> = ours.iter().map(|(x, y)| format!("{x},{y},1")).collect();

@@ -22,6 +22,13 @@ const RULE_BITS: [(u32, &str); 2] = [(1, "exact"), (8, "block_rule")];
 /// which no stone but the last ends the game.
 const PLACING_BUDGET: usize = 20_000;
 
+/// The longest `START` (and a rule or a restart that begins a game) spends verifying the
+/// script's native form from the empty board before it answers, so that the first move's clock
+/// does not pay for it: a verification can take longer than the quarter second a first move
+/// gets at `tc=10/5`, which then had no time to search and played the corner. Managers give
+/// `START` seconds (c-gomoku-cli 3 s).
+const WARM_UP: Duration = Duration::from_millis(1500);
+
 /// The brain's game.
 pub struct Brain {
     library: Library,
@@ -65,6 +72,7 @@ impl Brain {
         crate::native_games::placement::search::forget_memory();
         let game = self.configured(self.rule, size)?;
         let start = game.start().map_err(|e| e.to_string())?;
+        warm_up(&game, &start);
         self.size = size;
         self.game = Some((game, History::new(start)));
         Ok(())
@@ -135,13 +143,14 @@ impl Brain {
         Ok(())
     }
 
-    /// Chooses and plays our move (for a command that arrived at `began`); returns it as `x,y`
-    /// and why (moves in it written `x,y` too). What the move cost beyond its search is measured
-    /// for the clock ([`Clock::measured`]).
+    /// Chooses and plays our move (for a command that arrived at `arrived` and was taken up at
+    /// `began`); returns it as `x,y` and why (moves in it written `x,y` too). The time the
+    /// command waited is taken from its search; what the move cost beyond the search is
+    /// measured for the clock ([`Clock::measured`]).
     pub fn reply(
         &mut self,
         default_time: Duration,
-        began: Instant,
+        (arrived, began): (Instant, Instant),
     ) -> Result<(Cell, String), String> {
         let clock = self.clock;
         let (game, history) = self.game()?;
@@ -149,7 +158,11 @@ impl Brain {
             .legal_moves(history.current())
             .map_err(|e| e.to_string())?
             .len();
-        let time = clock.budget(clock::moves_to_go(empty), default_time);
+        let waited = began.saturating_duration_since(arrived);
+        let time = clock
+            .budget(clock::moves_to_go(empty), default_time)
+            .saturating_sub(waited)
+            .max(Duration::from_millis(1));
         let played = self.play_best(time);
         self.clock.measured(time, began.elapsed());
         played
@@ -325,6 +338,13 @@ impl Brain {
             Err(e) => Err(e),
         }
     }
+}
+
+/// Verifies `game`'s native form from `start` within [`WARM_UP`] (the verdict is kept for the
+/// moves); a verification cut short, or a script error, is met again at the first move.
+fn warm_up(game: &ScriptedGame, start: &Dynamic) {
+    let _calls = crate::cancel::calls_until(Some(Instant::now() + WARM_UP));
+    let _ = game.native_with_weights(start);
 }
 
 /// What `rule` means for `game`: options to set, and `game` naming another script to play. The

@@ -6,6 +6,7 @@ use std::{
     io::BufRead,
     sync::mpsc::{self, Receiver},
     thread,
+    time::Instant,
 };
 
 use crate::fsio;
@@ -13,25 +14,29 @@ use crate::fsio;
 /// One line from the manager: its text (trimmed), or why it was skipped.
 pub type Line = Result<String, String>;
 
+/// A line and when it arrived: a command that waits while the brain is busy with an earlier
+/// one (a rule's set-up) is on the manager's clock from then.
+pub type Arrived = (Instant, Line);
+
 /// Lines read ahead of the brain at most: past them the reader waits (back-pressure), so a
 /// flood of lines while the brain thinks holds at most this many lines in memory.
 pub const QUEUE: usize = 64;
 
-/// Reads `input` line by line on a thread of its own; each line goes to the receiver, and
-/// `on_line` sees it first, as it arrives (to stop a search that is running). At most
-/// [`QUEUE`] lines wait to be taken. The receiver's end means the input ended (or could not be
-/// read).
+/// Reads `input` line by line on a thread of its own; each line goes to the receiver with the
+/// time it arrived, and `on_line` sees it first, as it arrives (to stop a search that is
+/// running). At most [`QUEUE`] lines wait to be taken. The receiver's end means the input ended
+/// (or could not be read).
 pub fn spawn(
     input: impl BufRead + Send + 'static,
     on_line: impl Fn(&Line) + Send + 'static,
-) -> Receiver<Line> {
+) -> Receiver<Arrived> {
     let (send, receive) = mpsc::sync_channel(QUEUE);
     thread::spawn(move || {
         let mut input = input;
         while let Ok(Some(line)) = fsio::next_line(&mut input, fsio::MAX_LINE) {
             let line = line.map(|text| text.trim().to_string());
             on_line(&line);
-            if send.send(line).is_err() {
+            if send.send((Instant::now(), line)).is_err() {
                 break;
             }
         }
@@ -52,6 +57,7 @@ mod tests {
             count.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         })
         .iter()
+        .map(|(_, line)| line)
         .collect();
         assert_eq!(lines[0], Ok("START 15".to_string()));
         assert!(lines[1]

@@ -16,7 +16,7 @@ use std::{
 };
 
 use brain::{clip, Brain};
-use input::Line;
+use input::Arrived;
 
 use crate::{cancel, diag::Diagnostic, script::library::Library, search::player::Level};
 
@@ -64,10 +64,10 @@ pub fn run(name: &str) -> Result<ExitCode, Vec<Diagnostic>> {
         }
     });
     let mut out = std::io::stdout().lock();
-    while let Ok(line) = lines.recv() {
+    while let Ok((arrived, line)) = lines.recv() {
         let answer = match line {
             Err(why) => Some(format!("ERROR {why}")),
-            Ok(text) => match command(&mut brain, &text, &lines) {
+            Ok(text) => match command(&mut brain, &text, arrived, &lines) {
                 Flow::End => break,
                 Flow::Answer(answer) => answer,
             },
@@ -80,14 +80,20 @@ pub fn run(name: &str) -> Result<ExitCode, Vec<Diagnostic>> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Carries out one command line (reading the lines of a `BOARD` from `lines`).
-fn command(brain: &mut Brain, line: &str, lines: &Receiver<Line>) -> Flow {
+/// Carries out one command line, which `arrived` then (reading the lines of a `BOARD` from
+/// `lines`).
+fn command(
+    brain: &mut Brain,
+    line: &str,
+    arrived: std::time::Instant,
+    lines: &Receiver<Arrived>,
+) -> Flow {
     let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
     let rest = rest.trim();
     let began = std::time::Instant::now();
     let reply = |brain: &mut Brain| {
         brain
-            .reply(Level::Hard.budget(), began)
+            .reply(Level::Hard.budget(), (arrived, began))
             .map(|(cell, why)| Some(format!("MESSAGE {why}\n{},{}", cell.x, cell.y)))
     };
     let answer: Result<Option<String>, String> = match word.to_ascii_uppercase().as_str() {
@@ -149,9 +155,9 @@ const MAX_BOARD_LINES: usize = 1024;
 
 /// The lines up to `DONE` (or the end of input); a line that is not text stays as a line that
 /// names it, so that `BOARD` reports it, and so does a line past [`MAX_BOARD_LINES`].
-fn until_done(lines: &Receiver<Line>) -> Vec<String> {
+fn until_done(lines: &Receiver<Arrived>) -> Vec<String> {
     let mut taken = Vec::new();
-    while let Ok(line) = lines.recv() {
+    while let Ok((_, line)) = lines.recv() {
         let kept = match line {
             Ok(t) if t.eq_ignore_ascii_case("DONE") => break,
             Ok(t) => t,
