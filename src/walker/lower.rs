@@ -272,14 +272,12 @@ fn walkable(body: &[RhaiStmt]) -> bool {
     })
 }
 
+/// A variable a `share` statement shares, and where the parser found it among the locals.
+type SharedVar = (rhai::Ident, Option<std::num::NonZeroUsize>);
+
 /// The variables shared and the call making the closure, if `stmts` is a closure capturing
 /// variables as Rhai's parser writes it: `{ share k, …; curry(closure, k, …) }`.
-fn capture_of(
-    stmts: &[RhaiStmt],
-) -> Option<(
-    &[(rhai::Ident, Option<std::num::NonZeroUsize>)],
-    &FnCallExpr,
-)> {
+fn capture_of(stmts: &[RhaiStmt]) -> Option<(&[SharedVar], &FnCallExpr)> {
     let [RhaiStmt::Share(vars), made] = stmts else {
         return None;
     };
@@ -719,7 +717,7 @@ impl Lower<'_> {
     fn capture(
         &mut self,
         stmts: &[RhaiStmt],
-        vars: &[(rhai::Ident, Option<std::num::NonZeroUsize>)],
+        vars: &[SharedVar],
         call: &FnCallExpr,
     ) -> Lowered<Expr> {
         let (share, made) = (&stmts[0], &stmts[1]);
