@@ -86,6 +86,7 @@ pub(super) fn program(
                 profile: profile.then(|| def.name.clone()),
                 handed_to_rhai: Vec::new(),
                 closure_writes: &closure_writes,
+                by_name: !closure_params(def).is_empty(),
                 closure_argument: false,
                 closure_target: None,
                 shares_handed_over: false,
@@ -96,7 +97,7 @@ pub(super) fn program(
                 Some("it uses `this`")
             } else if !walkable(&body) {
                 Some("it imports a module or uses custom syntax")
-            } else if reads_free_variable(&body, &constants) {
+            } else if reads_free_variable(&body, &constants, closure_params(def)) {
                 Some("it reads a variable it does not define (a call in the caller's scope)")
             } else {
                 None
@@ -273,14 +274,12 @@ fn walkable(body: &[RhaiStmt]) -> bool {
     })
 }
 
+/// A variable a `share` statement shares, and where the parser found it among the locals.
+type SharedVar = (rhai::Ident, Option<std::num::NonZeroUsize>);
+
 /// The variables shared and the call making the closure, if `stmts` is a closure capturing
 /// variables as Rhai's parser writes it: `{ share k, …; curry(closure, k, …) }`.
-fn capture_of(
-    stmts: &[RhaiStmt],
-) -> Option<(
-    &[(rhai::Ident, Option<std::num::NonZeroUsize>)],
-    &FnCallExpr,
-)> {
+fn capture_of(stmts: &[RhaiStmt]) -> Option<(&[SharedVar], &FnCallExpr)> {
     let [RhaiStmt::Share(vars), made] = stmts else {
         return None;
     };
@@ -347,11 +346,26 @@ fn may_change(body: &[RhaiStmt], name: &str) -> bool {
 /// Called with `f!()`, the function sees its caller's variables; called otherwise, Rhai looks
 /// the variable up where it would be used, in an order of its own (`max(nope, 1 / 0)` divides
 /// by zero before it misses `nope`): Rhai runs such a function.
-fn reads_free_variable(body: &[RhaiStmt], constants: &HashMap<&str, Dynamic>) -> bool {
+fn reads_free_variable(
+    body: &[RhaiStmt],
+    constants: &HashMap<&str, Dynamic>,
+    params: &[ImmutableString],
+) -> bool {
     any_node(body, |node| {
         matches!(node, ASTNode::Expr(e @ RhaiExpr::Variable(v, ..))
-            if is_global(e) && v.2.is_empty() && !constants.contains_key(v.1.as_str()))
+            if is_global(e) && v.2.is_empty() && !constants.contains_key(v.1.as_str())
+                && !params.contains(&v.1))
     })
+}
+
+/// The parameters of `def` its body may name without the parser having numbered them: a
+/// closure's captured variables (Rhai finds them by name), for a closure; else none.
+fn closure_params(def: &rhai::ScriptFuncDef) -> &[ImmutableString] {
+    if def.name.starts_with("anon$") {
+        &def.params
+    } else {
+        &[]
+    }
 }
 
 /// Whether `body` calls a method on a variable that is not a local (a script constant).
@@ -397,6 +411,9 @@ struct Lower<'a> {
     handed_to_rhai: Vec<HandedToRhai>,
     /// The captured parameters each closure (by its function's name) may change.
     closure_writes: &'a HashMap<ImmutableString, Vec<ImmutableString>>,
+    /// The function is a closure: a variable the parser did not number may be one of its
+    /// captured parameters, found by name (see [`closure_params`]).
+    by_name: bool,
     /// The expression being lowered is an argument of an array method that takes a closure.
     closure_argument: bool,
     /// The variable (or constant) the chain with that method starts from, if any: a closure
@@ -647,6 +664,11 @@ impl Lower<'_> {
             Some(slot) if slot.get() <= self.names.len() => Ok(Some(slot)),
             // Not where the parser says it is: leave the function to Rhai.
             Some(_) => Err(Refused),
+            // A closure's captured variable, which Rhai finds by name (the last of that name).
+            None if self.by_name => match self.names.iter().rposition(|n| *n == v.1) {
+                Some(p) => Ok(Slot::new(self.names.len() - p)),
+                None => Ok(None),
+            },
             // A name the parser did not find among the locals must not be one either.
             None if self.names.contains(&v.1) => Err(Refused),
             None => Ok(None),
@@ -724,7 +746,7 @@ impl Lower<'_> {
     fn capture(
         &mut self,
         stmts: &[RhaiStmt],
-        vars: &[(rhai::Ident, Option<std::num::NonZeroUsize>)],
+        vars: &[SharedVar],
         call: &FnCallExpr,
     ) -> Lowered<Expr> {
         let (share, made) = (&stmts[0], &stmts[1]);

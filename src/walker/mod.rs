@@ -21,13 +21,23 @@
 //! led to, in the [`native_table::NativeTable`] kept when they were registered);
 //! other native functions are called through Rhai's own function resolution.
 //!
+//! A closure is an anonymous function of the script, lowered like the others: Rhai's array
+//! methods that take one (`filter`, `map`, `some`, `all`, `index_of`, `find`, `find_map`,
+//! `reduce`, `reduce_rev`) are done by the walker, calling the closure's lowered function as
+//! Rhai calls it (`run/closures.rs`). A closure capturing variables it only reads, written as
+//! such a method's argument, is lowered too (Rhai shares the captured variables; the walker
+//! passes their values, which is the same as long as nothing changes them while the closure
+//! lives: see `Lower::capture`).
+//!
 //! What the walker does not do itself it hands to Rhai, in the same frame: a node it does not
-//! lower (string interpolation, `switch`, `try`, closures, module paths…) is kept as Rhai's
+//! lower (string interpolation, `switch`, `try`, `curry`, module paths…) is kept as Rhai's
 //! own node and evaluated by Rhai with the frame's variables in a scope laid out as Rhai lays
 //! out its own; and a chain (`a.b[i].f(x)`) that meets a value it does not handle (a string
 //! index, an index out of bounds, a property of a native value that is not a plain getter) is
-//! finished by Rhai with the values already computed. A function is not lowered at all when it
-//! uses `this`, closures capturing variables or `import`; Rhai runs it as before.
+//! finished by Rhai with the values already computed; so is a native method called with a
+//! closure the walker does not run (`sort`, `for_each`, a closure Rhai runs). A function is not
+//! lowered at all when it uses `this`, closures capturing variables other than as above, or
+//! `import`; Rhai runs it as before.
 //!
 //! The walker counts operations and reports them to the host's budget ([`Progress`]) as Rhai
 //! does, so a lowered call is bounded by the same budget. It depends on nothing of the script
