@@ -81,7 +81,7 @@ const ROOT_VCF_NODES: u64 = 40_000;
 const SHALLOW_VCF_NODES: u64 = 120;
 
 /// The seed of the Zobrist keys: fixed, so that a position has the same hash in every search.
-const ZOBRIST_SEED: u64 = 0x5EED_0F_F1FE;
+const ZOBRIST_SEED: u64 = 0x005E_ED0F_F1FE;
 
 /// What the board and rules a [`Memory`] was made for.
 #[derive(PartialEq)]
@@ -701,10 +701,9 @@ impl Searcher<'_> {
         let history = &self.history;
         scored.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(history[b.2].cmp(&history[a.2])));
         // A win at once (a winning cell's gain puts it among the first).
-        for i in 0..scored.len().min(4) {
-            if self.would_win(scored[i].2, me) {
-                return WIN + depth as i64 - 1;
-            }
+        let first: Vec<usize> = scored.iter().take(4).map(|m| m.2).collect();
+        if first.into_iter().any(|c| self.would_win(c, me)) {
+            return WIN + depth as i64 - 1;
         }
         let mut threats = Vec::new();
         self.winning_cells_near(last, them, &mut threats);

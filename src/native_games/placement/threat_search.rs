@@ -299,7 +299,7 @@ pub(super) mod tests {
     ) -> Option<(usize, u32)> {
         let deadline = Instant::now() + Duration::from_secs(60);
         let mut s = Searcher::new(p, &WEIGHTS, referee, deadline, 12);
-        s.vcf(p.to_move as u8 + 1, 10_000_000)
+        s.vcf(p.to_move + 1, 10_000_000)
     }
 
     /// Whether the player to move wins `p` whatever the defender replies, playing the moves the
