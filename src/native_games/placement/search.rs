@@ -81,7 +81,7 @@ const ROOT_VCF_NODES: u64 = 40_000;
 const SHALLOW_VCF_NODES: u64 = 120;
 
 /// The seed of the Zobrist keys: fixed, so that a position has the same hash in every search.
-const ZOBRIST_SEED: u64 = 0x5EED_0F_F1FE;
+const ZOBRIST_SEED: u64 = 0x005E_ED0F_F1FE;
 
 /// What the board and rules a [`Memory`] was made for.
 #[derive(PartialEq)]
@@ -701,10 +701,9 @@ impl Searcher<'_> {
         let history = &self.history;
         scored.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(history[b.2].cmp(&history[a.2])));
         // A win at once (a winning cell's gain puts it among the first).
-        for i in 0..scored.len().min(4) {
-            if self.would_win(scored[i].2, me) {
-                return WIN + depth as i64 - 1;
-            }
+        let first: Vec<usize> = scored.iter().take(4).map(|m| m.2).collect();
+        if first.into_iter().any(|c| self.would_win(c, me)) {
+            return WIN + depth as i64 - 1;
         }
         let mut threats = Vec::new();
         self.winning_cells_near(last, them, &mut threats);
@@ -891,27 +890,6 @@ mod tests {
     }
 
     #[test]
-    fn refutes_the_opponents_continuous_fours() {
-        use crate::native_games::placement::{judge::AllowAll, threat_search::tests as threats};
-        // O has a four leading to an open four (X's stones of the threat search's test, with
-        // the colours swapped); X, to move, has nothing: after X's move O must have no win by
-        // fours left.
-        let stones: Vec<_> = threats::four_then_open_four()
-            .into_iter()
-            .map(|(x, y, v)| (x, y, 3 - v))
-            .collect();
-        let mut pos = position(&stones, 0);
-        assert!(threats::vcf_of(&position(&stones, 1), &mut AllowAll).is_some());
-        let found = pos.best_move(&WEIGHTS, limits()).unwrap();
-        pos.play(found.cell).unwrap();
-        assert_eq!(
-            threats::vcf_of(&pos, &mut AllowAll),
-            None,
-            "X played {found:?}"
-        );
-    }
-
-    #[test]
     fn the_table_is_kept_between_the_searches_of_a_thread() {
         let stones = [(7, 7, 1), (8, 8, 2), (6, 8, 1), (8, 6, 2), (9, 7, 1)];
         let pos = position(&stones, 1);
@@ -955,6 +933,28 @@ mod tests {
         while let Some((cell, stone)) = played.pop() {
             s.take(cell, stone);
             assert_eq!(s.evaluation(), s.pos.evaluate(&WEIGHTS));
+        }
+    }
+
+    #[test]
+    fn the_moves_kept_against_continuous_fours_are_those_that_refute_them() {
+        use crate::native_games::placement::threat_search::tests as threats;
+        let stones: Vec<_> = threats::four_then_open_four()
+            .into_iter()
+            .map(|(x, y, v)| (x, y, 3 - v))
+            .collect();
+        let pos = position(&stones, 0);
+        let mut referee = AllowAll;
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let mut s = Searcher::new(&pos, &WEIGHTS, &mut referee, deadline, 12);
+        let moves = pos.candidates();
+        let kept = s.refutations(&moves).expect("O has continuous fours");
+        assert!(!kept.is_empty() && kept.len() < moves.len(), "{kept:?}");
+        for mv in moves {
+            let mut after = pos.clone();
+            after.play(mv).unwrap();
+            let refutes = threats::vcf_of(&after, &mut AllowAll).is_none();
+            assert_eq!(refutes, kept.contains(&mv), "move {mv}");
         }
     }
 }

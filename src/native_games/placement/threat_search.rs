@@ -126,7 +126,7 @@ impl Searcher<'_> {
                 continue;
             }
             self.put(mv, attacker);
-            let won = self.forced(attacker, &cells, &theirs, fours);
+            let won = self.forced(attacker, &cells, fours);
             self.take(mv, attacker);
             if let Some(plies) = won {
                 return Some((mv, plies));
@@ -141,23 +141,11 @@ impl Searcher<'_> {
         None
     }
 
-    /// After the attacker's stone, the defender to move: the moves to the attacker's five if
-    /// every reply loses. `cells` are the cells the stone may have made winning, `theirs` the
-    /// defender's winning cells before it.
-    fn forced(
-        &mut self,
-        attacker: u8,
-        cells: &[usize],
-        theirs: &[usize],
-        fours: u32,
-    ) -> Option<u32> {
+    /// After the attacker's stone, the defender to move (with no win at once: the attacker's
+    /// stone stopped it): the moves to the attacker's five if every reply loses. `cells` are the
+    /// cells the stone may have made winning.
+    fn forced(&mut self, attacker: u8, cells: &[usize], fours: u32) -> Option<u32> {
         let defender = 3 - attacker;
-        if theirs
-            .iter()
-            .any(|&w| self.pos.cells[w] == 0 && self.would_win(w, defender))
-        {
-            return None; // the defender wins first
-        }
         let mut threats: Vec<usize> = Vec::new();
         for &c in cells {
             if self.pos.cells[c] == 0
@@ -311,7 +299,7 @@ pub(super) mod tests {
     ) -> Option<(usize, u32)> {
         let deadline = Instant::now() + Duration::from_secs(60);
         let mut s = Searcher::new(p, &WEIGHTS, referee, deadline, 12);
-        s.vcf(p.to_move as u8 + 1, 10_000_000)
+        s.vcf(p.to_move + 1, 10_000_000)
     }
 
     /// Whether the player to move wins `p` whatever the defender replies, playing the moves the
@@ -371,6 +359,23 @@ pub(super) mod tests {
         fn allows(&mut self, position: &Placement, index: usize) -> bool {
             position.to_move() != 0 || !self.0.contains(&index)
         }
+    }
+
+    #[test]
+    fn the_defenders_four_is_stopped_first() {
+        // O has four in column 10 (X below it), winning at (10, 14): X must block there, which
+        // makes no four, so X's fours on row 7 and column 6 come too late.
+        let mut stones = four_then_open_four();
+        stones.extend([
+            (10, 10, 2),
+            (10, 11, 2),
+            (10, 12, 2),
+            (10, 13, 2),
+            (10, 9, 1),
+        ]);
+        stones.extend([(0, 0, 1), (14, 0, 1)]);
+        let p = position(&stones, 0, FIVE);
+        assert_eq!(vcf_of(&p, &mut AllowAll), None);
     }
 
     #[test]
