@@ -23,9 +23,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 # (the variant, what changes, its base)
 VARIANTS = [
-    ("caro_h_closure", "column h, `.filter(|c| …)`", "caro"),
+    ("caro_h_closure", "column h, `.filter` with a closure", "caro"),
     ("caro_h_helper", "column h, `.filter(helper)`", "caro"),
-    ("caro_h_helper_state", "middle column, `.filter(|c| helper(state, c))`", "caro"),
+    ("caro_h_helper_state", "middle column, a closure calling `helper(state, c)`", "caro"),
     ("caro_h_retain", "column h, `retain`", "caro"),
     ("caro_h_loop", "column h, loop and `push`", "caro"),
     ("caro_closed_h", "column h closed with `closed`", "caro"),

@@ -143,7 +143,11 @@ fn the_computer_plays_a_variants_win_in_one() {
         let ran = run(&home, &["hint", &script, "--level", "easy", "8g"], "");
         assert_eq!((ran.code, ran.stderr.as_str()), (0, ""), "{name}");
         let mv = ran.stdout.lines().next().unwrap_or_default();
-        assert!(!mv.is_empty() && !mv.ends_with('h'), "{name}: {}", ran.stdout);
+        assert!(
+            !mv.is_empty() && !mv.ends_with('h'),
+            "{name}: {}",
+            ran.stdout
+        );
     }
 }
 
@@ -183,4 +187,21 @@ fn x_wins_with_four_in_the_variant_and_natively() {
         "{out}"
     );
     assert!(!out.contains("wins"), "{out}");
+}
+
+#[test]
+fn a_position_of_another_size_is_asked_afresh() {
+    // The options say 15×15; the position is 9×9. The filter's answers kept from verifying the
+    // start (a 15-wide board) are not taken for the 9-wide one: no disagreement, no warning.
+    let position = "   a b c d e f g h i\n 9 . . . . . . . . .  9\n 8 . . . . . . . . .  8\n \
+                    7 . . . . . . . . .  7\n 6 . . . . . . . . .  6\n 5 . . . X . . . . .  5\n \
+                    4 . . . . . . . . .  4\n 3 . . . . . . . . .  3\n 2 . . . . . . . . .  2\n \
+                    1 . . . . . . . . .  1\n   a b c d e f g h i\nO to move\n";
+    let home = tempfile::tempdir().unwrap();
+    let script = variant("caro_h_closure");
+    let args = ["hint", &script, "--level", "easy", "--position", position];
+    let ran = run(&home, &args, "");
+    assert_eq!((ran.code, ran.stderr.as_str()), (0, ""), "{}", ran.stdout);
+    let mv = ran.stdout.lines().next().unwrap_or_default();
+    assert!(!mv.is_empty() && !mv.ends_with('h'), "{}", ran.stdout);
 }

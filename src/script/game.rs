@@ -52,8 +52,9 @@ pub struct ScriptedGame {
     /// [`super::move_filter`]).
     move_filter: Option<MoveFilter>,
     /// The move filter's answers for the last state a referee asked it from: (a key of that
-    /// state, one answer a cell: 0 not asked, 1 kept, 2 dropped). See [`HookReferee`].
-    filter_answers: std::cell::RefCell<(u64, Vec<u8>)>,
+    /// state, the board's width and cells, one answer a cell: 0 not asked, 1 kept, 2 dropped).
+    /// See [`HookReferee`].
+    filter_answers: std::cell::RefCell<(u64, (usize, usize), Vec<u8>)>,
 }
 
 /// The most players a game may have.

@@ -77,7 +77,8 @@ impl Difference {
             "warning: {game}: native(state) does not describe the same game as the script, so it \
              is not used (everything runs through the script)\n  {at}: {}\n  \
              (a variant keeps the native form by redefining only the helpers its base names \
-             for variants, which the native form follows too; to use no native form, define \
+             for variants, which the native form follows too, or by narrowing `moves` in a \
+             shape the book's native-forms chapter lists; to use no native form, define \
              `fn native(state) {{ () }}`)\n",
             self.what
         )

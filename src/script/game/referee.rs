@@ -22,6 +22,9 @@ pub struct HookReferee<'g> {
     key: u64,
     /// The filter's answer for each cell: 0 not asked yet, 1 kept, 2 dropped.
     answers: Vec<u8>,
+    /// The board the answers are for: its width and number of cells (a position read from a
+    /// text may have another size than the options say).
+    board: (usize, usize),
     failure: Option<GameError>,
 }
 
@@ -32,12 +35,12 @@ impl<'g> HookReferee<'g> {
             Some(filter) if filter.reads_state => game.state_hash(root) | 1,
             _ => 0,
         };
-        let answers = {
+        let (board, answers) = {
             let mut kept = game.filter_answers.borrow_mut();
             if kept.0 == key {
-                std::mem::take(&mut kept.1)
+                (kept.1, std::mem::take(&mut kept.2))
             } else {
-                Vec::new()
+                ((0, 0), Vec::new())
             }
         };
         HookReferee {
@@ -45,6 +48,7 @@ impl<'g> HookReferee<'g> {
             root,
             key,
             answers,
+            board,
             failure: None,
         }
     }
@@ -66,7 +70,8 @@ impl Drop for HookReferee<'_> {
     /// Keeps the filter's answers for the next referee asked from the same state.
     fn drop(&mut self) {
         if self.failure.is_none() && !self.answers.is_empty() {
-            *self.game.filter_answers.borrow_mut() = (self.key, std::mem::take(&mut self.answers));
+            *self.game.filter_answers.borrow_mut() =
+                (self.key, self.board, std::mem::take(&mut self.answers));
         }
     }
 }
@@ -105,6 +110,11 @@ impl Referee for HookReferee<'_> {
         if self.failure.is_some() {
             return false;
         }
+        let board = (position.width(), position.cell_count());
+        if board != self.board {
+            self.answers.clear();
+            self.board = board;
+        }
         match self.answers.get(index) {
             Some(1) => return true,
             Some(2) => return false,
@@ -127,7 +137,7 @@ impl Referee for HookReferee<'_> {
         {
             Ok(kept) => {
                 if self.answers.len() <= index {
-                    self.answers.resize(position.cell_count().max(index + 1), 0);
+                    self.answers.resize(board.1.max(index + 1), 0);
                 }
                 self.answers[index] = if kept { 1 } else { 2 };
                 kept
