@@ -163,20 +163,22 @@ fn stmt() -> impl Strategy<Value = String> {
                 .clone()
                 .prop_map(|b| format!("{{ let x = 100; {b} }}")),
             // Loops over arrays: a variable's, which the body may change (or not), and a
-            // constant's.
+            // constant's. Each runs three rounds at most, as `for i in 0..3` does: loops that
+            // double an array, nested, would make Rhai's quadratic size checks run into the
+            // time limit, which the walker (linear) may not reach.
             block
                 .clone()
-                .prop_map(|b| format!("for e in arr {{ x += 1; s = e; {b} }}")),
+                .prop_map(|b| format!("for (e, i) in arr {{ if i > 2 {{ break; }} s = e; {b} }}")),
             Just("for e in arr { x += 1; }".to_string()),
-            block
-                .clone()
-                .prop_map(|b| format!("for (e, i) in arr {{ arr.push(i); {b} }}")),
-            block
-                .clone()
-                .prop_map(|b| format!("for e in arr {{ arr += [e]; arr[0] = e; {b} }}")),
-            block
-                .clone()
-                .prop_map(|b| format!("for e in arr {{ let arr = [e]; {b} }}")),
+            block.clone().prop_map(|b| format!(
+                "for (e, i) in arr {{ if i > 2 {{ break; }} arr.push(i); {b} }}"
+            )),
+            block.clone().prop_map(|b| format!(
+                "for (e, i) in arr {{ if i > 2 {{ break; }} arr += [e]; arr[0] = e; {b} }}"
+            )),
+            block.clone().prop_map(|b| format!(
+                "for (e, i) in arr {{ if i > 2 {{ break; }} let arr = [e]; {b} }}"
+            )),
             block.prop_map(|b| format!("for e in K {{ y = e; {b} }}")),
         ]
     })
