@@ -655,7 +655,10 @@ impl<'a> Runner<'a> {
                     parts.2.expr = RhaiExpr::DynamicConstant(Box::new(iterable), pos);
                 }
             }
-            self.fallback(frame, &stmt, &for_loop.rhai.names)
+            let result = self.fallback(frame, &stmt, &for_loop.rhai.names);
+            // Rhai counted the statement and the iterable, a literal: both counted already.
+            self.global.num_operations = self.global.num_operations.saturating_sub(2);
+            result
         }
     }
 

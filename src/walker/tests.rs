@@ -1708,6 +1708,48 @@ fn short_chains_agree() {
 }
 
 #[test]
+fn loops_over_arrays_and_appends_agree() {
+    assert_agree(&[all(
+        "a loop over an array the body may change or not, over a constant's, and +=",
+        r#"
+        const D = [[0, 1], [1, 0]];
+        fn reads() { let a = [[1], [2]]; let t = 0; for e in a { t += e[0] + a.len(); } t }
+        fn pushes() { let a = [1, 2]; let n = 0; for e in a { a.push(e); n += 1; } [n, a] }
+        fn assigns() { let a = [1, 2, 3]; let n = 0; for e in a { a = [9]; n += e; } [n, a] }
+        fn by_ref() { let a = [1, 2]; let n = 0; for e in a { push(a, 5); n += 1; } [n, a] }
+        fn appends_inside() { let a = [1, 2]; for e in a { a += [e]; } a }
+        fn in_rhai() {
+            let a = [1, 2]; let n = 0;
+            for e in a { switch e { 1 => a.push(7), _ => () } n += 1; }
+            [n, a]
+        }
+        fn nested() { let a = [[1, 2], [3]]; let t = 0; for r in a { for e in r { t += e; } } t }
+        fn constant() { let t = 0; for d in D { t += d[0] * 10 + d[1]; } t }
+        fn changes_constant() { D.push([5, 5]); let n = 0; for d in D { n += 1; } n }
+        fn appends() {
+            let a = []; a += [1, 2]; a += [];
+            let b = [0]; b += a; b += [[3]]; b.push(4);
+            [a, b, b.len]
+        }
+        fn append_too_big() { let a = []; a.pad(99999, 0); a += [1, 2]; a += [3]; 0 }
+        "#,
+        &[
+            ("reads", "[]"),
+            ("pushes", "[]"),
+            ("assigns", "[]"),
+            ("by_ref", "[]"),
+            ("appends_inside", "[]"),
+            ("in_rhai", "[]"),
+            ("nested", "[]"),
+            ("constant", "[]"),
+            ("changes_constant", "[]"),
+            ("appends", "[]"),
+            ("append_too_big", "[]"),
+        ],
+    )]);
+}
+
+#[test]
 fn rhais_array_length_push_and_string_equality_agree() {
     assert_agree(&[all(
         "len, is_empty, push and == on strings, done in place",

@@ -175,9 +175,10 @@ impl Runner<'_> {
     }
 
     /// A read of one step on a variable's value that [`Self::walk`] would finish without
-    /// handing anything to Rhai: a native method (`board.get(c)`) on a value that is not a map,
-    /// or an array's item at an index within it (`d[0]`), done as the walk does them without
-    /// its general machinery. `None`, with nothing done, for any other chain or value.
+    /// handing the whole chain to Rhai: a native method (`board.get(c)`) or a getter (`c.x`)
+    /// on a value that is not a map, or an array's item at an index within it (`d[0]`), done
+    /// as the walk does them without its general machinery. `None`, with nothing done, for any
+    /// other chain or value.
     #[inline]
     fn one_step(
         &mut self,
@@ -198,6 +199,29 @@ impl Runner<'_> {
                     self.native(site, name, true, refs, *pos, list)
                 });
                 Some(called.map_err(Stop::from))
+            }
+            // A native value's getter (`c.x`); Rhai tries an indexer by the property's name
+            // after: the walk does.
+            [Step::Prop {
+                name,
+                getter,
+                pos,
+                site,
+            }] if !target.is_map() => {
+                let got = match self.native(site, getter, true, &mut [&mut *target], *pos, List::No)
+                {
+                    Err(err) if matches!(*err, EvalAltResult::ErrorDotExpr(..)) => {
+                        let mut prop = Dynamic::from(name.clone());
+                        let op_pos = chain.rests[0].pos;
+                        self.rhai_native("index$get$", true, &mut [target, &mut prop], op_pos)
+                            .map_err(|e| match *e {
+                                EvalAltResult::ErrorIndexingType(..) => err,
+                                _ => e,
+                            })
+                    }
+                    got => got,
+                };
+                Some(got.map_err(Stop::from))
             }
             [Step::Index] => {
                 let index = usize::try_from(values[0].as_int().ok()?).ok()?;

@@ -5,7 +5,9 @@
 //! The programs mix integers, floats, strings, arrays, maps, loops, `switch`, `try`,
 //! closures (called, and in the array methods the walker runs them for, capturing variables or
 //! not), shadowing, recursion, compound assignment on indexed and property targets, `?.`,
-//! `?[`, `??`, `in` and ranges. A few hundred cases run with the suite; `WALKER_CASES=N` runs
+//! `?[`, `??`, `in` and ranges; loops over a variable's array (whose body may change it, push
+//! onto it or append to it) and over a script constant's; `+=` of arrays. A few hundred cases
+//! run with the suite; `WALKER_CASES=N` runs
 //! `N`. A failure is shrunk to the smallest differing program, printed with both results.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -83,6 +85,7 @@ fn expr() -> impl Strategy<Value = String> {
             (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("#{{p: {a}, q: {b}}}")),
             inner.clone().prop_map(|i| format!("arr[{i}]")),
             inner.clone().prop_map(|i| format!("arr?[{i}]")),
+            inner.clone().prop_map(|i| format!("K[{i}]")),
             Just("m.p".to_string()),
             Just("m?.q".to_string()),
             Just("m.p.len()".to_string()),
@@ -152,6 +155,9 @@ fn stmt() -> impl Strategy<Value = String> {
         (prop::sample::select(&VARS[..]), expr()).prop_map(|(v, e)| format!("let {v} = {e};")),
         (target(), assign_op(), expr()).prop_map(|(t, op, e)| format!("{t} {op} {e};")),
         expr().prop_map(|e| format!("arr.push({e});")),
+        expr().prop_map(|e| format!("arr += [{e}, arr.len()];")),
+        Just("arr += [];".to_string()),
+        expr().prop_map(|e| format!("{{ let t = []; t += arr; t += [{e}]; t.push(x); arr = t; }}")),
         expr().prop_map(|e| format!("{e};")),
         expr().prop_map(|e| format!("if ({e}) == 2 {{ throw {e}; }}")),
     ];
@@ -171,7 +177,27 @@ fn stmt() -> impl Strategy<Value = String> {
                 .prop_map(|(b, c)| format!("try {{ {b} }} catch (err) {{ s = `${{err}}`; {c} }}")),
             (expr(), block.clone())
                 .prop_map(|(v, b)| format!("switch {v} {{ 1 => {{ {b} }}, _ => {{ x += 1; }} }}")),
-            block.prop_map(|b| format!("{{ let x = 100; {b} }}")),
+            block
+                .clone()
+                .prop_map(|b| format!("{{ let x = 100; {b} }}")),
+            // Loops over arrays: a variable's, which the body may change (or not), and a
+            // constant's. Each runs three rounds at most, as `for i in 0..3` does: loops that
+            // double an array, nested, would make Rhai's quadratic size checks run into the
+            // time limit, which the walker (linear) may not reach.
+            block
+                .clone()
+                .prop_map(|b| format!("for (e, i) in arr {{ if i > 2 {{ break; }} s = e; {b} }}")),
+            Just("for e in arr { x += 1; }".to_string()),
+            block.clone().prop_map(|b| format!(
+                "for (e, i) in arr {{ if i > 2 {{ break; }} arr.push(i); {b} }}"
+            )),
+            block.clone().prop_map(|b| format!(
+                "for (e, i) in arr {{ if i > 2 {{ break; }} arr += [e]; arr[0] = e; {b} }}"
+            )),
+            block.clone().prop_map(|b| format!(
+                "for (e, i) in arr {{ if i > 2 {{ break; }} let arr = [e]; {b} }}"
+            )),
+            block.prop_map(|b| format!("for e in K {{ y = e; {b} }}")),
         ]
     })
 }
@@ -179,7 +205,8 @@ fn stmt() -> impl Strategy<Value = String> {
 /// A script whose function `t(a, b)` runs `body` over the variables of [`VARS`].
 fn script(body: &[String]) -> String {
     format!(
-        "fn rec(n) {{ if n <= 0 {{ 0 }} else if n > 5 {{ n }} else {{ n + rec(n - 1) }} }}\n\
+        "const K = [1, [2, 3], \"ab\"];\n\
+         fn rec(n) {{ if n <= 0 {{ 0 }} else if n > 5 {{ n }} else {{ n + rec(n - 1) }} }}\n\
          fn t(a, b) {{\n    let x = 1; let y = 2.5; let s = \"s\"; let arr = [1, 2, 3]; \
          let m = #{{p: \"pq\", q: 4}};\n    {}\n    [a, b, x, y, s, arr, m]\n}}",
         body.join("\n    ")
