@@ -237,7 +237,8 @@ fn match_of(games: usize, time: Duration) -> Vec<(u8, u8, String)> {
 
 #[test]
 fn hard_beats_the_report_ai_with_either_colour() {
-    let results = match_of(6, Duration::from_millis(300));
+    // 900 ms a move: the `hard` level's time (at 300 ms the searcher lost one of these six).
+    let results = match_of(6, Duration::from_millis(900));
     let lost: Vec<_> = results
         .iter()
         .filter(|(me, winner, _)| winner != me)

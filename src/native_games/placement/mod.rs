@@ -14,8 +14,6 @@ use rand::Rng;
 
 pub mod judge;
 pub mod search;
-mod threat_search;
-mod window_counts;
 
 pub use judge::{AllowAll, Judge, Referee, Screen};
 

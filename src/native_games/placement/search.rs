@@ -6,7 +6,7 @@
 //! and double threats all count. The weights come from the rules script.
 //!
 //! Before alpha-beta, the root looks for a victory by continuous fours
-//! ([`super::threat_search`]) for the player to move and, if the opponent has one, keeps only the
+//! ([`threat_search`]) for the player to move and, if the opponent has one, keeps only the
 //! moves that refute it. Inside alpha-beta: a player who can win at once does; a four must be
 //! stopped (only the moves that stop it are searched); a move that makes a four is searched one
 //! move deeper (a threat extension, at most [`MAX_EXTENSIONS`] on a line); two and three moves
@@ -23,11 +23,13 @@ use std::{
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::{
-    threat_search::Vcf, window_counts::WindowCounts, AllowAll, Judge, LineGoal, Placement, Referee,
-    CLOSED,
-};
+use super::{AllowAll, Judge, LineGoal, Placement, Referee, CLOSED};
 use crate::runtime::lines::LINE_DIRECTIONS;
+use threat_search::Vcf;
+use window_counts::WindowCounts;
+
+mod threat_search;
+mod window_counts;
 
 /// A score beyond any evaluation: a won position.
 pub const WIN: i64 = 1 << 40;
@@ -164,7 +166,7 @@ pub(super) struct Searcher<'w> {
     /// The window score of the first player minus the second's, kept as stones come and go.
     score: i64,
     /// The stone counts of every window, kept as stones come and go.
-    pub(super) windows: WindowCounts,
+    windows: WindowCounts,
     nodes: u64,
     deadline: Instant,
     pub(super) out_of_time: bool,
@@ -178,7 +180,7 @@ pub(super) struct Searcher<'w> {
     /// How often each cell refuted a move, weighted by depth.
     history: Vec<u64>,
     /// The threat search's state.
-    pub(super) vcf: Vcf,
+    vcf: Vcf,
 }
 
 impl<'w> Searcher<'w> {
@@ -938,7 +940,7 @@ mod tests {
 
     #[test]
     fn the_moves_kept_against_continuous_fours_are_those_that_refute_them() {
-        use crate::native_games::placement::threat_search::tests as threats;
+        use crate::native_games::placement::search::threat_search::tests as threats;
         let stones: Vec<_> = threats::four_then_open_four()
             .into_iter()
             .map(|(x, y, v)| (x, y, 3 - v))

@@ -3,7 +3,8 @@
 //! takes them back. The search's evaluation, move ordering and threat scan read these counts
 //! instead of the cells (a stone touches at most `4 × length` windows).
 
-use super::{threat_search::Scan, Placement, CLOSED};
+use super::threat_search::Scan;
+use crate::native_games::placement::{Placement, CLOSED};
 use crate::runtime::lines::LINE_DIRECTIONS;
 
 /// Every window of a board, with its stone counts.

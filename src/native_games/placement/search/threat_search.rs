@@ -16,7 +16,7 @@ use std::collections::HashMap;
 
 use std::time::Instant;
 
-use super::search::Searcher;
+use super::Searcher;
 use crate::runtime::lines::LINE_DIRECTIONS;
 
 /// The most fours one line of continuous fours may play.
