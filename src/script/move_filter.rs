@@ -17,6 +17,7 @@
 use rhai::{ASTNode, Engine, Expr, FnPtr, Module, Position, Stmt, AST};
 
 use super::host::Sources;
+use crate::walker::body_of;
 
 /// What the filter function is given, in order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -87,21 +88,6 @@ pub fn recognise(engine: &Engine, ast: &mut AST, sources: &Sources) -> Option<Mo
         }
         _ => None,
     }
-}
-
-/// The statements of the function `name` with `arity` parameters (walking an AST of that
-/// function alone gives them: Rhai does not export the type holding a body).
-fn body_of(ast: &AST, name: &str, arity: usize) -> Vec<Stmt> {
-    let mut alone = ast.clone_functions_only();
-    alone.retain_functions(|_, _, n, a| n == name && a == arity);
-    let mut body = Vec::new();
-    alone.walk(&mut |path: &[ASTNode]| {
-        if let [ASTNode::Stmt(stmt)] = path {
-            body.push((*stmt).clone());
-        }
-        true
-    });
-    body
 }
 
 /// The value a function's last statement gives: its expression, or `return`'s.

@@ -209,7 +209,7 @@ fn why_rhai_stmt(stmt: &RhaiStmt) -> String {
 /// type holding a function's body; walking an AST of that function alone gives its
 /// statements. `AST::clone_functions_only_filtered` keeps every function in rhai 1.27, so the
 /// copy is filtered afterwards.)
-fn body_of(ast: &AST, name: &str, arity: usize) -> Vec<RhaiStmt> {
+pub fn body_of(ast: &AST, name: &str, arity: usize) -> Vec<RhaiStmt> {
     let mut alone = ast.clone_functions_only();
     alone.retain_functions(|_, _, n, a| n == name && a == arity);
     let mut body = Vec::new();

@@ -69,6 +69,7 @@ pub type Progress = fn(u64) -> Option<Dynamic>;
 /// How often (in operations) the walker reports to its [`Progress`].
 pub const REPORT_EVERY: u64 = 16;
 
+pub use lower::body_of;
 pub use run::Runner;
 
 /// The lowered functions of one script, by name and number of parameters.
