@@ -26,7 +26,7 @@ const PLACING_BUDGET: usize = 20_000;
 /// script's native form from the empty board before it answers, so that the first move's clock
 /// does not pay for it: a verification can take longer than the quarter second a first move
 /// gets at `tc=10/5`, which then had no time to search and played the corner. Managers give
-/// `START` seconds (c-gomoku-cli 3 s).
+/// `START` seconds (the match manager we test with gives 3 s).
 const WARM_UP: Duration = Duration::from_millis(1500);
 
 /// The brain's game.
