@@ -1079,18 +1079,27 @@ impl<'a> Runner<'a> {
         } else {
             call(None, args)
         };
-        let result = result
+        let changed = if is_ref_mut { args.first() } else { None };
+        Some(self.checked_native_result(result, changed.map(|a| &**a), pos))
+    }
+
+    /// `result` of a native call at `pos` with the checks Rhai makes after one: the size of its
+    /// value and of the variable it may have `changed`; an error without a position gets `pos`.
+    pub(super) fn checked_native_result(
+        &self,
+        result: Result<Dynamic, Error>,
+        changed: Option<&Dynamic>,
+        pos: Position,
+    ) -> Result<Dynamic, Error> {
+        result
             .and_then(|value| {
                 self.check_size_of(&value, pos)?;
-                if is_ref_mut {
-                    if let Some(first) = args.first() {
-                        self.check_size_of(first, pos)?;
-                    }
+                if let Some(changed) = changed {
+                    self.check_size_of(changed, pos)?;
                 }
                 Ok(value)
             })
-            .map_err(|err| with_position_if_none(err, pos));
-        Some(result)
+            .map_err(|err| with_position_if_none(err, pos))
     }
 
     /// Calls a native function through Rhai's function resolution.

@@ -147,19 +147,8 @@ impl Runner<'_> {
             let array = args[0].read_lock::<Array>().expect("an array");
             self.run_method(method, function, &captured, &array, initial, pos)
         };
-        let result = result.and_then(|value| {
-            self.check_size_of(&value, pos)?;
-            if is_ref_mut {
-                self.check_size_of(args[0], pos)?;
-            }
-            Ok(value)
-        });
-        Some(result.map_err(|mut err| {
-            if err.position().is_none() {
-                err.set_position(pos);
-            }
-            err
-        }))
+        let changed = if is_ref_mut { Some(&*args[0]) } else { None };
+        Some(self.checked_native_result(result, changed, pos))
     }
 
     /// The method's value over `array`.
