@@ -30,6 +30,8 @@ GAMES = {
     "kalah": "mancala",
     "tic_tac_toe": "tic_tac_toe",
     "hex": "hex",
+    "checkers": "checkers",
+    "dots_and_boxes": "dots_and_boxes",
 }
 
 # The folders of the two sets of scripts, and each set's goal (a ratio to OpenSpiel's CPU rate):

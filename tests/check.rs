@@ -55,6 +55,9 @@ fn every_newcomer_script_passes() {
         "breakthrough",
         "kalah",
         "tic_tac_toe",
+        "checkers",
+        "hex",
+        "dots_and_boxes",
     ] {
         let script = format!("benches/newcomer/{game}.rhai");
         let (code, out, err) = check(&home, &[&script, "--seconds", "0.5"]);

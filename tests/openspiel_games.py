@@ -5,7 +5,7 @@ Usage: tests/openspiel_games.py [--newcomer] [GAMES] [BINARY] [NAME…]  (NAME: 
 
 For each game, random games are played in pyspiel and replayed through
 `boardrules run examples/games/NAME.rhai --json` (with `--newcomer`, the newcomer-style scripts
-`benches/newcomer/NAME.rhai`, tic-tac-toe too); after every ply the board, the player to move,
+`benches/newcomer/NAME.rhai`, with tic-tac-toe, checkers and dots-and-boxes too); after every ply the board, the player to move,
 the legal moves and, at the end, the result must agree.
 """
 
@@ -26,6 +26,12 @@ def tic_tac_toe_move(text):
     """OpenSpiel's `x(1,2)` (row, column) is our `(2,1)` (column, row)."""
     row, column = text[2:-1].split(",")
     return f"({column},{row})"
+
+
+def dots_and_boxes_move(text):
+    """OpenSpiel's `P1(h,1,0)` (the player, then the line: horizontal or vertical, row,
+    column) is our `h1,0`."""
+    return text[3] + text[5:-1]
 
 
 def board_lines(state):
@@ -49,6 +55,12 @@ GAMES = {
 NEWCOMER = {name: (spiel, f"benches/newcomer/{name}.rhai", move, names)
             for name, (spiel, _, move, names) in GAMES.items() if name != "hex"}
 NEWCOMER["tic_tac_toe"] = ("tic_tac_toe", "benches/newcomer/tic_tac_toe.rhai", tic_tac_toe_move, ["x", "o"])
+# Both write checkers moves as from and to (`c3d4`, a jump `c3e5`); each jump of a multiple
+# jump is a move of its own in both.
+NEWCOMER["checkers"] = ("checkers", "benches/newcomer/checkers.rhai", lambda t: t, ["White", "Black"])
+NEWCOMER["hex"] = ("hex", "benches/newcomer/hex.rhai", lambda t: t, ["x", "o"])
+NEWCOMER["dots_and_boxes"] = ("dots_and_boxes", "benches/newcomer/dots_and_boxes.rhai",
+                              dots_and_boxes_move, ["P1", "P2"])
 
 
 def check(name, games, binary, table):
