@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Random playouts per second: our game scripts in boardrules vs OpenSpiel's C++.
 
-Usage: benches/openspiel.py [--seconds S] [--binary PATH] [--set examples|newcomer]
+Usage: benches/openspiel.py [--seconds S] [--binary PATH] [--set examples|newcomer|hinted]
        (pip install open-spiel)
 
 Two sets of scripts are measured: `examples/games/` (written with the primitives) and
 `benches/newcomer/` (written as a newcomer writes them from the book: loops over cells, no
-`native()`). For each game, `boardrules bench SCRIPT --script-only --json` plays uniformly
+`native()`); a third, `benches/newcomer/hinted/`, holds some of the newcomer scripts with the
+advice of `boardrules profile` taken. For each game, `boardrules bench SCRIPT --script-only --json` plays uniformly
 random games through the script (no native form), and OpenSpiel plays uniformly random games
 with its C++ game loop (`pyspiel.evaluate_bots` with two uniform random bots). Both sides are
 timed in wall-clock and in CPU seconds; on a loaded machine compare the CPU rates. Each set
@@ -36,7 +37,9 @@ GAMES = {
 
 # The folders of the two sets of scripts, and each set's goal (a ratio to OpenSpiel's CPU rate):
 # the example games a tenth of OpenSpiel each; the newcomer scripts 0.15 on geo-mean (issue 33).
-SETS = {"examples": ("examples/games", 0.1), "newcomer": ("benches/newcomer", 0.15)}
+# `hinted`: newcomer scripts with the advice of `boardrules profile` taken (what it is worth).
+SETS = {"examples": ("examples/games", 0.1), "newcomer": ("benches/newcomer", 0.15),
+        "hinted": ("benches/newcomer/hinted", 0.15)}
 
 
 def ours(binary, script, seconds):
