@@ -15,9 +15,10 @@ pub struct Hint {
 }
 
 /// A shape of loop: every needle (written without spaces) is in the function, the first one
-/// marks the line; and the primitive that does its work.
+/// marks the line, and no `absent` one is; and the primitive that does its work.
 struct Pattern {
     needles: &'static [&'static str],
+    absent: &'static [&'static str],
     primitive: &'static str,
     why: &'static str,
 }
@@ -26,17 +27,20 @@ struct Pattern {
 const PATTERNS: &[Pattern] = &[
     Pattern {
         needles: &["cell(x,0)", "for", ".push(x)"],
+        absent: &[],
         primitive: "g.open_columns(EMPTY)",
         why: "a scan of each column's top cell: one call lists the columns with room",
     },
     Pattern {
         needles: &["while", "-=1", "!=EMPTY", "cell("],
+        absent: &[],
         primitive: "g.drop_piece(x, piece, EMPTY)",
         why: "a walk down a column to its lowest empty cell: one call drops the piece (or \
               `g.drop_cell(x, EMPTY)` says where it lands)",
     },
     Pattern {
         needles: &["while", "+=d", ".push(cell("],
+        absent: &[],
         primitive: "g.brackets(c, between, end)",
         why: "a walk along each direction collecting the opponent's pieces up to one's own: one \
               call gives what a placement turns over (and `g.bracketing_cells(EMPTY, between, \
@@ -44,41 +48,94 @@ const PATTERNS: &[Pattern] = &[
     },
     Pattern {
         needles: &["while", "+=d"],
+        absent: &[".push("],
         primitive: "g.longest_run_through(c)",
         why: "a count of equal cells along each direction: one call gives the longest line \
               through the cell (`g.runs_through(c)` the lines with their ends)",
     },
     Pattern {
         needles: &["forlineinLINES"],
+        absent: &[],
         primitive: "g.longest_run_through(c)",
         why: "a check of every line of the board after each move: one call gives the longest \
               line through the cell just played",
     },
     Pattern {
         needles: &[".push([cell(", "for", "for"],
+        absent: &[],
         primitive: "g.piece_steps(piece, [[dx, dy], …], [values])",
         why: "a loop over cells collecting each piece's steps: one call lists every step of \
               every piece (a list `[MAN, KING]` of pieces at once; `g.piece_jumps` for captures)",
     },
     Pattern {
+        needles: &["continue", "fory", "cell(x,y)", "[]"],
+        absent: &[],
+        primitive: "g.piece_steps(piece, [[dx, dy], …], [values])",
+        why: "a loop over every cell looking for one side's pieces to list their moves: one call \
+              lists every step of every piece (a list `[MAN, KING]` of pieces at once), and \
+              `g.piece_jumps(piece, [[dx, dy], …], [over], [onto])` every jump",
+    },
+    Pattern {
+        needles: &["2*d", ".push("],
+        absent: &[],
+        primitive: "g.jumps(c, [[dx, dy], …], [over], [onto])",
+        why: "a loop over directions looking one and two steps away to list jumps over a piece: \
+              one call checks the cell jumped over and the landing cell in every direction \
+              (`g.piece_jumps` does it for every piece of a side)",
+    },
+    Pattern {
+        needles: &[".push([", "ford"],
+        absent: &["fory", "2*d"],
+        primitive: "g.steps(c, [[dx, dy], …], [values])",
+        why: "a loop over directions collecting a piece's steps: one call lists the cells it \
+              steps to (`g.piece_steps` lists every step of every piece)",
+    },
+    Pattern {
+        needles: &["while", ".neighbours(", ".push("],
+        absent: &[],
+        primitive: "g.region(c)",
+        why: "a flood fill over neighbours by hand: one call gives the connected cells holding \
+              the same value as `c` (`g.reachable(from, passable)` the cells reachable through \
+              a value, `g.path(from, to, passable)` a path between two cells)",
+    },
+    Pattern {
+        needles: &[".y-1)", ".y+1)", ".x-1,", ".x+1,"],
+        absent: &[],
+        primitive: "g.steps(c, [[dx, dy], …], [values])",
+        why: "a cell's four neighbours read one by one: one call lists those holding given \
+              values (`g.neighbours(c)` lists them all); after a move only the cells next to it \
+              can change, so look there rather than at every cell",
+    },
+    Pattern {
         needles: &[".push(cell(", "for", "==EMPTY"],
+        absent: &[],
         primitive: "g.cells_with(EMPTY)",
         why: "a loop over cells collecting the empty ones: one call lists them (and `moves` may \
               return it as it is, which a playout takes without making the list)",
     },
     Pattern {
+        needles: &[".push(cell(", "for", "))==0"],
+        absent: &[],
+        primitive: "g.cells_with(EMPTY)",
+        why: "a loop over cells collecting those holding 0: one call lists them (give cells that \
+              are never moves a value of their own so that it lists only moves)",
+    },
+    Pattern {
         needles: &["%14"],
+        absent: &[],
         primitive: "t.sow(from, seeds, dir, skip)",
         why: "a sowing loop over an array of pits: a `track` sows in one call, and \
               `t.pits_with_seeds(owner)` lists the moves",
     },
     Pattern {
         needles: &[".filter(|"],
+        absent: &[],
         primitive: "a `for` loop or a primitive",
         why: "a closure's body runs in Rhai's interpreter, not the walker",
     },
     Pattern {
         needles: &[".map(|"],
+        absent: &[],
         primitive: "a `for` loop or a primitive",
         why: "a closure's body runs in Rhai's interpreter, not the walker",
     },
@@ -96,7 +153,10 @@ pub fn find(text: &str, hot: &[&str]) -> Vec<Hint> {
         let body = squeezed.concat();
         let mut given: Vec<&str> = Vec::new();
         for p in PATTERNS {
-            if given.contains(&p.primitive) || !p.needles.iter().all(|n| body.contains(n)) {
+            if given.contains(&p.primitive)
+                || !p.needles.iter().all(|n| body.contains(n))
+                || p.absent.iter().any(|n| body.contains(n))
+            {
                 continue;
             }
             let at = squeezed
@@ -174,5 +234,101 @@ fn quiet(state) { state }
                 ("steps", 13, "g.piece_steps(piece, [[dx, dy], …], [values])"),
             ]
         );
+    }
+}
+
+#[cfg(test)]
+mod newcomer_tests {
+    use super::*;
+
+    /// The hints of `functions` in one of the newcomer scripts of `benches/newcomer/`, as
+    /// (function, line, primitive).
+    fn hints_of(script: &str, functions: &[&str]) -> Vec<(String, usize, &'static str)> {
+        find(script, functions)
+            .into_iter()
+            .map(|h| (h.function, h.line, h.primitive))
+            .collect()
+    }
+
+    fn line_of(script: &str, text: &str) -> usize {
+        script.lines().position(|l| l.contains(text)).unwrap() + 1
+    }
+
+    #[test]
+    fn a_scan_for_pieces_a_jump_loop_and_a_step_loop_are_told_of_their_primitives() {
+        let script = include_str!("../../../benches/newcomer/checkers.rhai");
+        let found = hints_of(script, &["moves", "jumps_from", "steps_from", "owns"]);
+        assert_eq!(
+            found,
+            [
+                (
+                    "moves".to_string(),
+                    line_of(script, "if !owns(state.turn, state.board.get(c))"),
+                    "g.piece_steps(piece, [[dx, dy], …], [values])"
+                ),
+                (
+                    "jumps_from".to_string(),
+                    line_of(script, "let x = c.x + 2 * d[0];"),
+                    "g.jumps(c, [[dx, dy], …], [over], [onto])"
+                ),
+                (
+                    "steps_from".to_string(),
+                    line_of(script, "if on_board(x, y) && board.get(cell(x, y)) == EMPTY"),
+                    "g.steps(c, [[dx, dy], …], [values])"
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_flood_fill_by_hand_is_told_of_region() {
+        let script = include_str!("../../../benches/newcomer/hex.rhai");
+        let found = hints_of(script, &["joins", "moves"]);
+        assert_eq!(
+            found,
+            [
+                (
+                    "joins".to_string(),
+                    line_of(script, "while todo.len > 0"),
+                    "g.region(c)"
+                ),
+                (
+                    "moves".to_string(),
+                    line_of(script, "== EMPTY { list.push(cell(x, y)); }"),
+                    "g.cells_with(EMPTY)"
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn neighbours_read_one_by_one_and_cells_holding_0_are_told_of_their_primitives() {
+        let script = include_str!("../../../benches/newcomer/dots_and_boxes.rhai");
+        let found = hints_of(script, &["moves", "play"]);
+        assert_eq!(
+            found,
+            [
+                (
+                    "moves".to_string(),
+                    line_of(script, "== 0 { list.push(cell(x, y)); }"),
+                    "g.cells_with(EMPTY)"
+                ),
+                (
+                    "play".to_string(),
+                    line_of(script, "let sides = state.board.get(cell(b.x, b.y - 1))"),
+                    "g.steps(c, [[dx, dy], …], [values])"
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_whole_board_loop_of_steps_is_told_of_piece_steps_alone() {
+        let script = include_str!("../../../benches/newcomer/breakthrough.rhai");
+        let found: Vec<&str> = hints_of(script, &["moves"])
+            .into_iter()
+            .map(|h| h.2)
+            .collect();
+        assert_eq!(found, ["g.piece_steps(piece, [[dx, dy], …], [values])"]);
     }
 }
