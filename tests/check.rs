@@ -45,7 +45,8 @@ fn every_example_game_passes() {
     }
 }
 
-/// The newcomer-style benchmark scripts (`benches/newcomer/`) play legal games.
+/// The newcomer-style benchmark scripts (`benches/newcomer/`, and those with profile's advice
+/// taken, `benches/newcomer/hinted/`) play legal games.
 #[test]
 fn every_newcomer_script_passes() {
     let home = tempfile::tempdir().unwrap();
@@ -58,6 +59,10 @@ fn every_newcomer_script_passes() {
         "checkers",
         "hex",
         "dots_and_boxes",
+        "hinted/checkers",
+        "hinted/hex",
+        "hinted/dots_and_boxes",
+        "hinted/tic_tac_toe",
     ] {
         let script = format!("benches/newcomer/{game}.rhai");
         let (code, out, err) = check(&home, &[&script, "--seconds", "0.5"]);

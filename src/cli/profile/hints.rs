@@ -72,8 +72,8 @@ const PATTERNS: &[Pattern] = &[
         absent: &[],
         primitive: "g.piece_steps(piece, [[dx, dy], …], [values])",
         why: "a loop over every cell looking for one side's pieces to list their moves: one call \
-              lists every step of every piece (a list `[MAN, KING]` of pieces at once), and \
-              `g.piece_jumps(piece, [[dx, dy], …], [over], [onto])` every jump",
+              lists every step of every piece (a list `[MAN, KING]` of pieces that move alike \
+              at once), and `g.piece_jumps(piece, [[dx, dy], …], [over], [onto])` every jump",
     },
     Pattern {
         needles: &["2*d", ".push("],
@@ -273,7 +273,10 @@ mod newcomer_tests {
                 ),
                 (
                     "steps_from".to_string(),
-                    line_of(script, "if on_board(x, y) && board.get(cell(x, y)) == EMPTY"),
+                    line_of(
+                        script,
+                        "if on_board(x, y) && board.get(cell(x, y)) == EMPTY"
+                    ),
                     "g.steps(c, [[dx, dy], …], [values])"
                 ),
             ]
