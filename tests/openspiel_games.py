@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """Cross-checks the example game scripts against OpenSpiel, ply by ply (pip install open-spiel).
 
-Usage: tests/openspiel_games.py [--newcomer] [GAMES] [BINARY] [NAME…]  (NAME: only these games)
+Usage: tests/openspiel_games.py [--newcomer|--hinted] [GAMES] [BINARY] [NAME…]  (NAME: only these games)
 
 For each game, random games are played in pyspiel and replayed through
 `boardrules run examples/games/NAME.rhai --json` (with `--newcomer`, the newcomer-style scripts
-`benches/newcomer/NAME.rhai`, with tic-tac-toe, checkers and dots-and-boxes too); after every ply the board, the player to move,
-the legal moves and, at the end, the result must agree.
+`benches/newcomer/NAME.rhai`, with tic-tac-toe, checkers and dots-and-boxes too; with
+`--hinted`, those of `benches/newcomer/hinted/`, which take `boardrules profile`'s advice);
+after every ply the board, the player to move, the legal moves and, at the end, the result
+must agree.
 """
 
 import json
@@ -63,6 +65,12 @@ NEWCOMER["dots_and_boxes"] = ("dots_and_boxes", "benches/newcomer/dots_and_boxes
                               dots_and_boxes_move, ["P1", "P2"])
 
 
+# The newcomer scripts with `boardrules profile`'s advice taken (benches/newcomer/hinted/).
+HINTED = {name: (spiel, script.replace("newcomer/", "newcomer/hinted/"), move, names)
+          for name, (spiel, script, move, names) in NEWCOMER.items()
+          if name in ("checkers", "hex", "dots_and_boxes", "tic_tac_toe")}
+
+
 def check(name, games, binary, table):
     spiel_name, script, to_ours, names = table[name]
     game = pyspiel.load_game(spiel_name)
@@ -103,6 +111,8 @@ def main():
     table = GAMES
     if args[:1] == ["--newcomer"]:
         table, args = NEWCOMER, args[1:]
+    elif args[:1] == ["--hinted"]:
+        table, args = HINTED, args[1:]
     games = int(args[0]) if len(args) > 0 else 300
     binary = args[1] if len(args) > 1 else "target/release/boardrules"
     for name in args[2:] or table:
