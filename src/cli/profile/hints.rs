@@ -241,97 +241,92 @@ fn quiet(state) { state }
 mod newcomer_tests {
     use super::*;
 
-    /// The hints of `functions` in one of the newcomer scripts of `benches/newcomer/`, as
-    /// (function, line, primitive).
-    fn hints_of(script: &str, functions: &[&str]) -> Vec<(String, usize, &'static str)> {
-        find(script, functions)
+    /// Checks the hints of `functions` in `script` (a newcomer script of `benches/newcomer/`):
+    /// each expected one as (function, text on the line it marks, primitive), in order.
+    fn assert_hints(script: &str, functions: &[&str], expected: &[(&str, &str, &str)]) {
+        let line_of = |text: &str| script.lines().position(|l| l.contains(text)).unwrap() + 1;
+        let found: Vec<(String, usize, &str)> = find(script, functions)
             .into_iter()
             .map(|h| (h.function, h.line, h.primitive))
-            .collect()
-    }
-
-    fn line_of(script: &str, text: &str) -> usize {
-        script.lines().position(|l| l.contains(text)).unwrap() + 1
+            .collect();
+        let expected: Vec<(String, usize, &str)> = expected
+            .iter()
+            .map(|&(f, text, p)| (f.to_string(), line_of(text), p))
+            .collect();
+        assert_eq!(found, expected);
     }
 
     #[test]
     fn a_scan_for_pieces_a_jump_loop_and_a_step_loop_are_told_of_their_primitives() {
-        let script = include_str!("../../../benches/newcomer/checkers.rhai");
-        let found = hints_of(script, &["moves", "jumps_from", "steps_from", "owns"]);
-        assert_eq!(
-            found,
-            [
+        assert_hints(
+            include_str!("../../../benches/newcomer/checkers.rhai"),
+            &["moves", "jumps_from", "steps_from", "owns"],
+            &[
                 (
-                    "moves".to_string(),
-                    line_of(script, "if !owns(state.turn, state.board.get(c))"),
-                    "g.piece_steps(piece, [[dx, dy], …], [values])"
+                    "moves",
+                    "if !owns(state.turn, state.board.get(c))",
+                    "g.piece_steps(piece, [[dx, dy], …], [values])",
                 ),
                 (
-                    "jumps_from".to_string(),
-                    line_of(script, "let x = c.x + 2 * d[0];"),
-                    "g.jumps(c, [[dx, dy], …], [over], [onto])"
+                    "jumps_from",
+                    "let x = c.x + 2 * d[0];",
+                    "g.jumps(c, [[dx, dy], …], [over], [onto])",
                 ),
                 (
-                    "steps_from".to_string(),
-                    line_of(
-                        script,
-                        "if on_board(x, y) && board.get(cell(x, y)) == EMPTY"
-                    ),
-                    "g.steps(c, [[dx, dy], …], [values])"
+                    "steps_from",
+                    "if on_board(x, y) && board.get(cell(x, y)) == EMPTY",
+                    "g.steps(c, [[dx, dy], …], [values])",
                 ),
-            ]
+            ],
         );
     }
 
     #[test]
     fn a_flood_fill_by_hand_is_told_of_region() {
-        let script = include_str!("../../../benches/newcomer/hex.rhai");
-        let found = hints_of(script, &["joins", "moves"]);
-        assert_eq!(
-            found,
-            [
+        assert_hints(
+            include_str!("../../../benches/newcomer/hex.rhai"),
+            &["joins", "moves"],
+            &[
+                ("joins", "while todo.len > 0", "g.region(c)"),
                 (
-                    "joins".to_string(),
-                    line_of(script, "while todo.len > 0"),
-                    "g.region(c)"
+                    "moves",
+                    "== EMPTY { list.push(cell(x, y)); }",
+                    "g.cells_with(EMPTY)",
                 ),
-                (
-                    "moves".to_string(),
-                    line_of(script, "== EMPTY { list.push(cell(x, y)); }"),
-                    "g.cells_with(EMPTY)"
-                ),
-            ]
+            ],
         );
     }
 
     #[test]
     fn neighbours_read_one_by_one_and_cells_holding_0_are_told_of_their_primitives() {
-        let script = include_str!("../../../benches/newcomer/dots_and_boxes.rhai");
-        let found = hints_of(script, &["moves", "play"]);
-        assert_eq!(
-            found,
-            [
+        assert_hints(
+            include_str!("../../../benches/newcomer/dots_and_boxes.rhai"),
+            &["moves", "play"],
+            &[
                 (
-                    "moves".to_string(),
-                    line_of(script, "== 0 { list.push(cell(x, y)); }"),
-                    "g.cells_with(EMPTY)"
+                    "moves",
+                    "== 0 { list.push(cell(x, y)); }",
+                    "g.cells_with(EMPTY)",
                 ),
                 (
-                    "play".to_string(),
-                    line_of(script, "let sides = state.board.get(cell(b.x, b.y - 1))"),
-                    "g.steps(c, [[dx, dy], …], [values])"
+                    "play",
+                    "let sides = state.board.get(cell(b.x, b.y - 1))",
+                    "g.steps(c, [[dx, dy], …], [values])",
                 ),
-            ]
+            ],
         );
     }
 
     #[test]
     fn a_whole_board_loop_of_steps_is_told_of_piece_steps_alone() {
-        let script = include_str!("../../../benches/newcomer/breakthrough.rhai");
-        let found: Vec<&str> = hints_of(script, &["moves"])
-            .into_iter()
-            .map(|h| h.2)
-            .collect();
-        assert_eq!(found, ["g.piece_steps(piece, [[dx, dy], …], [values])"]);
+        assert_hints(
+            include_str!("../../../benches/newcomer/breakthrough.rhai"),
+            &["moves"],
+            &[(
+                "moves",
+                "list.push([cell(x, y), cell(tx, ty)]);",
+                "g.piece_steps(piece, [[dx, dy], …], [values])",
+            )],
+        );
     }
 }
