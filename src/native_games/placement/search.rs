@@ -13,8 +13,14 @@
 //! below the root the player to move looks for continuous fours; moves are ordered by the
 //! remembered best move, then the moves that refuted others at the same depth (killers), then
 //! by what they do for both sides, ties broken by how often a move refuted others (history).
+//!
+//! A filtered position (a variant's `moves()` keeping some of its base's moves) has its move
+//! filter asked once per empty cell when the search starts (the answers do not change while it
+//! goes on: see [`super::judge`]): the cells it refuses are never played, by either side, at
+//! any depth, and no window through them is counted, so no line is searched through them.
 
 use std::{
+    borrow::Cow,
     cell::RefCell,
     collections::HashMap,
     time::{Duration, Instant},
@@ -93,6 +99,8 @@ struct MemoryKey {
     goal: LineGoal,
     judge: Option<Judge>,
     weights: Vec<i64>,
+    /// The cells the move filter refuses (empty without a filter).
+    forbidden: Vec<bool>,
 }
 
 /// What the search keeps between the searches of one thread — the moves of one game in the
@@ -113,13 +121,14 @@ thread_local! {
 
 impl Memory {
     /// The memory kept for `position`'s board and rules with `weights`, or a new one.
-    fn recall(position: &Placement, weights: &[i64]) -> Memory {
+    fn recall(position: &Placement, weights: &[i64], forbidden: &[bool]) -> Memory {
         let key = MemoryKey {
             width: position.width,
             height: position.height,
             goal: position.goal,
             judge: position.judge.clone(),
             weights: weights.to_vec(),
+            forbidden: forbidden.to_vec(),
         };
         match MEMORY.with(|m| m.borrow_mut().take()) {
             Some(mut kept) if kept.key == key && kept.zobrist.len() == position.cells.len() => {
@@ -160,6 +169,9 @@ pub(super) struct Searcher<'w> {
     weights: &'w [i64],
     /// Asked about the moves of players the position's judge judges (by the threat search).
     pub(super) referee: &'w mut dyn Referee,
+    /// The empty cells the move filter refuses, by cell (empty when the position has no
+    /// filter): the windows through them are counted as closed.
+    forbidden: Vec<bool>,
     memory: Memory,
     /// The position's hash: its stones and who is to move.
     pub(super) hash: u64,
@@ -192,7 +204,8 @@ impl<'w> Searcher<'w> {
         deadline: Instant,
         width: usize,
     ) -> Searcher<'w> {
-        let memory = Memory::recall(position, weights);
+        let forbidden = forbidden_cells(position, referee);
+        let memory = Memory::recall(position, weights, &forbidden);
         let mut hash = position
             .cells
             .iter()
@@ -207,15 +220,22 @@ impl<'w> Searcher<'w> {
         let top = weights.len() - 1;
         let k = position.goal.length.min(top);
         let four = weights[k.saturating_sub(1)] - weights[k.saturating_sub(2)];
-        let [first, second] = position.window_scores(weights);
+        // The windows are counted on the board with the refused cells closed: no line can be
+        // made through them.
+        let mut counted = Cow::Borrowed(position);
+        for cell in (0..forbidden.len()).filter(|&c| forbidden[c]) {
+            counted.to_mut().cells[cell] = CLOSED;
+        }
+        let [first, second] = counted.window_scores(weights);
         Searcher {
             pos: position.clone(),
             weights,
             referee,
+            forbidden,
             memory,
             hash,
             score: first - second,
-            windows: WindowCounts::new(position),
+            windows: WindowCounts::new(&counted),
             nodes: 0,
             deadline,
             out_of_time: false,
@@ -226,6 +246,27 @@ impl<'w> Searcher<'w> {
             history: vec![0; position.cells.len()],
             vcf: Vcf::new(deadline),
         }
+    }
+
+    /// Whether the move filter refuses the empty cell `cell` (never played in this search).
+    pub(super) fn forbidden(&self, cell: usize) -> bool {
+        self.forbidden.get(cell).copied().unwrap_or(false)
+    }
+
+    /// The moves looked at below the root: the position's candidates the move filter keeps, or
+    /// every cell it keeps when it refuses all the candidates.
+    fn candidates(&self) -> Vec<usize> {
+        let mut moves = self.pos.candidates();
+        if self.forbidden.is_empty() {
+            return moves;
+        }
+        moves.retain(|&c| !self.forbidden[c]);
+        if moves.is_empty() {
+            moves = (0..self.pos.cells.len())
+                .filter(|&c| self.pos.cells[c] == 0 && !self.forbidden[c])
+                .collect();
+        }
+        moves
     }
 
     /// Puts `stone` on the empty cell `cell`; the other player is to move.
@@ -279,6 +320,17 @@ impl<'w> Searcher<'w> {
         }
         self.out_of_time
     }
+}
+
+/// For a filtered `position`, whether the move filter (asked through `referee`) refuses each
+/// cell: `true` for the empty cells it refuses. Empty when the position has no filter.
+fn forbidden_cells(position: &Placement, referee: &mut dyn Referee) -> Vec<bool> {
+    if !position.filtered {
+        return Vec::new();
+    }
+    (0..position.cells.len())
+        .map(|c| position.cells[c] == 0 && !referee.keeps(position, c))
+        .collect()
 }
 
 impl Placement {
@@ -409,9 +461,10 @@ impl Placement {
         self.best_move_refereed(weights, limits, &mut AllowAll)
     }
 
-    /// [`Self::best_move`] among the moves the position's judge (if any) allows, asked through
-    /// `referee`. Below the root, alpha-beta does not ask the judge; the threat search does
-    /// (about the players it judges).
+    /// [`Self::best_move`] among the moves the position's judge and move filter (if any)
+    /// allow, asked through `referee`. Below the root, alpha-beta does not ask the judge; the
+    /// threat search does (about the players it judges). The move filter is heeded at every
+    /// depth (see the module's documentation).
     pub fn best_move_refereed(
         &self,
         weights: &[i64],
@@ -633,7 +686,11 @@ impl Searcher<'_> {
                     continue;
                 }
                 let c = (cy * w + cx) as usize;
-                if self.pos.cells[c] == 0 && !found.contains(&c) && self.would_win(c, stone) {
+                if self.pos.cells[c] == 0
+                    && !self.forbidden(c)
+                    && !found.contains(&c)
+                    && self.would_win(c, stone)
+                {
                     found.push(c);
                 }
             }
@@ -674,7 +731,7 @@ impl Searcher<'_> {
         if depth == 0 {
             return self.quiesce(4);
         }
-        let candidates = self.pos.candidates();
+        let candidates = self.candidates();
         if candidates.is_empty() {
             return 0; // a full board: a draw
         }

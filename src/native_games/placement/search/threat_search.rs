@@ -185,7 +185,10 @@ impl Searcher<'_> {
         options.dedup();
         let mut replies = Vec::new();
         for s in options {
-            if self.pos.cells[s] != 0 || (judged && !self.may_play(s, defender)) {
+            if self.pos.cells[s] != 0
+                || self.forbidden(s)
+                || (judged && !self.may_play(s, defender))
+            {
                 continue;
             }
             self.pos.cells[s] = defender;
