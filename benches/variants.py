@@ -33,6 +33,7 @@ VARIANTS = [
     ("renju", "renju (a judge)", "caro"),
     ("gomoku", "freestyle (options)", "caro"),
     ("o_an_quan_no_lone", "no lone dân captured (a capture hook)", "o_an_quan"),
+    ("oware_no_a", "no sowing from house A or a, `.filter`", "oware"),
 ]
 
 
