@@ -14,6 +14,11 @@
 //! remembered best move, then the moves that refuted others at the same depth (killers), then
 //! by what they do for both sides, ties broken by how often a move refuted others (history).
 //!
+//! A judged position's judge (a rule such as Renju's forbidden points) is asked, where its
+//! screen says the rule can matter, about every move alpha-beta plays, every win at once it
+//! counts on and the double threat its leaves look for, as the threat search asks it (the
+//! answers kept by position): a move the judge refuses is never searched.
+//!
 //! A filtered position (a variant's `moves()` keeping some of its base's moves) has its move
 //! filter asked once per empty cell when the search starts (the answers do not change while it
 //! goes on: see [`super::judge`]): the cells it refuses are never played, by either side, at
@@ -462,9 +467,8 @@ impl Placement {
     }
 
     /// [`Self::best_move`] among the moves the position's judge and move filter (if any)
-    /// allow, asked through `referee`. Below the root, alpha-beta does not ask the judge; the
-    /// threat search does (about the players it judges). The move filter is heeded at every
-    /// depth (see the module's documentation).
+    /// allow, asked through `referee`, at the root and below it (see the module's
+    /// documentation).
     pub fn best_move_refereed(
         &self,
         weights: &[i64],
@@ -648,17 +652,21 @@ impl Searcher<'_> {
         let them = 3 - me;
         let scan = self.scan();
         let (mine, theirs) = ((me - 1) as usize, (them - 1) as usize);
-        if scan.wins[mine].iter().any(|&c| self.would_win(c, me)) {
+        if scan.wins[mine]
+            .iter()
+            .any(|&c| self.would_win(c, me) && self.may_play(c, me))
+        {
             return WIN;
         }
         let threats: Vec<usize> = scan.wins[theirs]
             .iter()
             .copied()
-            .filter(|&c| self.would_win(c, them))
+            .filter(|&c| self.would_win(c, them) && self.may_play(c, them))
             .collect();
         match threats.as_slice() {
             [] if self.makes_double_threat(&scan.fours[mine], me) => WIN - 2,
             [] => self.evaluation(),
+            [block] if !self.may_play(*block, me) => -WIN,
             [block] if extra > 0 => {
                 let block = *block;
                 self.put(block, me);
@@ -690,6 +698,7 @@ impl Searcher<'_> {
                     && !self.forbidden(c)
                     && !found.contains(&c)
                     && self.would_win(c, stone)
+                    && self.may_play(c, stone)
                 {
                     found.push(c);
                 }
@@ -709,6 +718,9 @@ impl Searcher<'_> {
                 continue;
             }
             let mv = pair[0].0;
+            if !self.may_play(mv, stone) {
+                continue;
+            }
             self.pos.cells[mv] = stone;
             let threats = pair
                 .iter()
@@ -761,7 +773,10 @@ impl Searcher<'_> {
         scored.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(history[b.2].cmp(&history[a.2])));
         // A win at once (a winning cell's gain puts it among the first).
         let first: Vec<usize> = scored.iter().take(4).map(|m| m.2).collect();
-        if first.into_iter().any(|c| self.would_win(c, me)) {
+        if first
+            .into_iter()
+            .any(|c| self.would_win(c, me) && self.may_play(c, me))
+        {
             return WIN + depth as i64 - 1;
         }
         let mut threats = Vec::new();
@@ -804,8 +819,15 @@ impl Searcher<'_> {
             moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
             moves
         };
+        let threatened = !threats.is_empty();
         let mut best = (-WIN * 2, moves[0].1);
+        let mut searched = false;
         for (attack, mv) in moves {
+            // A move the judge refuses is not searched.
+            if !self.may_play(mv, me) {
+                continue;
+            }
+            searched = true;
             // A four is searched one move deeper: the reply is forced.
             let extend = attack >= self.four && self.extended < MAX_EXTENSIONS;
             self.extended += u32::from(extend);
@@ -823,6 +845,15 @@ impl Searcher<'_> {
                 self.refuted_by(mv, ply, depth);
                 break;
             }
+        }
+        if !searched {
+            // The judge refuses every move looked at: the opponent's win cannot be stopped, or
+            // the position is scored as it stands.
+            return if threatened {
+                -(WIN + depth as i64 - 2)
+            } else {
+                self.evaluation()
+            };
         }
         let bound = if best.0 <= original_alpha {
             Bound::Upper
