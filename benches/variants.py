@@ -34,6 +34,7 @@ VARIANTS = [
     ("gomoku", "freestyle (options)", "caro"),
     ("o_an_quan_no_lone", "no lone dân captured (a capture hook)", "o_an_quan"),
     ("oware_no_a", "no sowing from house A or a, `.filter`", "oware"),
+    ("o_an_quan_right", "every move sows to the right, `.filter`", "o_an_quan"),
 ]
 
 

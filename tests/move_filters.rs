@@ -308,3 +308,38 @@ fn a_sowing_filter_that_reads_whose_turn_it_is_is_caught() {
     assert!(d.what.contains("moves() lists 5 moves"), "{}", d.what);
     assert!(native_sowing(&game).is_none());
 }
+
+#[test]
+fn a_sowing_variant_whose_moves_choose_a_direction_keeps_the_native_form() {
+    // Ô ăn quan's moves are `#{ pit, right }`: its native form names `native_move`, which
+    // writes a native move so, and the filter is asked about that.
+    let game = load(&variant("o_an_quan_right"));
+    assert!(game.move_filter().is_some());
+    let start = game.start().unwrap();
+    assert_eq!(verify::compare(&game, &start, verify::FROM_START), None);
+    let s = native_sowing(&game).expect("the native form is kept");
+    assert_eq!(
+        s.legal_moves().len(),
+        5,
+        "one direction for each of five pits"
+    );
+    for options in [[("direction", "ring")], [("direction", "own")]] {
+        let mut game = load(&variant("o_an_quan_right"));
+        for (k, v) in options {
+            game.set_option(k, v).unwrap();
+        }
+        let start = game.start().unwrap();
+        let effort = verify::Effort {
+            games: 8,
+            plies: 200,
+            time: std::time::Duration::from_secs(60),
+        };
+        assert_eq!(verify::compare(&game, &start, effort), None, "{options:?}");
+    }
+    let home = tempfile::tempdir().unwrap();
+    let script = variant("o_an_quan_right");
+    let ran = run(&home, &["bench", &script, "--playouts", "20", "--json"], "");
+    assert_eq!((ran.code, ran.stderr.as_str()), (0, ""));
+    let json: serde_json::Value = serde_json::from_str(&ran.stdout).unwrap();
+    assert_eq!(json["scripted"]["native_form"], true, "{json}");
+}

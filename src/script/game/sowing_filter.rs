@@ -2,13 +2,23 @@
 //! its base's moves (see [`crate::script::move_filter`]) narrows the base's sowing form, which
 //! asks the filter once about each move a house could make, from the script state the form was
 //! made from, as the placement form's referee does (see [`super::HookReferee`]). The filter is
-//! given a move as the script writes it, the house's pit number, which only a form that sows
-//! one way has: a form whose moves choose a direction is left as it is (verification then
-//! finds that the script lists fewer moves, and the script plays).
+//! given a move as the script writes it: the house's pit number for a form that sows one way,
+//! else what the function the form names as `move` (`move(state, pit, dir)`, asked from the
+//! same state) writes. A form whose moves choose a direction and that names no `move` is left
+//! as it is (verification then finds that the script lists fewer moves, and the script
+//! plays).
 
 use rhai::{Dynamic, INT};
 
 use super::ScriptedGame;
+
+/// A failure of the function that writes a move.
+fn rules(message: String) -> GameError {
+    GameError::Rules {
+        message,
+        spot: None,
+    }
+}
 use crate::{
     native_games::sowing::Sowing,
     runtime::{Game, GameError},
@@ -21,7 +31,9 @@ impl ScriptedGame {
     /// the module's documentation). The answers are kept for the next position narrowed from the same
     /// state (from any state, for a filter that does not read it).
     pub fn sowing_narrowed(&self, position: Sowing, root: &Dynamic) -> Result<Sowing, GameError> {
-        let Some(filter) = self.move_filter().filter(|_| !position.both_directions()) else {
+        let written = position.move_hook().map(str::to_string);
+        let writable = written.is_some() || !position.both_directions();
+        let Some(filter) = self.move_filter().filter(|_| writable) else {
             return Ok(position);
         };
         let key = if filter.reads_state {
@@ -43,7 +55,14 @@ impl ScriptedGame {
             1 => Ok(true),
             2 => Ok(false),
             _ => {
-                let kept = self.ask_filter(filter, root, Dynamic::from(mv.pit as INT))?;
+                let written = match &written {
+                    Some(hook) => {
+                        let args = (root.clone(), mv.pit as INT, mv.dir as INT);
+                        self.call_as::<Dynamic>(hook, args, rules, "a move")?
+                    }
+                    None => Dynamic::from(mv.pit as INT),
+                };
+                let kept = self.ask_filter(filter, root, written)?;
                 answers[mv.index()] = if kept { 1 } else { 2 };
                 Ok(kept)
             }
