@@ -387,11 +387,6 @@ impl ScriptedGame {
             let hook = map
                 .get("sowing")
                 .and_then(|s| s.read_lock::<Map>()?.get("capturable").cloned());
-            if let Some(name) = s.move_hook().filter(|name| !self.defines(name, 3)) {
-                return Err(bad(format!(
-                    "`move` is \"{name}\", but the script defines no `{name}(state, pit, dir)`"
-                )));
-            }
             if let Some(hook) = hook.filter(|_| s.capture_hooked()) {
                 let name = native_form::read_capture_hook(&hook).map_err(bad)?.hook;
                 if !self.defines(&name, 2) {

@@ -11,11 +11,9 @@
 //!   see [`crate::native_games::placement::search`]);
 //! - `sowing` (see [`crate::native_games::sowing`]): `#{ sowing: #{ track, scores, to_move, houses,
 //!   pieces, piece_worth, protect_below, directions, skip_origin, relay, capture, counts,
-//!   grand_slam, must_feed, refill, borrow, end, repetition, seen, collect, capturable, move,
+//!   grand_slam, must_feed, refill, borrow, end, repetition, seen, collect, capturable,
 //!   weights } }` (see the book's native-forms chapter for each key; `capturable`, optional, is a
-//!   capture hook: see [`CaptureHook`]; `move`, optional, names the script function
-//!   `move(state, pit, dir)` that writes a move as `moves` does, for a variant's move filter:
-//!   see [`crate::script::ScriptedGame::sowing_narrowed`]);
+//!   capture hook: see [`CaptureHook`]);
 //! - `()`: no native form (for this position): everything runs through the script.
 //!
 //! The runtime uses a native form only once it is verified against the script
@@ -349,10 +347,7 @@ fn read_sowing(s: &Map) -> Result<Sowing, String> {
         to_move: int(s, "to_move")?.max(0) as usize,
         seen,
     };
-    let mut sowing = Sowing::new(rules, setup)?;
-    if s.contains_key("move") {
-        sowing = sowing.with_move_hook(&text(s, "move", "")?);
-    }
+    let sowing = Sowing::new(rules, setup)?;
     match s.get("capturable") {
         Some(hook) => {
             read_capture_hook(hook)?;

@@ -143,9 +143,6 @@ pub struct Sowing {
     capture_hooked: bool,
     /// The moves a script move filter keeps, by [`SowMove::index`]; `None`: every move.
     kept: Option<Arc<[bool]>>,
-    /// The script function that writes a move as the script does, for a move filter: `None`
-    /// for a form whose moves are pit numbers.
-    move_hook: Option<Arc<str>>,
 }
 
 /// The description of a position: everything but the rules.
@@ -233,7 +230,6 @@ impl Sowing {
             repeated: false,
             capture_hooked: false,
             kept: None,
-            move_hook: None,
         })
     }
 
@@ -276,18 +272,6 @@ impl Sowing {
         } else {
             &[1]
         }
-    }
-
-    /// This position with the script function `hook(state, pit, dir)` writing its moves as the
-    /// script's `moves` does, for a move filter (see [`Self::narrowed`]).
-    pub fn with_move_hook(mut self, hook: &str) -> Self {
-        self.move_hook = Some(hook.into());
-        self
-    }
-
-    /// The script function that writes a move as the script does, if the form names one.
-    pub fn move_hook(&self) -> Option<&str> {
-        self.move_hook.as_deref()
     }
 
     /// Whether a move chooses the direction it sows (else it always sows towards `+1`).

@@ -3,14 +3,17 @@
 //! asks the filter once about each move a house could make, from the script state the form was
 //! made from, as the placement form's referee does (see [`super::HookReferee`]). The filter is
 //! given a move as the script writes it: the house's pit number for a form that sows one way,
-//! else what the function the form names as `move` (`move(state, pit, dir)`, asked from the
-//! same state) writes. A form whose moves choose a direction and that names no `move` is left
-//! as it is (verification then finds that the script lists fewer moves, and the script
+//! else what the script's [`MOVE_WRITER`] (`native_move(state, pit, dir)`, asked from the same
+//! state) writes. A form whose moves choose a direction, of a script that does not define it,
+//! is left as it is (verification then finds that the script lists fewer moves, and the script
 //! plays).
 
 use rhai::{Dynamic, INT};
 
 use super::ScriptedGame;
+
+/// The script function that writes the move sowing a pit one way round as `moves` does.
+pub const MOVE_WRITER: &str = "native_move";
 
 /// A failure of the function that writes a move.
 fn rules(message: String) -> GameError {
@@ -31,8 +34,8 @@ impl ScriptedGame {
     /// the module's documentation). The answers are kept for the next position narrowed from the same
     /// state (from any state, for a filter that does not read it).
     pub fn sowing_narrowed(&self, position: Sowing, root: &Dynamic) -> Result<Sowing, GameError> {
-        let written = position.move_hook().map(str::to_string);
-        let writable = written.is_some() || !position.both_directions();
+        let two_way = position.both_directions();
+        let writable = !two_way || self.defines(MOVE_WRITER, 3);
         let Some(filter) = self.move_filter().filter(|_| writable) else {
             return Ok(position);
         };
@@ -55,12 +58,11 @@ impl ScriptedGame {
             1 => Ok(true),
             2 => Ok(false),
             _ => {
-                let written = match &written {
-                    Some(hook) => {
-                        let args = (root.clone(), mv.pit as INT, mv.dir as INT);
-                        self.call_as::<Dynamic>(hook, args, rules, "a move")?
-                    }
-                    None => Dynamic::from(mv.pit as INT),
+                let written = if two_way {
+                    let args = (root.clone(), mv.pit as INT, mv.dir as INT);
+                    self.call_as::<Dynamic>(MOVE_WRITER, args, rules, "a move")?
+                } else {
+                    Dynamic::from(mv.pit as INT)
                 };
                 let kept = self.ask_filter(filter, root, written)?;
                 answers[mv.index()] = if kept { 1 } else { 2 };
