@@ -54,8 +54,9 @@ pub struct ScriptedGame {
     move_filter: Option<MoveFilter>,
     /// The move filter's answers for the last state a referee asked it from: (a key of that
     /// state, the board's width and cells, one answer a cell: 0 not asked, 1 kept, 2 dropped).
-    /// See [`HookReferee`]; a sowing form's are kept the same way ([`Self::sowing_narrowed`]), with
-    /// `(pits, 0)` for the board and one answer a [`crate::native_games::sowing::SowMove::index`].
+    /// See [`HookReferee`]; a sowing form's are kept the same way ([`Self::sowing_narrowed`]),
+    /// with `(pits, 0)` for the board and one answer a
+    /// [`crate::native_games::sowing::SowMove::index`].
     filter_answers: std::cell::RefCell<(u64, (usize, usize), Vec<u8>)>,
 }
 

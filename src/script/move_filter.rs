@@ -1,8 +1,8 @@
 //! A variant's `moves()` that keeps some of its base's moves, recognised so that the base's
 //! native form still serves: the native form plays the base's moves and asks a *move filter*
 //! (a script function) about the cell a playout draws or a search considers (a placement
-//! form), or once about each move a house could make (a sowing form that sows one way, whose
-//! moves are pit numbers: see [`crate::script::ScriptedGame::sowing_narrowed`]). Verification
+//! form), or once about each move a house could make (a sowing form: see
+//! [`crate::script::ScriptedGame::sowing_narrowed`]). Verification
 //! plays that native form with its filter against the script, so a shape recognised wrongly
 //! is a disagreement (the native form is dropped), never a wrong game.
 //!

@@ -11,9 +11,13 @@
 use rhai::{Dynamic, INT};
 
 use super::ScriptedGame;
+use crate::{
+    native_games::sowing::Sowing,
+    runtime::{Game, GameError},
+};
 
 /// The script function that writes the move sowing a pit one way round as `moves` does.
-pub const MOVE_WRITER: &str = "native_move";
+const MOVE_WRITER: &str = "native_move";
 
 /// A failure of the function that writes a move.
 fn rules(message: String) -> GameError {
@@ -22,17 +26,13 @@ fn rules(message: String) -> GameError {
         spot: None,
     }
 }
-use crate::{
-    native_games::sowing::Sowing,
-    runtime::{Game, GameError},
-};
 
 impl ScriptedGame {
     /// The sowing `position` (the native form of the script state `root`, or of a position a
     /// game from `root` reached) with its moves narrowed by the script's move filter, asked
-    /// from `root` as a playout from there asks it; as it is without a filter (see
-    /// the module's documentation). The answers are kept for the next position narrowed from the same
-    /// state (from any state, for a filter that does not read it).
+    /// from `root` as a playout from there asks it; as it is without a filter (see the module's
+    /// documentation). The answers are kept for the next position narrowed from the same state
+    /// (from any state, for a filter that does not read it).
     pub fn sowing_narrowed(&self, position: Sowing, root: &Dynamic) -> Result<Sowing, GameError> {
         let two_way = position.both_directions();
         let writable = !two_way || self.defines(MOVE_WRITER, 3);
