@@ -33,6 +33,8 @@ VARIANTS = [
     ("renju", "renju (a judge)", "caro"),
     ("gomoku", "freestyle (options)", "caro"),
     ("o_an_quan_no_lone", "no lone dân captured (a capture hook)", "o_an_quan"),
+    ("oware_no_a", "no sowing from house A or a, `.filter`", "oware"),
+    ("o_an_quan_right", "every move sows to the right, `.filter`", "o_an_quan"),
 ]
 
 

@@ -7,7 +7,7 @@
 mod common;
 
 use boardrules::{
-    native_games::placement::Placement,
+    native_games::{placement::Placement, sowing::Sowing},
     runtime::{Cell, Game},
     script::{native_form::NativeGame, verify, Library, ScriptedGame},
 };
@@ -30,6 +30,16 @@ fn load(game: &str) -> ScriptedGame {
 fn native_placement(game: &ScriptedGame) -> Option<Placement> {
     match game.native(&game.start().unwrap()).unwrap() {
         Some(NativeGame::Placement(p)) => Some(p),
+        _ => None,
+    }
+}
+
+/// The native form `game` uses from its start (verified), as a sowing game narrowed by its
+/// move filter as a playout from the start narrows it.
+fn native_sowing(game: &ScriptedGame) -> Option<Sowing> {
+    let start = game.start().unwrap();
+    match game.native(&start).unwrap() {
+        Some(NativeGame::Sowing(s)) => Some(game.sowing_narrowed(s, &start).unwrap()),
         _ => None,
     }
 }
@@ -204,4 +214,132 @@ fn a_position_of_another_size_is_asked_afresh() {
     assert_eq!((ran.code, ran.stderr.as_str()), (0, ""), "{}", ran.stdout);
     let mv = ran.stdout.lines().next().unwrap_or_default();
     assert!(!mv.is_empty() && !mv.ends_with('h'), "{}", ran.stdout);
+}
+
+#[test]
+fn the_search_never_counts_on_a_line_through_a_filtered_cell() {
+    // X (to move) has an open three e8 f8 g8: in Caro, d8 or h8 makes an open four and wins. With
+    // column h closed, d8 makes a four with one winning cell (c8), which O blocks: no forced
+    // win. A search that played lines through h8 below the root would still see one.
+    let moves = ["8e", "1a", "8f", "1c", "8g", "15o"];
+    let home = tempfile::tempdir().unwrap();
+    let hint = |script: &str| {
+        let mut args = vec!["hint", script];
+        args.extend(moves);
+        let ran = run(&home, &args, "");
+        assert_eq!((ran.code, ran.stderr.as_str()), (0, ""), "{script}");
+        ran.stdout
+    };
+    let base = hint("caro");
+    assert!(base.contains("wins whatever"), "caro: {base}");
+    for name in SHAPES {
+        let out = hint(&variant(name));
+        let mv = out.lines().next().unwrap_or_default();
+        assert!(!mv.is_empty() && !mv.ends_with('h'), "{name}: {out}");
+        assert!(!out.contains("wins whatever"), "{name}: {out}");
+    }
+}
+
+#[test]
+fn a_sowing_variant_that_narrows_moves_keeps_the_native_form() {
+    let game = load(&variant("oware_no_a"));
+    assert!(game.move_filter().is_some());
+    let start = game.start().unwrap();
+    assert_eq!(verify::compare(&game, &start, verify::FROM_START), None);
+    let s = native_sowing(&game).expect("the native form is kept");
+    let pits: Vec<usize> = s.legal_moves().iter().map(|m| m.pit).collect();
+    assert_eq!(pits, [1, 2, 3, 4, 5], "house A is not sown");
+    // Random games through the script, each position's native form narrowed from there: the
+    // same moves, and native playouts from there never sow from A or a.
+    let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(11);
+    for _ in 0..20 {
+        let mut state = start.clone();
+        for _ in 0..30 {
+            let moves = game.legal_moves(&state).unwrap();
+            if moves.is_empty() {
+                break;
+            }
+            let Some(NativeGame::Sowing(s)) = game.native(&state).unwrap() else {
+                panic!("no native form")
+            };
+            let s = game.sowing_narrowed(s, &state).unwrap();
+            let native: Vec<rhai::INT> =
+                s.legal_moves().iter().map(|m| m.pit as rhai::INT).collect();
+            let listed: Vec<rhai::INT> = moves.iter().map(|m| m.as_int().unwrap()).collect();
+            assert_eq!(native, listed);
+            let mut playout = s.clone();
+            let mut judge = boardrules::script::game::CaptureReferee::new(&game, &state);
+            for _ in 0..200 {
+                let moves = playout.legal_moves();
+                assert!(moves.iter().all(|m| m.pit % 6 != 0), "{moves:?}");
+                let Some(&mv) = moves.get(rand::Rng::random_range(&mut rng, 0..moves.len().max(1)))
+                else {
+                    break;
+                };
+                playout.play_judged(mv, &mut judge).unwrap();
+            }
+            let mv = &moves[rand::Rng::random_range(&mut rng, 0..moves.len())];
+            state = game.play(&state, mv).unwrap().state;
+        }
+    }
+    let home = tempfile::tempdir().unwrap();
+    let script = variant("oware_no_a");
+    let ran = run(&home, &["bench", &script, "--playouts", "20", "--json"], "");
+    assert_eq!((ran.code, ran.stderr.as_str()), (0, ""));
+    let json: serde_json::Value = serde_json::from_str(&ran.stdout).unwrap();
+    assert_eq!(json["scripted"]["native_form"], true, "{json}");
+    // The native search heeds the filter: no hint sows from A.
+    for level in ["easy", "medium"] {
+        let ran = run(&home, &["hint", &script, "--level", level], "");
+        assert_eq!((ran.code, ran.stderr.as_str()), (0, ""), "{}", ran.stdout);
+        assert!(!ran.stdout.starts_with("A\n"), "{}", ran.stdout);
+    }
+}
+
+#[test]
+fn a_sowing_filter_that_reads_whose_turn_it_is_is_caught() {
+    // Player 0 may not sow F, Player 1 not a: asked from the start (Player 0 to move), the
+    // filter refuses F for both, so after Player 0's first move the script lists one move less.
+    let game = load(&fixture("oware_turn_house"));
+    assert!(game.move_filter().is_some());
+    let start = game.start().unwrap();
+    let d = verify::compare(&game, &start, verify::FROM_START).expect("a difference");
+    assert_eq!(d.moves.len(), 1, "{d:?}");
+    assert!(d.what.contains("moves() lists 5 moves"), "{}", d.what);
+    assert!(native_sowing(&game).is_none());
+}
+
+#[test]
+fn a_sowing_variant_whose_moves_choose_a_direction_keeps_the_native_form() {
+    // Ô ăn quan's moves are `#{ pit, right }`: its native form names `native_move`, which
+    // writes a native move so, and the filter is asked about that.
+    let game = load(&variant("o_an_quan_right"));
+    assert!(game.move_filter().is_some());
+    let start = game.start().unwrap();
+    assert_eq!(verify::compare(&game, &start, verify::FROM_START), None);
+    let s = native_sowing(&game).expect("the native form is kept");
+    assert_eq!(
+        s.legal_moves().len(),
+        5,
+        "one direction for each of five pits"
+    );
+    for options in [[("direction", "ring")], [("direction", "own")]] {
+        let mut game = load(&variant("o_an_quan_right"));
+        for (k, v) in options {
+            game.set_option(k, v).unwrap();
+        }
+        let start = game.start().unwrap();
+        let effort = verify::Effort {
+            games: 8,
+            plies: 200,
+            time: std::time::Duration::from_secs(60),
+        };
+        assert_eq!(verify::compare(&game, &start, effort), None, "{options:?}");
+    }
+    let home = tempfile::tempdir().unwrap();
+    let script = variant("o_an_quan_right");
+    let ran = run(&home, &["bench", &script, "--playouts", "20", "--json"], "");
+    assert_eq!((ran.code, ran.stderr.as_str()), (0, ""));
+    let json: serde_json::Value = serde_json::from_str(&ran.stdout).unwrap();
+    assert_eq!(json["scripted"]["native_form"], true, "{json}");
 }

@@ -154,3 +154,44 @@ fn a_capture_hook_the_script_does_not_define_is_an_error() {
     let e = game.native_form(&start).unwrap_err().to_string();
     assert!(e.contains("`capturable.hook` is \"nowhere\""), "{e}");
 }
+
+#[test]
+fn the_search_below_the_root_asks_the_judge() {
+    // h8 and l4 would each give Black two fours at once (e8 f8 g8 h8 with i8 to come, h5 h6 h7
+    // h8 with h9; l4 m4 n4 o4 with k4, l1 l2 l3 l4 with l5): a double four, forbidden. Black's
+    // four k4 forces White's l4, and then only h8 would make two threats, so Black has no
+    // forced win. A search that let Black play h8 below its root would say it has one.
+    let position = "   a b c d e f g h i j k l m n o\n\
+                    15 O . . . . . . . O . . . . . O 15\n\
+                    14 . . O . . . . . . . . . O . . 14\n\
+                    13 O . . . O . . . . . O . . . . 13\n\
+                    12 . . . . . . O . . . . . . . . 12\n\
+                    11 . O . . . . . . . . . . . . . 11\n\
+                    10 . . . . . . . . . . . . . . . 10\n \
+                    9 . . . . . . . . . . . . . . .  9\n \
+                    8 . . . O X X X . . . . . . . .  8\n \
+                    7 . . . . . . . X . . . . . . .  7\n \
+                    6 . . . . . . . X . . . . . . .  6\n \
+                    5 . . . . . . . X . . . . . . .  5\n \
+                    4 . . . . . . . O . . . . X X X  4\n \
+                    3 . . . . . . . . . . . X . . .  3\n \
+                    2 . . . . . . . . . . . X . . .  2\n \
+                    1 . . . . . . . . . . . X . . .  1\n   \
+                    a b c d e f g h i j k l m n o\nBlack to move\n";
+    let home = tempfile::tempdir().unwrap();
+    let args = [
+        "hint",
+        "renju",
+        "--level",
+        "easy",
+        "--time-ms",
+        "10000",
+        "--position",
+        position,
+    ];
+    let ran = run(&home, &args, "");
+    assert_eq!((ran.code, ran.stderr.as_str()), (0, ""), "{}", ran.stdout);
+    let hint = ran.stdout.lines().next().unwrap_or_default();
+    assert!(!["8h", "4l"].contains(&hint), "{}", ran.stdout);
+    assert!(!ran.stdout.contains("wins whatever"), "{}", ran.stdout);
+}

@@ -125,6 +125,12 @@ pub const CONTRACT: &[ContractFn] = &[
         purpose: "the position as a native game family, so playouts and search run natively",
     },
     ContractFn {
+        name: "native_move",
+        params: &["state", "pit", "dir"],
+        required: false,
+        purpose: "for a sowing native form whose moves choose a direction: the move sowing `pit` towards `dir` (+1 or -1) as `moves` writes it",
+    },
+    ContractFn {
         name: "levels",
         params: &[],
         required: false,

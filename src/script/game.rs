@@ -29,6 +29,7 @@ pub(crate) mod caller;
 mod capture_referee;
 mod cells;
 mod referee;
+mod sowing_filter;
 
 pub use capture_referee::CaptureReferee;
 pub use referee::HookReferee;
@@ -53,7 +54,9 @@ pub struct ScriptedGame {
     move_filter: Option<MoveFilter>,
     /// The move filter's answers for the last state a referee asked it from: (a key of that
     /// state, the board's width and cells, one answer a cell: 0 not asked, 1 kept, 2 dropped).
-    /// See [`HookReferee`].
+    /// See [`HookReferee`]; a sowing form's are kept the same way ([`Self::sowing_narrowed`]),
+    /// with `(pits, 0)` for the board and one answer a
+    /// [`crate::native_games::sowing::SowMove::index`].
     filter_answers: std::cell::RefCell<(u64, (usize, usize), Vec<u8>)>,
 }
 
@@ -438,7 +441,8 @@ impl ScriptedGame {
                 referee.finish()?;
                 return Ok((Some(outcome), plies));
             }
-            Some(NativeGame::Sowing(mut s)) => {
+            Some(NativeGame::Sowing(s)) => {
+                let mut s = self.sowing_narrowed(s, state)?;
                 let mut referee = CaptureReferee::new(self, state);
                 let result = s.random_playout_judged(rng, playout::MAX_PLIES, &mut referee);
                 referee.finish()?;

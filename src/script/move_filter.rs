@@ -1,6 +1,8 @@
 //! A variant's `moves()` that keeps some of its base's moves, recognised so that the base's
 //! native form still serves: the native form plays the base's moves and asks a *move filter*
-//! (a script function) about the cell a playout draws or a search considers. Verification
+//! (a script function) about the cell a playout draws or a search considers (a placement
+//! form), or once about each move a house could make (a sowing form: see
+//! [`crate::script::ScriptedGame::sowing_narrowed`]). Verification
 //! plays that native form with its filter against the script, so a shape recognised wrongly
 //! is a disagreement (the native form is dropped), never a wrong game.
 //!
@@ -26,8 +28,8 @@ pub enum FilterArg {
     State,
     /// An empty array (the list a loop collects into, empty when its condition is asked).
     EmptyList,
-    /// The cell asked about.
-    Cell,
+    /// The move asked about: a cell for a placement form, a pit number for a sowing form.
+    Move,
 }
 
 /// The script function that says whether a move of the base is kept.
@@ -169,7 +171,7 @@ fn predicate(e: &Expr, param: &str, ast: &AST) -> Option<MoveFilter> {
                 .get_script_fn(&name, 1)
                 .map(|_| MoveFilter {
                     function: name,
-                    args: vec![FilterArg::Cell],
+                    args: vec![FilterArg::Move],
                     reads_state: false,
                 });
         }
@@ -186,7 +188,7 @@ fn predicate(e: &Expr, param: &str, ast: &AST) -> Option<MoveFilter> {
         return None;
     }
     let mut args = vec![FilterArg::State; captured];
-    args.push(FilterArg::Cell);
+    args.push(FilterArg::Move);
     Some(MoveFilter {
         function: name,
         args,
@@ -273,7 +275,7 @@ fn add_loop_filter(
     ast.combine(AST::new_from_module(module));
     Some(MoveFilter {
         function: LOOP_FILTER.into(),
-        args: vec![FilterArg::State, FilterArg::EmptyList, FilterArg::Cell],
+        args: vec![FilterArg::State, FilterArg::EmptyList, FilterArg::Move],
         reads_state: true,
     })
 }

@@ -212,6 +212,11 @@ fn compare_game(
             refused: false,
         };
         let native = match game.native_form(&state) {
+            // A sowing form's move filter is asked from `from`, as a playout from there asks it.
+            Ok(Some((NativeGame::Sowing(s), _))) => match game.sowing_narrowed(s, from) {
+                Ok(s) => NativeGame::Sowing(s),
+                Err(e) => return Some(differ(format!("the native form's hook failed: {e}"))),
+            },
             Ok(Some((n, _))) => n,
             Ok(None) => return None, // no native form from here on
             Err(e) => return Some(differ(format!("native(state) failed: {e}"))),
@@ -316,7 +321,8 @@ fn native_outcome(native: &NativeGame) -> Option<crate::runtime::Outcome> {
 
 /// Whether the script's legal moves are the native form's: the same cells for a placement game
 /// whose moves are cells, else the same number of moves. A move filter is asked from `root`,
-/// the position verified from, as a playout from there asks it.
+/// the position verified from, as a playout from there asks it (a sowing form's was asked
+/// when the form was narrowed).
 fn same_moves(
     game: &ScriptedGame,
     state: &Dynamic,

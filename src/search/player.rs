@@ -283,6 +283,7 @@ fn search(
         Some((NativeGame::Sowing(position), weights))
             if position.players() == 2 && !position.capture_hooked() =>
         {
+            let position = game.sowing_narrowed(position, state)?;
             let found = sowing_hint(
                 game, state, screened, &position, weights, level, time, depth, seed,
             )?;

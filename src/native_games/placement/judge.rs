@@ -93,16 +93,16 @@ impl Placement {
 
     /// Whether the judge (if any) lets the player to move put a stone on the empty cell `index`.
     fn judge_allows(&self, index: usize, referee: &mut dyn Referee) -> bool {
-        let Some(judge) = &self.judge else {
-            return true;
-        };
-        if !judge.players.contains(self.to_move as usize) {
-            return true;
-        }
-        if judge.screen.is_some_and(|s| !self.screened(index, s)) {
-            return true;
-        }
-        referee.allows(self, index)
+        !self.judge_asks(index) || referee.allows(self, index)
+    }
+
+    /// Whether the judge is asked about a stone of the player to move on the empty cell
+    /// `index`: the position has one, it judges that player, and its screen (if any) passes.
+    pub(super) fn judge_asks(&self, index: usize) -> bool {
+        self.judge.as_ref().is_some_and(|judge| {
+            judge.players.contains(self.to_move as usize)
+                && judge.screen.is_none_or(|s| self.screened(index, s))
+        })
     }
 
     /// The empty cells the player to move may play (`y * width + x`), in no particular order.

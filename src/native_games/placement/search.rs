@@ -13,8 +13,19 @@
 //! below the root the player to move looks for continuous fours; moves are ordered by the
 //! remembered best move, then the moves that refuted others at the same depth (killers), then
 //! by what they do for both sides, ties broken by how often a move refuted others (history).
+//!
+//! A judged position's judge (a rule such as Renju's forbidden points) is asked, where its
+//! screen says the rule can matter, about every move alpha-beta plays, every win at once it
+//! counts on and the double threat its leaves look for, as the threat search asks it (the
+//! answers kept by position): a move the judge refuses is never searched.
+//!
+//! A filtered position (a variant's `moves()` keeping some of its base's moves) has its move
+//! filter asked once per empty cell when the search starts (the answers do not change while it
+//! goes on: see [`super::judge`]): the cells it refuses are never played, by either side, at
+//! any depth, and no window through them is counted, so no line is searched through them.
 
 use std::{
+    borrow::Cow,
     cell::RefCell,
     collections::HashMap,
     time::{Duration, Instant},
@@ -93,6 +104,8 @@ struct MemoryKey {
     goal: LineGoal,
     judge: Option<Judge>,
     weights: Vec<i64>,
+    /// The cells the move filter refuses (empty without a filter).
+    forbidden: Vec<bool>,
 }
 
 /// What the search keeps between the searches of one thread — the moves of one game in the
@@ -113,13 +126,14 @@ thread_local! {
 
 impl Memory {
     /// The memory kept for `position`'s board and rules with `weights`, or a new one.
-    fn recall(position: &Placement, weights: &[i64]) -> Memory {
+    fn recall(position: &Placement, weights: &[i64], forbidden: &[bool]) -> Memory {
         let key = MemoryKey {
             width: position.width,
             height: position.height,
             goal: position.goal,
             judge: position.judge.clone(),
             weights: weights.to_vec(),
+            forbidden: forbidden.to_vec(),
         };
         match MEMORY.with(|m| m.borrow_mut().take()) {
             Some(mut kept) if kept.key == key && kept.zobrist.len() == position.cells.len() => {
@@ -160,6 +174,9 @@ pub(super) struct Searcher<'w> {
     weights: &'w [i64],
     /// Asked about the moves of players the position's judge judges (by the threat search).
     pub(super) referee: &'w mut dyn Referee,
+    /// The empty cells the move filter refuses, by cell (empty when the position has no
+    /// filter): the windows through them are counted as closed.
+    forbidden: Vec<bool>,
     memory: Memory,
     /// The position's hash: its stones and who is to move.
     pub(super) hash: u64,
@@ -192,7 +209,8 @@ impl<'w> Searcher<'w> {
         deadline: Instant,
         width: usize,
     ) -> Searcher<'w> {
-        let memory = Memory::recall(position, weights);
+        let forbidden = forbidden_cells(position, referee);
+        let memory = Memory::recall(position, weights, &forbidden);
         let mut hash = position
             .cells
             .iter()
@@ -207,15 +225,22 @@ impl<'w> Searcher<'w> {
         let top = weights.len() - 1;
         let k = position.goal.length.min(top);
         let four = weights[k.saturating_sub(1)] - weights[k.saturating_sub(2)];
-        let [first, second] = position.window_scores(weights);
+        // The windows are counted on the board with the refused cells closed: no line can be
+        // made through them.
+        let mut counted = Cow::Borrowed(position);
+        for cell in (0..forbidden.len()).filter(|&c| forbidden[c]) {
+            counted.to_mut().cells[cell] = CLOSED;
+        }
+        let [first, second] = counted.window_scores(weights);
         Searcher {
             pos: position.clone(),
             weights,
             referee,
+            forbidden,
             memory,
             hash,
             score: first - second,
-            windows: WindowCounts::new(position),
+            windows: WindowCounts::new(&counted),
             nodes: 0,
             deadline,
             out_of_time: false,
@@ -226,6 +251,27 @@ impl<'w> Searcher<'w> {
             history: vec![0; position.cells.len()],
             vcf: Vcf::new(deadline),
         }
+    }
+
+    /// Whether the move filter refuses the empty cell `cell` (never played in this search).
+    pub(super) fn forbidden(&self, cell: usize) -> bool {
+        self.forbidden.get(cell).copied().unwrap_or(false)
+    }
+
+    /// The moves looked at below the root: the position's candidates the move filter keeps, or
+    /// every cell it keeps when it refuses all the candidates.
+    fn candidates(&self) -> Vec<usize> {
+        let mut moves = self.pos.candidates();
+        if self.forbidden.is_empty() {
+            return moves;
+        }
+        moves.retain(|&c| !self.forbidden[c]);
+        if moves.is_empty() {
+            moves = (0..self.pos.cells.len())
+                .filter(|&c| self.pos.cells[c] == 0 && !self.forbidden[c])
+                .collect();
+        }
+        moves
     }
 
     /// Puts `stone` on the empty cell `cell`; the other player is to move.
@@ -279,6 +325,17 @@ impl<'w> Searcher<'w> {
         }
         self.out_of_time
     }
+}
+
+/// For a filtered `position`, whether the move filter (asked through `referee`) refuses each
+/// cell: `true` for the empty cells it refuses. Empty when the position has no filter.
+fn forbidden_cells(position: &Placement, referee: &mut dyn Referee) -> Vec<bool> {
+    if !position.filtered {
+        return Vec::new();
+    }
+    (0..position.cells.len())
+        .map(|c| position.cells[c] == 0 && !referee.keeps(position, c))
+        .collect()
 }
 
 impl Placement {
@@ -409,9 +466,9 @@ impl Placement {
         self.best_move_refereed(weights, limits, &mut AllowAll)
     }
 
-    /// [`Self::best_move`] among the moves the position's judge (if any) allows, asked through
-    /// `referee`. Below the root, alpha-beta does not ask the judge; the threat search does
-    /// (about the players it judges).
+    /// [`Self::best_move`] among the moves the position's judge and move filter (if any)
+    /// allow, asked through `referee`, at the root and below it (see the module's
+    /// documentation).
     pub fn best_move_refereed(
         &self,
         weights: &[i64],
@@ -595,17 +652,21 @@ impl Searcher<'_> {
         let them = 3 - me;
         let scan = self.scan();
         let (mine, theirs) = ((me - 1) as usize, (them - 1) as usize);
-        if scan.wins[mine].iter().any(|&c| self.would_win(c, me)) {
+        if scan.wins[mine]
+            .iter()
+            .any(|&c| self.would_win(c, me) && self.may_play(c, me))
+        {
             return WIN;
         }
         let threats: Vec<usize> = scan.wins[theirs]
             .iter()
             .copied()
-            .filter(|&c| self.would_win(c, them))
+            .filter(|&c| self.would_win(c, them) && self.may_play(c, them))
             .collect();
         match threats.as_slice() {
             [] if self.makes_double_threat(&scan.fours[mine], me) => WIN - 2,
             [] => self.evaluation(),
+            [block] if !self.may_play(*block, me) => -WIN,
             [block] if extra > 0 => {
                 let block = *block;
                 self.put(block, me);
@@ -633,7 +694,12 @@ impl Searcher<'_> {
                     continue;
                 }
                 let c = (cy * w + cx) as usize;
-                if self.pos.cells[c] == 0 && !found.contains(&c) && self.would_win(c, stone) {
+                if self.pos.cells[c] == 0
+                    && !self.forbidden(c)
+                    && !found.contains(&c)
+                    && self.would_win(c, stone)
+                    && self.may_play(c, stone)
+                {
                     found.push(c);
                 }
             }
@@ -652,6 +718,9 @@ impl Searcher<'_> {
                 continue;
             }
             let mv = pair[0].0;
+            if !self.may_play(mv, stone) {
+                continue;
+            }
             self.pos.cells[mv] = stone;
             let threats = pair
                 .iter()
@@ -674,7 +743,7 @@ impl Searcher<'_> {
         if depth == 0 {
             return self.quiesce(4);
         }
-        let candidates = self.pos.candidates();
+        let candidates = self.candidates();
         if candidates.is_empty() {
             return 0; // a full board: a draw
         }
@@ -704,7 +773,10 @@ impl Searcher<'_> {
         scored.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(history[b.2].cmp(&history[a.2])));
         // A win at once (a winning cell's gain puts it among the first).
         let first: Vec<usize> = scored.iter().take(4).map(|m| m.2).collect();
-        if first.into_iter().any(|c| self.would_win(c, me)) {
+        if first
+            .into_iter()
+            .any(|c| self.would_win(c, me) && self.may_play(c, me))
+        {
             return WIN + depth as i64 - 1;
         }
         let mut threats = Vec::new();
@@ -747,8 +819,15 @@ impl Searcher<'_> {
             moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
             moves
         };
+        let threatened = !threats.is_empty();
         let mut best = (-WIN * 2, moves[0].1);
+        let mut searched = false;
         for (attack, mv) in moves {
+            // A move the judge refuses is not searched.
+            if !self.may_play(mv, me) {
+                continue;
+            }
+            searched = true;
             // A four is searched one move deeper: the reply is forced.
             let extend = attack >= self.four && self.extended < MAX_EXTENSIONS;
             self.extended += u32::from(extend);
@@ -766,6 +845,15 @@ impl Searcher<'_> {
                 self.refuted_by(mv, ply, depth);
                 break;
             }
+        }
+        if !searched {
+            // The judge refuses every move looked at: the opponent's win cannot be stopped, or
+            // the position is scored as it stands.
+            return if threatened {
+                -(WIN + depth as i64 - 2)
+            } else {
+                self.evaluation()
+            };
         }
         let bound = if best.0 <= original_alpha {
             Bound::Upper

@@ -3,7 +3,9 @@
 //! refills, the end) is chosen from a small set of rules ([`SowingRules`]). Played natively, with
 //! no allocation per move, for random playouts and search. A rules script opts in by describing
 //! its position with `native(state)` (see the README); tests check that the script and this
-//! module agree move by move.
+//! module agree move by move. A variant whose `moves()` keeps some of its base's moves narrows
+//! the moves with a script move filter, asked once about each move a house could make
+//! ([`Sowing::narrowed`]).
 
 use std::sync::Arc;
 
@@ -85,6 +87,13 @@ pub struct SowMove {
     pub dir: i64,
 }
 
+impl SowMove {
+    /// A number for the move, below twice the number of pits: `2 × pit`, plus 1 towards `-1`.
+    pub fn index(self) -> usize {
+        2 * self.pit + usize::from(self.dir < 0)
+    }
+}
+
 /// Decides, for a position whose captures a script hook judges ([`Sowing::capture_hooked`]),
 /// whether a capture may take the seeds of a pit: the runtime's side of the hook.
 pub trait CaptureJudge {
@@ -132,6 +141,8 @@ pub struct Sowing {
     repeated: bool,
     /// Whether a script hook judges each capture instead of the protection rule.
     capture_hooked: bool,
+    /// The moves a script move filter keeps, by [`SowMove::index`]; `None`: every move.
+    kept: Option<Arc<[bool]>>,
 }
 
 /// The description of a position: everything but the rules.
@@ -218,6 +229,7 @@ impl Sowing {
             seen,
             repeated: false,
             capture_hooked: false,
+            kept: None,
         })
     }
 
@@ -231,6 +243,40 @@ impl Sowing {
         }
         self.capture_hooked = true;
         Ok(self)
+    }
+
+    /// This position with its moves narrowed by a script move filter: `keeps` is asked once about
+    /// each move a house could make, and the moves it refuses are never legal here or in any
+    /// later position (in playouts, search and the rules that look for a legal move alike):
+    /// the filter's answer does not change during a game played from here (see
+    /// [`crate::script::move_filter`]).
+    pub fn narrowed<E>(
+        mut self,
+        mut keeps: impl FnMut(SowMove) -> Result<bool, E>,
+    ) -> Result<Self, E> {
+        let mut kept = vec![false; 2 * self.seeds.len()];
+        for pit in (0..self.seeds.len()).filter(|&p| self.layout.houses[p]) {
+            for &dir in self.directions() {
+                let mv = SowMove { pit, dir };
+                kept[mv.index()] = keeps(mv)?;
+            }
+        }
+        self.kept = Some(kept.into());
+        Ok(self)
+    }
+
+    /// The directions a move may sow: `[1]`, or `[1, -1]` when a move chooses.
+    fn directions(&self) -> &'static [i64] {
+        if self.rules.both_directions {
+            &[1, -1]
+        } else {
+            &[1]
+        }
+    }
+
+    /// Whether a move chooses the direction it sows (else it always sows towards `+1`).
+    pub fn both_directions(&self) -> bool {
+        self.rules.both_directions
     }
 
     /// Whether a script hook judges this position's captures.
@@ -331,18 +377,17 @@ impl Sowing {
         let p = self.to_move;
         let next = (p + 1) % self.players();
         let starving = self.rules.must_feed && self.house_seeds(next) == 0;
-        let dirs: &[i64] = if self.rules.both_directions {
-            &[1, -1]
-        } else {
-            &[1]
-        };
         for &pit in &self.layout.houses_of[p] {
             let n = if refill { 1 } else { self.seeds[pit] };
             if n == 0 {
                 continue;
             }
-            for &dir in dirs {
-                if (!starving || self.feeds(pit, n, dir, next)) && !f(SowMove { pit, dir }) {
+            for &dir in self.directions() {
+                let mv = SowMove { pit, dir };
+                if self.kept.as_ref().is_some_and(|kept| !kept[mv.index()]) {
+                    continue;
+                }
+                if (!starving || self.feeds(pit, n, dir, next)) && !f(mv) {
                     return false;
                 }
             }

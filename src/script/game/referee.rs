@@ -9,7 +9,7 @@ use super::ScriptedGame;
 use crate::{
     native_games::placement::{Placement, Referee},
     runtime::{Cell, Game, GameError},
-    script::move_filter::FilterArg,
+    script::move_filter::{FilterArg, MoveFilter},
 };
 
 /// Asks `hook(board, cell, player)` of a script, and its move filter with the state `root`; a
@@ -63,6 +63,27 @@ impl<'g> HookReferee<'g> {
             message,
             spot: None,
         }
+    }
+}
+
+impl ScriptedGame {
+    /// Whether the move filter `filter` keeps the move `mv`, asked from the script state `root`.
+    pub(super) fn ask_filter(
+        &self,
+        filter: &MoveFilter,
+        root: &Dynamic,
+        mv: Dynamic,
+    ) -> Result<bool, GameError> {
+        let args: Vec<Dynamic> = filter
+            .args
+            .iter()
+            .map(|arg| match arg {
+                FilterArg::State => root.clone(),
+                FilterArg::EmptyList => Dynamic::from_array(Vec::new()),
+                FilterArg::Move => mv.clone(),
+            })
+            .collect();
+        self.call_as::<bool>(&filter.function, args, HookReferee::rules, "true or false")
     }
 }
 
@@ -122,19 +143,7 @@ impl Referee for HookReferee<'_> {
         }
         let width = position.width();
         let cell = Cell::new((index % width) as i64, (index / width) as i64);
-        let args: Vec<Dynamic> = filter
-            .args
-            .iter()
-            .map(|arg| match arg {
-                FilterArg::State => self.root.clone(),
-                FilterArg::EmptyList => Dynamic::from_array(Vec::new()),
-                FilterArg::Cell => Dynamic::from(cell),
-            })
-            .collect();
-        match self
-            .game
-            .call_as::<bool>(&filter.function, args, Self::rules, "true or false")
-        {
+        match self.game.ask_filter(filter, self.root, Dynamic::from(cell)) {
             Ok(kept) => {
                 if self.answers.len() <= index {
                     self.answers.resize(board.1.max(index + 1), 0);

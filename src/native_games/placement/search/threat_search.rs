@@ -22,6 +22,9 @@ use crate::runtime::lines::LINE_DIRECTIONS;
 /// The most fours one line of continuous fours may play.
 pub const MAX_FOURS: u32 = 24;
 
+/// The most answers of the judge one search remembers (beyond, they are forgotten).
+const JUDGED_KEPT: usize = 1 << 20;
+
 /// What one scan of every window finds, for each player (index: stone − 1).
 #[derive(Default)]
 pub(super) struct Scan {
@@ -185,7 +188,10 @@ impl Searcher<'_> {
         options.dedup();
         let mut replies = Vec::new();
         for s in options {
-            if self.pos.cells[s] != 0 || (judged && !self.may_play(s, defender)) {
+            if self.pos.cells[s] != 0
+                || self.forbidden(s)
+                || (judged && !self.may_play(s, defender))
+            {
                 continue;
             }
             self.pos.cells[s] = defender;
@@ -232,22 +238,25 @@ impl Searcher<'_> {
     }
 
     /// Whether the judge (if any) lets `stone`'s player put a stone on the empty cell `cell`
-    /// here; its answers are remembered by position.
+    /// here; its answers where its screen passes are remembered by position (at most
+    /// [`JUDGED_KEPT`]).
     pub(super) fn may_play(&mut self, cell: usize, stone: u8) -> bool {
-        let Some(judge) = &self.pos.judge else {
-            return true;
-        };
-        if !judge.players.contains(stone as usize - 1) {
+        let mover = std::mem::replace(&mut self.pos.to_move, stone - 1);
+        let asks = self.pos.judge_asks(cell);
+        self.pos.to_move = mover;
+        if !asks {
             return true;
         }
         let key = (self.hash, cell, stone);
         if let Some(&allowed) = self.vcf.judged.get(&key) {
             return allowed;
         }
-        let mover = self.pos.to_move;
-        self.pos.to_move = stone - 1;
+        let mover = std::mem::replace(&mut self.pos.to_move, stone - 1);
         let allowed = self.pos.allows(cell, &mut *self.referee);
         self.pos.to_move = mover;
+        if self.vcf.judged.len() >= JUDGED_KEPT {
+            self.vcf.judged.clear();
+        }
         self.vcf.judged.insert(key, allowed);
         allowed
     }
