@@ -290,6 +290,8 @@ enum Expr {
     },
     Binary {
         token: rhai::Token,
+        /// The operator, decoded when lowered: what it computes on two integers.
+        op: IntOp,
         name: ImmutableString,
         args: Box<Operands>,
         pos: Position,
@@ -300,6 +302,55 @@ enum Expr {
     Block(Block),
     /// An expression Rhai evaluates.
     Rhai(Box<Fallback>),
+}
+
+/// A binary operator the walker computes itself on two integers (and, for some, on booleans,
+/// strings and `()`): decoded from Rhai's token when lowered, so that running it matches a
+/// small enum rather than Rhai's token.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum IntOp {
+    Add,
+    Subtract,
+    Multiply,
+    Divide,
+    Modulo,
+    EqualsTo,
+    NotEqualsTo,
+    LessThan,
+    LessThanEqualsTo,
+    GreaterThan,
+    GreaterThanEqualsTo,
+    BitAnd,
+    BitOr,
+    BitXor,
+    ExclusiveRange,
+    InclusiveRange,
+}
+
+impl IntOp {
+    /// The operator `token` stands for, if the walker computes it.
+    fn of(token: &rhai::Token) -> Option<Self> {
+        use rhai::Token;
+        Some(match token {
+            Token::Plus => IntOp::Add,
+            Token::Minus => IntOp::Subtract,
+            Token::Multiply => IntOp::Multiply,
+            Token::Divide => IntOp::Divide,
+            Token::Modulo => IntOp::Modulo,
+            Token::EqualsTo => IntOp::EqualsTo,
+            Token::NotEqualsTo => IntOp::NotEqualsTo,
+            Token::LessThan => IntOp::LessThan,
+            Token::LessThanEqualsTo => IntOp::LessThanEqualsTo,
+            Token::GreaterThan => IntOp::GreaterThan,
+            Token::GreaterThanEqualsTo => IntOp::GreaterThanEqualsTo,
+            Token::Ampersand => IntOp::BitAnd,
+            Token::Pipe => IntOp::BitOr,
+            Token::XOr => IntOp::BitXor,
+            Token::ExclusiveRange => IntOp::ExclusiveRange,
+            Token::InclusiveRange => IntOp::InclusiveRange,
+            _ => return None,
+        })
+    }
 }
 
 /// The operands of a binary operator, and the operator's call as Rhai's expression: Rhai
