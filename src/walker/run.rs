@@ -479,6 +479,7 @@ impl<'a> Runner<'a> {
 
     /// A statement other than an expression, a variable's declaration or an assignment (its
     /// operation counted already).
+    #[inline(always)]
     fn control(&mut self, frame: &mut Frame, stmt: &Stmt) -> Flow<Dynamic> {
         match stmt {
             Stmt::If {
@@ -660,23 +661,33 @@ impl<'a> Runner<'a> {
         let value = match cond {
             Expr::Binary { op, args, .. } if op.compares() => {
                 let [lhs, rhs] = &args.args;
-                if let (Some(x), Some(y)) = (self.int_at(frame, lhs), self.int_at(frame, rhs)) {
-                    // The operator's operation and those of reading its operands.
-                    self.tick_n(3)?;
-                    return Ok(op.compare(x, y));
-                }
-                if self.peek(frame, rhs).is_some() && self.peek(frame, lhs).is_none() {
+                match (self.int_at(frame, rhs), self.peek(frame, lhs)) {
+                    (Some(y), Some(left)) => match int_in(left) {
+                        Some(x) => {
+                            // The operator's operation and those of reading its operands.
+                            self.tick_n(3)?;
+                            return Ok(op.compare(x, y));
+                        }
+                        None => {
+                            self.tick(Position::NONE)?;
+                            self.binary(frame, cond, None)?
+                        }
+                    },
                     // The left operand is computed (the operator's operation first), the right
-                    // one read where it is.
-                    self.tick(Position::NONE)?;
-                    let left = self.expr(frame, lhs)?;
-                    if let (Ok(x), Some(y)) = (left.as_int(), self.int_at(frame, rhs)) {
+                    // one read where it is (after: computing the left one may change it).
+                    (Some(_), None) => {
                         self.tick(Position::NONE)?;
-                        return Ok(op.compare(x, y));
+                        let left = self.expr(frame, lhs)?;
+                        if let (Some(x), Some(y)) = (int_in(&left), self.int_at(frame, rhs)) {
+                            self.tick(Position::NONE)?;
+                            return Ok(op.compare(x, y));
+                        }
+                        self.binary(frame, cond, Some(left))?
                     }
-                    self.binary(frame, cond, Some(left))?
-                } else {
-                    self.expr(frame, cond)?
+                    (None, _) => {
+                        self.tick(Position::NONE)?;
+                        self.binary(frame, cond, None)?
+                    }
                 }
             }
             Expr::And(operands) => {
@@ -911,8 +922,8 @@ impl<'a> Runner<'a> {
             Expr::Binary { op, args, .. } => {
                 let [lhs, rhs] = &args.args;
                 // Two integers where they are: computed without a copy.
-                if let (Some(x), Some(y)) = (self.int_at(frame, lhs), self.int_at(frame, rhs)) {
-                    if let Some(value) = op.apply(x, y) {
+                if let Some(y) = self.int_at(frame, rhs) {
+                    if let Some(value) = self.int_at(frame, lhs).and_then(|x| op.apply(x, y)) {
                         // The operations of reading the operands.
                         self.tick_n(2)?;
                         return Ok(value);
@@ -937,6 +948,7 @@ impl<'a> Runner<'a> {
     /// The value of the binary operator `expr` (its operation counted already), whose left
     /// operand may be `computed` already (counted too: the right one is then read where it
     /// is).
+    #[inline(always)]
     fn binary(
         &mut self,
         frame: &mut Frame,
@@ -963,10 +975,13 @@ impl<'a> Runner<'a> {
                 (None, Some(_)) => None,
                 (None, None) => Some(self.expr(frame, lhs)?),
             };
-            let computed = {
-                let l = lhs.as_ref().or_else(|| self.peek(frame, &args.args[0]));
-                let r = self.peek(frame, rhs);
-                l.zip(r).and_then(|(l, r)| values_binary(*op, token, l, r))
+            let left = match &lhs {
+                Some(value) => Some(value),
+                None => self.peek(frame, &args.args[0]),
+            };
+            let computed = match (left, self.peek(frame, rhs)) {
+                (Some(l), Some(r)) => values_binary(*op, token, l, r),
+                _ => None,
             };
             // The operations of reading the operands.
             self.tick_n(if lhs.is_none() { 2 } else { 1 })?;
@@ -996,7 +1011,7 @@ impl<'a> Runner<'a> {
     /// The integer `expr` is where it is (see [`Self::peek`]), if it is one.
     #[inline(always)]
     fn int_at(&self, frame: &Frame, expr: &Expr) -> Option<INT> {
-        self.peek(frame, expr)?.as_int().ok()
+        int_in(self.peek(frame, expr)?)
     }
 
     /// The value of `expr` where it is, if it is a local variable, a literal or a script
@@ -1545,7 +1560,7 @@ impl IntOp {
     }
 
     /// The comparison on two integers (`false` for an operator that does not compare).
-    #[inline]
+    #[inline(always)]
     fn compare(self, x: INT, y: INT) -> bool {
         match self {
             IntOp::EqualsTo => x == y,
@@ -1560,7 +1575,7 @@ impl IntOp {
 
     /// The operator on two integers as Rhai's own operators compute it, `None` where they fail
     /// (overflow, division by zero: Rhai words the error).
-    #[inline]
+    #[inline(always)]
     fn apply(self, x: INT, y: INT) -> Option<Dynamic> {
         Some(match self {
             IntOp::Add => x.checked_add(y)?.into(),
@@ -1581,15 +1596,22 @@ impl IntOp {
 /// The operator `op` (written `token`) on two integers, booleans or `()`, or `==`/`!=` on two
 /// strings, computed in place; `None` for Rhai to compute (other types, and overflow or
 /// division by zero, whose errors Rhai words).
-#[inline]
+#[inline(always)]
 fn values_binary(op: IntOp, token: &Token, lhs: &Dynamic, rhs: &Dynamic) -> Option<Dynamic> {
-    match (lhs.as_int(), rhs.as_int()) {
-        (Ok(x), Ok(y)) => op.apply(x, y),
+    match (int_in(lhs), int_in(rhs)) {
+        (Some(x), Some(y)) => op.apply(x, y),
         _ => other_binary(token, lhs, rhs),
     }
 }
 
+/// The integer `value` holds, if it holds one.
+#[inline(always)]
+fn int_in(value: &Dynamic) -> Option<INT> {
+    value.as_int().ok()
+}
+
 /// [`values_binary`] on operands that are not two integers.
+#[inline]
 fn other_binary(token: &Token, lhs: &Dynamic, rhs: &Dynamic) -> Option<Dynamic> {
     if lhs.is_bool() && rhs.is_bool() {
         let (x, y) = (lhs.as_bool().ok()?, rhs.as_bool().ok()?);
