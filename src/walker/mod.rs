@@ -16,7 +16,7 @@
 //! same name, the arguments gathered into a fresh list, a target wrapper), boxing control flow
 //! as errors. [`Program`] lowers each function of a loaded script once: variables become
 //! frame slots, operators on integers and booleans (and `==`/`!=` on strings) are computed in
-//! place (each operator decoded when lowered, an [`IntOp`]: two integers where they are, in
+//! place (each operator decoded when lowered, an `IntOp`: two integers where they are, in
 //! variables, literals or constants, are read without a copy, and a comparison of integers in a
 //! condition — `if`, `while`, `&&`, `||` — gives a `bool` without making a value; `x op= n` on an
 //! integer variable changes it in place), so are Rhai's `len`, `is_empty` and `push` on arrays,
