@@ -13,8 +13,8 @@ use crate::walker::{native_table::NativeTable, run::closures::takes_closure};
 
 use super::{
     profile::Profiled, ArrayMethod, Block, Call, Callee, Chain, Expr, Fallback, ForLoop, Function,
-    Gathering, HandedToRhai, MapLiteral, OpAssign, Operands, Program, Rest, Root, Site, Slot, Step,
-    Stmt,
+    Gathering, HandedToRhai, IntOp, MapLiteral, OpAssign, Operands, Program, Rest, Root, Site,
+    Slot, Step, Stmt,
 };
 
 /// Names Rhai treats as syntax rather than as functions: calls of them are left to Rhai.
@@ -805,8 +805,8 @@ impl Lower<'_> {
             return Ok(self.rhai_expr(&whole()));
         }
         if let Some(token) = &call.op_token {
-            return Ok(match (token, &call.args[..]) {
-                (Token::Bang | Token::UnaryMinus | Token::UnaryPlus | Token::Minus, [arg]) => {
+            return Ok(match (token, &call.args[..], IntOp::of(token)) {
+                (Token::Bang | Token::UnaryMinus | Token::UnaryPlus | Token::Minus, [arg], _) => {
                     Expr::Unary {
                         token: token.clone(),
                         name: call.name.clone(),
@@ -815,8 +815,9 @@ impl Lower<'_> {
                         site: Site::default(),
                     }
                 }
-                (token, [lhs, rhs]) if fast_binary(token) => Expr::Binary {
+                (token, [lhs, rhs], Some(op)) => Expr::Binary {
                     token: token.clone(),
+                    op,
                     name: call.name.clone(),
                     args: Box::new(Operands {
                         args: [self.expr(lhs)?, self.expr(rhs)?],
@@ -1035,29 +1036,6 @@ fn array_method(chain: &Chain) -> Option<ArrayMethod> {
         [Step::Prop { getter, .. }] if getter == "get$is_empty" => Some(ArrayMethod::IsEmpty),
         _ => None,
     }
-}
-
-/// Binary operators the walker computes itself for integers (and some for booleans and `()`).
-fn fast_binary(token: &Token) -> bool {
-    matches!(
-        token,
-        Token::Plus
-            | Token::Minus
-            | Token::Multiply
-            | Token::Divide
-            | Token::Modulo
-            | Token::EqualsTo
-            | Token::NotEqualsTo
-            | Token::LessThan
-            | Token::LessThanEqualsTo
-            | Token::GreaterThan
-            | Token::GreaterThanEqualsTo
-            | Token::Ampersand
-            | Token::Pipe
-            | Token::XOr
-            | Token::ExclusiveRange
-            | Token::InclusiveRange
-    )
 }
 
 fn op_assign(op: &OpAssignment) -> Option<OpAssign> {

@@ -16,7 +16,11 @@
 //! same name, the arguments gathered into a fresh list, a target wrapper), boxing control flow
 //! as errors. [`Program`] lowers each function of a loaded script once: variables become
 //! frame slots, operators on integers and booleans (and `==`/`!=` on strings) are computed in
-//! place, so are Rhai's `len`, `is_empty` and `push` on arrays, and the runtime's primitives
+//! place (each operator decoded when lowered, an `IntOp`: two integers where they are, in
+//! variables, literals or constants, are read without a copy, and a comparison of integers in a
+//! condition — `if`, `while`, `&&`, `||` — gives a `bool` without making a value; `x op= n` on an
+//! integer variable changes it in place), so are Rhai's `len`, `is_empty` and `push` on arrays,
+//! and the runtime's primitives
 //! are called directly (each call site remembers the function its arguments' types
 //! led to, in the [`native_table::NativeTable`] kept when they were registered);
 //! other native functions are called through Rhai's own function resolution.
@@ -40,7 +44,10 @@
 //! `import`; Rhai runs it as before.
 //!
 //! The walker counts operations and reports them to the host's budget ([`Progress`]) as Rhai
-//! does, so a lowered call is bounded by the same budget. It depends on nothing of the script
+//! does, so a lowered call is bounded by the same budget. Where a node counts several at once
+//! (a statement and its expression, an operator and its operands), they are added together
+//! unless a report or the limit falls among them: then one by one, so that the budget stops
+//! the call at the same operation as Rhai's. It depends on nothing of the script
 //! host: the host ([`crate::script`]) gives it the engine, the natives' table and the budget.
 //!
 //! The lowering reads Rhai's internal syntax tree (Rhai's `internals` feature), which may change
@@ -290,6 +297,8 @@ enum Expr {
     },
     Binary {
         token: rhai::Token,
+        /// The operator, decoded when lowered: what it computes on two integers.
+        op: IntOp,
         name: ImmutableString,
         args: Box<Operands>,
         pos: Position,
@@ -300,6 +309,55 @@ enum Expr {
     Block(Block),
     /// An expression Rhai evaluates.
     Rhai(Box<Fallback>),
+}
+
+/// A binary operator the walker computes itself on two integers (and, for some, on booleans,
+/// strings and `()`): decoded from Rhai's token when lowered, so that running it matches a
+/// small enum rather than Rhai's token.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum IntOp {
+    Add,
+    Subtract,
+    Multiply,
+    Divide,
+    Modulo,
+    EqualsTo,
+    NotEqualsTo,
+    LessThan,
+    LessThanEqualsTo,
+    GreaterThan,
+    GreaterThanEqualsTo,
+    BitAnd,
+    BitOr,
+    BitXor,
+    ExclusiveRange,
+    InclusiveRange,
+}
+
+impl IntOp {
+    /// The operator `token` stands for, if the walker computes it.
+    fn of(token: &rhai::Token) -> Option<Self> {
+        use rhai::Token;
+        Some(match token {
+            Token::Plus => IntOp::Add,
+            Token::Minus => IntOp::Subtract,
+            Token::Multiply => IntOp::Multiply,
+            Token::Divide => IntOp::Divide,
+            Token::Modulo => IntOp::Modulo,
+            Token::EqualsTo => IntOp::EqualsTo,
+            Token::NotEqualsTo => IntOp::NotEqualsTo,
+            Token::LessThan => IntOp::LessThan,
+            Token::LessThanEqualsTo => IntOp::LessThanEqualsTo,
+            Token::GreaterThan => IntOp::GreaterThan,
+            Token::GreaterThanEqualsTo => IntOp::GreaterThanEqualsTo,
+            Token::Ampersand => IntOp::BitAnd,
+            Token::Pipe => IntOp::BitOr,
+            Token::XOr => IntOp::BitXor,
+            Token::ExclusiveRange => IntOp::ExclusiveRange,
+            Token::InclusiveRange => IntOp::InclusiveRange,
+            _ => return None,
+        })
+    }
 }
 
 /// The operands of a binary operator, and the operator's call as Rhai's expression: Rhai

@@ -12,8 +12,8 @@ use rhai::{
 
 use super::{lists::NativeList, native_table::NativeTable, Progress, REPORT_EVERY};
 use super::{
-    Block, Call, Callee, Expr, Fallback, ForLoop, Function, OpAssign, Program, Resolved, Site,
-    Slot, Stmt,
+    Block, Call, Callee, Expr, Fallback, ForLoop, Function, IntOp, OpAssign, Program, Resolved,
+    Site, Slot, Stmt,
 };
 
 mod chain;
@@ -256,6 +256,30 @@ impl<'a> Runner<'a> {
         }
     }
 
+    /// Counts `n` operations at once (each at `Position::NONE`), exactly as `n` calls of
+    /// [`Self::tick`]: when they would reach a report to the budget or pass its limit, they are
+    /// counted one by one, so that the budget stops the call at the same operation.
+    #[inline]
+    fn tick_n(&mut self, n: u64) -> Result<(), Error> {
+        let before = self.global.num_operations;
+        let after = before + n;
+        if after / REPORT_EVERY == before / REPORT_EVERY && after <= self.max_operations {
+            self.global.num_operations = after;
+            Ok(())
+        } else {
+            self.tick_each(n)
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn tick_each(&mut self, n: u64) -> Result<(), Error> {
+        for _ in 0..n {
+            self.tick(Position::NONE)?;
+        }
+        Ok(())
+    }
+
     /// Takes back the operation just counted, which Rhai counts elsewhere (the budget was
     /// looked at with it: counting it again looks at the same budget).
     #[inline]
@@ -352,21 +376,22 @@ impl<'a> Runner<'a> {
 
     #[inline(always)]
     fn stmt(&mut self, frame: &mut Frame, stmt: &Stmt) -> Flow<Dynamic> {
-        // Rhai counts an operation for every statement it runs.
-        self.tick(Position::NONE)?;
+        // Rhai counts an operation for every statement it runs: for a statement made of an
+        // expression, counted with the expression's own.
         match stmt {
-            Stmt::Expr(expr) => self.expr(frame, expr),
-            Stmt::Call(expr) => {
-                // The call's expression counts the statement's operation again.
-                self.untick();
-                self.expr(frame, expr)
+            Stmt::Expr(expr) => {
+                self.tick_n(2)?;
+                self.eval(frame, expr)
             }
+            // The call's expression counts the statement's operation.
+            Stmt::Call(expr) => self.expr(frame, expr),
             Stmt::Let {
                 value,
                 constant,
                 reuse,
             } => {
-                let mut value = self.expr(frame, value)?;
+                self.tick_n(2)?;
+                let mut value = self.eval(frame, value)?;
                 if *constant {
                     value = value.into_read_only();
                 }
@@ -389,7 +414,27 @@ impl<'a> Runner<'a> {
                 value,
                 stmt,
             } => {
-                let value = self.expr(frame, value)?;
+                self.tick_n(2)?;
+                let value = self.eval(frame, value)?;
+                if let Some(op) = op {
+                    // `x op= n` on an integer variable, computed in place.
+                    let i = frame.index(*slot);
+                    if let (Ok(a), Ok(b)) = (frame.values[i].as_int(), value.as_int()) {
+                        if let Some(result) = int_op_assign(&op.token, a, b) {
+                            self.tick(*pos)?;
+                            self.before_change(frame, i);
+                            frame.touch(i);
+                            let target = &mut frame.values[i];
+                            if target.is_read_only() {
+                                let name = name.to_string();
+                                let err = EvalAltResult::ErrorAssignmentToConstant(name, *pos);
+                                return Err(Stop::Error(err.into()));
+                            }
+                            *target = result.into();
+                            return Ok(Dynamic::UNIT);
+                        }
+                    }
+                }
                 if let Some(op) = op.as_ref().filter(|op| op.token == Token::PlusAssign) {
                     let target = &frame.values[frame.index(*slot)];
                     let arrays = target.is_array() && value.is_array();
@@ -421,9 +466,22 @@ impl<'a> Runner<'a> {
                 stmt,
                 pos,
             } => {
+                self.tick(Position::NONE)?;
                 let value = self.expr(frame, value)?;
                 self.chain(frame, chain, Some((value, op.as_ref(), *pos)), Some(stmt))
             }
+            _ => {
+                self.tick(Position::NONE)?;
+                self.control(frame, stmt)
+            }
+        }
+    }
+
+    /// A statement other than an expression, a variable's declaration or an assignment (its
+    /// operation counted already).
+    #[inline(always)]
+    fn control(&mut self, frame: &mut Frame, stmt: &Stmt) -> Flow<Dynamic> {
+        match stmt {
             Stmt::If {
                 cond,
                 cond_pos,
@@ -491,6 +549,11 @@ impl<'a> Runner<'a> {
                 self.fallback(frame, &fallback.expr, &fallback.names)
             }
             Stmt::Profiled(p) => self.profiled(frame, p),
+            Stmt::Expr(_)
+            | Stmt::Call(_)
+            | Stmt::Let { .. }
+            | Stmt::Assign { .. }
+            | Stmt::ChainAssign { .. } => unreachable!("run by `stmt`"),
         }
     }
 
@@ -592,9 +655,61 @@ impl<'a> Runner<'a> {
         }
     }
 
-    /// A condition's value, which must be a boolean.
+    /// A condition's value, which must be a boolean. A comparison of integers, and `&&` and
+    /// `||` of conditions, give theirs without making a value.
     fn condition(&mut self, frame: &mut Frame, cond: &Expr, pos: Position) -> Flow<bool> {
-        let value = self.expr(frame, cond)?;
+        let value = match cond {
+            Expr::Binary { op, args, .. } if op.compares() => {
+                let [lhs, rhs] = &args.args;
+                match (self.int_at(frame, rhs), self.peek(frame, lhs)) {
+                    (Some(y), Some(left)) => match int_in(left) {
+                        Some(x) => {
+                            // The operator's operation and those of reading its operands.
+                            self.tick_n(3)?;
+                            return Ok(op.compare(x, y));
+                        }
+                        None => {
+                            self.tick(Position::NONE)?;
+                            self.binary(frame, cond, None)?
+                        }
+                    },
+                    // The left operand is computed (the operator's operation first), the right
+                    // one read where it is (after: computing the left one may change it).
+                    (Some(_), None) => {
+                        self.tick(Position::NONE)?;
+                        let left = self.expr(frame, lhs)?;
+                        if let (Some(x), Some(y)) = (int_in(&left), self.int_at(frame, rhs)) {
+                            self.tick(Position::NONE)?;
+                            return Ok(op.compare(x, y));
+                        }
+                        self.binary(frame, cond, Some(left))?
+                    }
+                    (None, _) => {
+                        self.tick(Position::NONE)?;
+                        self.binary(frame, cond, None)?
+                    }
+                }
+            }
+            Expr::And(operands) => {
+                self.tick(Position::NONE)?;
+                for (operand, pos) in operands {
+                    if !self.condition(frame, operand, *pos)? {
+                        return Ok(false);
+                    }
+                }
+                return Ok(true);
+            }
+            Expr::Or(operands) => {
+                self.tick(Position::NONE)?;
+                for (operand, pos) in operands {
+                    if self.condition(frame, operand, *pos)? {
+                        return Ok(true);
+                    }
+                }
+                return Ok(false);
+            }
+            _ => self.expr(frame, cond)?,
+        };
         value
             .as_bool()
             .map_err(|typ| Stop::Error(self.mismatch("bool", typ, pos)))
@@ -711,9 +826,16 @@ impl<'a> Runner<'a> {
         result
     }
 
+    /// The value of `expr`.
+    #[inline]
     fn expr(&mut self, frame: &mut Frame, expr: &Expr) -> Flow<Dynamic> {
         // Rhai counts an operation for every expression it evaluates.
         self.tick(Position::NONE)?;
+        self.eval(frame, expr)
+    }
+
+    /// The value of `expr`, whose own operation is counted already.
+    fn eval(&mut self, frame: &mut Frame, expr: &Expr) -> Flow<Dynamic> {
         match expr {
             Expr::Value(value) => Ok(value.clone()),
             Expr::Local(slot) => Ok(frame.values[frame.index(*slot)].clone()),
@@ -797,53 +919,17 @@ impl<'a> Runner<'a> {
                     _ => Ok(self.native(site, name, false, &mut [&mut value], *pos, List::No)?),
                 }
             }
-            Expr::Binary {
-                token,
-                name,
-                args,
-                pos,
-                site,
-            } => {
+            Expr::Binary { op, args, .. } => {
                 let [lhs, rhs] = &args.args;
-                let (mut lhs, mut rhs) = if self.peek(frame, rhs).is_some() {
-                    // A variable, a constant or a literal on the right (and, if it is one
-                    // too, on the left) is read where it is: most operators need no copy.
-                    let lhs = match self.peek(frame, lhs) {
-                        Some(_) => None,
-                        None => Some(self.expr(frame, lhs)?),
-                    };
-                    let computed = {
-                        let l = lhs.as_ref().or_else(|| self.peek(frame, &args.args[0]));
-                        let r = self.peek(frame, rhs);
-                        l.zip(r).and_then(|(l, r)| binary(token, l, r))
-                    };
-                    // The operations of reading the operands.
-                    if lhs.is_none() {
-                        self.tick(Position::NONE)?;
-                    }
-                    self.tick(Position::NONE)?;
-                    if let Some(value) = computed {
+                // Two integers where they are: computed without a copy.
+                if let Some(y) = self.int_at(frame, rhs) {
+                    if let Some(value) = self.int_at(frame, lhs).and_then(|x| op.apply(x, y)) {
+                        // The operations of reading the operands.
+                        self.tick_n(2)?;
                         return Ok(value);
                     }
-                    let copy = |at: &Expr| self.peek(frame, at).cloned().unwrap_or_default();
-                    (lhs.unwrap_or_else(|| copy(&args.args[0])), copy(rhs))
-                } else {
-                    (self.expr(frame, lhs)?, self.expr(frame, rhs)?)
-                };
-                match binary(token, &lhs, &rhs) {
-                    Some(value) => Ok(value),
-                    None if !lhs.is_variant() && !rhs.is_variant() => {
-                        Ok(self.rhai_operator(&args.rhai, lhs, rhs, *pos)?)
-                    }
-                    None => Ok(self.native(
-                        site,
-                        name,
-                        false,
-                        &mut [&mut lhs, &mut rhs],
-                        *pos,
-                        List::No,
-                    )?),
                 }
+                self.binary(frame, expr, None)
             }
             Expr::Call(call) => self.call_by_name(frame, call),
             Expr::Chain(chain) => self.chain(frame, chain, None, None),
@@ -857,6 +943,75 @@ impl<'a> Runner<'a> {
                 self.fallback(frame, &fallback.expr, &fallback.names)
             }
         }
+    }
+
+    /// The value of the binary operator `expr` (its operation counted already), whose left
+    /// operand may be `computed` already (counted too: the right one is then read where it
+    /// is).
+    #[inline(always)]
+    fn binary(
+        &mut self,
+        frame: &mut Frame,
+        expr: &Expr,
+        computed: Option<Dynamic>,
+    ) -> Flow<Dynamic> {
+        let Expr::Binary {
+            token,
+            op,
+            name,
+            args,
+            pos,
+            site,
+        } = expr
+        else {
+            unreachable!("a binary operator")
+        };
+        let [lhs, rhs] = &args.args;
+        let (mut lhs, mut rhs) = if self.peek(frame, rhs).is_some() {
+            // A variable, a constant or a literal on the right (and, if it is one
+            // too, on the left) is read where it is: most operators need no copy.
+            let lhs = match (computed, self.peek(frame, lhs)) {
+                (Some(value), _) => Some(value),
+                (None, Some(_)) => None,
+                (None, None) => Some(self.expr(frame, lhs)?),
+            };
+            let left = match &lhs {
+                Some(value) => Some(value),
+                None => self.peek(frame, &args.args[0]),
+            };
+            let computed = match (left, self.peek(frame, rhs)) {
+                (Some(l), Some(r)) => values_binary(*op, token, l, r),
+                _ => None,
+            };
+            // The operations of reading the operands.
+            self.tick_n(if lhs.is_none() { 2 } else { 1 })?;
+            if let Some(value) = computed {
+                return Ok(value);
+            }
+            let copy = |at: &Expr| self.peek(frame, at).cloned().unwrap_or_default();
+            (lhs.unwrap_or_else(|| copy(&args.args[0])), copy(rhs))
+        } else {
+            let lhs = match computed {
+                Some(value) => value,
+                None => self.expr(frame, lhs)?,
+            };
+            (lhs, self.expr(frame, rhs)?)
+        };
+        match values_binary(*op, token, &lhs, &rhs) {
+            Some(value) => Ok(value),
+            None if !lhs.is_variant() && !rhs.is_variant() => {
+                Ok(self.rhai_operator(&args.rhai, lhs, rhs, *pos)?)
+            }
+            None => {
+                Ok(self.native(site, name, false, &mut [&mut lhs, &mut rhs], *pos, List::No)?)
+            }
+        }
+    }
+
+    /// The integer `expr` is where it is (see [`Self::peek`]), if it is one.
+    #[inline(always)]
+    fn int_at(&self, frame: &Frame, expr: &Expr) -> Option<INT> {
+        int_in(self.peek(frame, expr)?)
     }
 
     /// The value of `expr` where it is, if it is a local variable, a literal or a script
@@ -1389,42 +1544,74 @@ fn with_first_copied<R>(args: &mut [&mut Dynamic], f: impl FnOnce(&mut [&mut Dyn
     }
 }
 
-/// An operator on two integers, booleans or `()`, or `==`/`!=` on two strings, computed in
-/// place; `None` for Rhai to
-/// compute (other types, and overflow or division by zero, whose errors Rhai words).
-#[inline]
-fn binary(token: &Token, lhs: &Dynamic, rhs: &Dynamic) -> Option<Dynamic> {
-    match (lhs.as_int(), rhs.as_int()) {
-        (Ok(x), Ok(y)) => int_binary(token, x, y),
+impl IntOp {
+    /// Whether the operator compares (its value is a boolean).
+    #[inline]
+    fn compares(self) -> bool {
+        matches!(
+            self,
+            IntOp::EqualsTo
+                | IntOp::NotEqualsTo
+                | IntOp::LessThan
+                | IntOp::LessThanEqualsTo
+                | IntOp::GreaterThan
+                | IntOp::GreaterThanEqualsTo
+        )
+    }
+
+    /// The comparison on two integers (`false` for an operator that does not compare).
+    #[inline(always)]
+    fn compare(self, x: INT, y: INT) -> bool {
+        match self {
+            IntOp::EqualsTo => x == y,
+            IntOp::NotEqualsTo => x != y,
+            IntOp::LessThan => x < y,
+            IntOp::LessThanEqualsTo => x <= y,
+            IntOp::GreaterThan => x > y,
+            IntOp::GreaterThanEqualsTo => x >= y,
+            _ => false,
+        }
+    }
+
+    /// The operator on two integers as Rhai's own operators compute it, `None` where they fail
+    /// (overflow, division by zero: Rhai words the error).
+    #[inline(always)]
+    fn apply(self, x: INT, y: INT) -> Option<Dynamic> {
+        Some(match self {
+            IntOp::Add => x.checked_add(y)?.into(),
+            IntOp::Subtract => x.checked_sub(y)?.into(),
+            IntOp::Multiply => x.checked_mul(y)?.into(),
+            IntOp::Divide => x.checked_div(y)?.into(),
+            IntOp::Modulo => x.checked_rem(y)?.into(),
+            IntOp::BitAnd => (x & y).into(),
+            IntOp::BitOr => (x | y).into(),
+            IntOp::BitXor => (x ^ y).into(),
+            IntOp::ExclusiveRange => Dynamic::from(x..y),
+            IntOp::InclusiveRange => Dynamic::from(x..=y),
+            _ => self.compare(x, y).into(),
+        })
+    }
+}
+
+/// The operator `op` (written `token`) on two integers, booleans or `()`, or `==`/`!=` on two
+/// strings, computed in place; `None` for Rhai to compute (other types, and overflow or
+/// division by zero, whose errors Rhai words).
+#[inline(always)]
+fn values_binary(op: IntOp, token: &Token, lhs: &Dynamic, rhs: &Dynamic) -> Option<Dynamic> {
+    match (int_in(lhs), int_in(rhs)) {
+        (Some(x), Some(y)) => op.apply(x, y),
         _ => other_binary(token, lhs, rhs),
     }
 }
 
-/// [`binary`] on two integers.
-#[inline]
-fn int_binary(token: &Token, x: INT, y: INT) -> Option<Dynamic> {
-    Some(match token {
-        Token::Plus => x.checked_add(y)?.into(),
-        Token::Minus => x.checked_sub(y)?.into(),
-        Token::Multiply => x.checked_mul(y)?.into(),
-        Token::Divide => x.checked_div(y)?.into(),
-        Token::Modulo => x.checked_rem(y)?.into(),
-        Token::EqualsTo => (x == y).into(),
-        Token::NotEqualsTo => (x != y).into(),
-        Token::LessThan => (x < y).into(),
-        Token::LessThanEqualsTo => (x <= y).into(),
-        Token::GreaterThan => (x > y).into(),
-        Token::GreaterThanEqualsTo => (x >= y).into(),
-        Token::Ampersand => (x & y).into(),
-        Token::Pipe => (x | y).into(),
-        Token::XOr => (x ^ y).into(),
-        Token::ExclusiveRange => Dynamic::from(x..y),
-        Token::InclusiveRange => Dynamic::from(x..=y),
-        _ => return None,
-    })
+/// The integer `value` holds, if it holds one.
+#[inline(always)]
+fn int_in(value: &Dynamic) -> Option<INT> {
+    value.as_int().ok()
 }
 
-/// [`binary`] on operands that are not two integers.
+/// [`values_binary`] on operands that are not two integers.
+#[inline]
 fn other_binary(token: &Token, lhs: &Dynamic, rhs: &Dynamic) -> Option<Dynamic> {
     if lhs.is_bool() && rhs.is_bool() {
         let (x, y) = (lhs.as_bool().ok()?, rhs.as_bool().ok()?);

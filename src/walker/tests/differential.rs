@@ -6,7 +6,9 @@
 //! closures (called, and in the array methods the walker runs them for, capturing variables or
 //! not), shadowing, recursion, compound assignment on indexed and property targets, `?.`,
 //! `?[`, `??`, `in` and ranges; loops over a variable's array (whose body may change it, push
-//! onto it or append to it) and over a script constant's; `+=` of arrays. A few hundred cases
+//! onto it or append to it) and over a script constant's; `+=` of arrays; conditions made of
+//! comparisons joined by `&&` and `||` (in `if`, `while` and as values), whose operands may
+//! not be integers; `op=` on integer variables, which may overflow. A few hundred cases
 //! run with the suite; `WALKER_CASES=N` runs
 //! `N`. A failure is shrunk to the smallest differing program, printed with both results.
 
@@ -66,9 +68,44 @@ fn binary_op() -> impl Strategy<Value = &'static str> {
         Just("!="),
         Just("<"),
         Just(">="),
+        Just("<="),
+        Just(">"),
+        Just("|"),
+        Just("^"),
         Just("??"),
         Just("&"),
     ]
+}
+
+/// The operators that compare.
+fn compare_op() -> impl Strategy<Value = &'static str> {
+    prop::sample::select(&["<", "<=", ">", ">=", "==", "!="][..])
+}
+
+/// A comparison of two variables or literals, or of a computed value and one (which the
+/// walker compares without making a value when both are integers, as conditions).
+fn comparison() -> impl Strategy<Value = String> {
+    let leaf = || prop_oneof![literal(), variable()];
+    prop_oneof![
+        (leaf(), compare_op(), leaf()).prop_map(|(a, op, b)| format!("{a} {op} {b}")),
+        (compare_op(), leaf()).prop_map(|(op, b)| format!("arr.len() {op} {b}")),
+        (compare_op(), leaf()).prop_map(|(op, b)| format!("(x + 1) {op} {b}")),
+        (compare_op(), leaf()).prop_map(|(op, b)| format!("m.q {op} {b}")),
+    ]
+}
+
+/// Comparisons joined by `&&` and `||` (one may fail part-way, on a value of another type).
+fn condition() -> impl Strategy<Value = String> {
+    prop::collection::vec((comparison(), prop::bool::ANY), 1..4).prop_map(|parts| {
+        let mut text = String::new();
+        for (i, (part, and)) in parts.iter().enumerate() {
+            if i > 0 {
+                text += if *and { " && " } else { " || " };
+            }
+            text += part;
+        }
+        text
+    })
 }
 
 fn expr() -> impl Strategy<Value = String> {
@@ -81,6 +118,7 @@ fn expr() -> impl Strategy<Value = String> {
             inner.clone().prop_map(|a| format!("!(({a}) == 1)")),
             (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("(({a}) == 0 && ({b}) != 1)")),
             (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("(({a}) == 0 || ({b}) != 1)")),
+            condition().prop_map(|c| format!("({c})")),
             (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("[{a}, {b}]")),
             (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("#{{p: {a}, q: {b}}}")),
             inner.clone().prop_map(|i| format!("arr[{i}]")),
@@ -160,6 +198,14 @@ fn stmt() -> impl Strategy<Value = String> {
         expr().prop_map(|e| format!("{{ let t = []; t += arr; t += [{e}]; t.push(x); arr = t; }}")),
         expr().prop_map(|e| format!("{e};")),
         expr().prop_map(|e| format!("if ({e}) == 2 {{ throw {e}; }}")),
+        (condition(), expr()).prop_map(|(c, e)| format!("if {c} {{ x += {e}; }}")),
+        // `op=` on an integer variable, which may overflow.
+        (
+            prop::sample::select(&["x", "a", "b"][..]),
+            assign_op(),
+            literal()
+        )
+            .prop_map(|(v, op, l)| format!("{v} {op} {l};")),
     ];
     simple.prop_recursive(3, 12, 3, |inner| {
         let block = prop::collection::vec(inner.clone(), 0..3).prop_map(|b| b.join(" "));
@@ -173,6 +219,8 @@ fn stmt() -> impl Strategy<Value = String> {
                 "let n = 0; while n < 3 {{ n += 1; {b} if ({e}) == 1 {{ break; }} }}"
             )),
             block.clone().prop_map(|b| format!("loop {{ {b} break; }}")),
+            (condition(), block.clone())
+                .prop_map(|(c, b)| format!("let n = 0; while n < 3 && ({c}) {{ n += 1; {b} }}")),
             (block.clone(), block.clone())
                 .prop_map(|(b, c)| format!("try {{ {b} }} catch (err) {{ s = `${{err}}`; {c} }}")),
             (expr(), block.clone())
