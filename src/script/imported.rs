@@ -19,8 +19,9 @@
 //! **In the walker.** Once the host links an imported script ([`Base::link`], with the
 //! natives' table and the importing script's constants, which are what the base's functions
 //! read: Rhai finds a function's constants in the engine's global module, where the host put
-//! the importing script's), its functions are lowered ([`crate::walker::Program`]) and
-//! `base::f` runs the lowered `f` in the runtime's walker instead of Rhai's interpreter, with
+//! the importing script's), its functions are lowered ([`crate::walker::Program`], at the first
+//! `base::` call) and `base::f` runs the lowered `f` in the runtime's walker instead of Rhai's
+//! interpreter, with
 //! the same runtime state, resolutions (the base's own functions) and operation counting: the
 //! walker gives exactly what Rhai gives. A function the walker does not lower, a base that
 //! imports scripts itself or reads `global::` constants (which Rhai finds in the base's own
@@ -314,7 +315,11 @@ mod tests {
             NativeTable::default(),
         );
         caller.set_compiled(walker);
-        let list = || vec![Dynamic::from_array((0..10).map(Dynamic::from_int).collect())];
+        let list = || {
+            vec![Dynamic::from_array(
+                (0..10).map(Dynamic::from_int).collect(),
+            )]
+        };
         let calls: [(&str, Array); 13] = [
             ("base_sum", vec![Dynamic::from_int(0)]),
             ("base_sum", vec![Dynamic::from_int(40)]),
@@ -352,14 +357,20 @@ mod tests {
         let walker = outcomes(&script, true);
         let base = &script.bases[0];
         for name in ["sum", "kept", "fails", "deep", "spin", "f"] {
-            assert!(base.lowered(name, usize::from(name != "spin")).is_some(), "{name}");
+            assert!(
+                base.lowered(name, usize::from(name != "spin")).is_some(),
+                "{name}"
+            );
         }
         for (w, r) in walker.iter().zip(&rhai) {
             assert_eq!(w, r);
         }
         // The calls did run and count: the errors are the script's own.
         assert!(rhai.iter().all(|(_, ops)| *ops > 0), "{rhai:?}");
-        assert!(rhai.iter().any(|(got, _)| got.contains("too big: 5")), "{rhai:?}");
+        assert!(
+            rhai.iter().any(|(got, _)| got.contains("too big: 5")),
+            "{rhai:?}"
+        );
     }
 
     #[test]
@@ -371,7 +382,9 @@ mod tests {
             .compile("import \"x\" as y; fn f() { y::g() }")
             .unwrap();
         assert!(needs_own_environment(&ast.clone_functions_only()));
-        let plain = engine.compile("fn f() { g() } fn g() { global::X }").unwrap();
+        let plain = engine
+            .compile("fn f() { g() } fn g() { global::X }")
+            .unwrap();
         assert!(needs_own_environment(&plain));
         let fine = engine.compile("fn f() { g() } fn g() { 1 }").unwrap();
         assert!(!needs_own_environment(&fine));

@@ -228,7 +228,11 @@ fn closures_of_methods_changing_their_array_run_in_the_walker() {
         );
     }
     // (A closure capturing variables would hand Rhai its `curry`, which makes it.)
-    assert!(caller.handed_to_rhai().is_empty(), "{:?}", caller.handed_to_rhai());
+    assert!(
+        caller.handed_to_rhai().is_empty(),
+        "{:?}",
+        caller.handed_to_rhai()
+    );
 }
 
 #[test]
