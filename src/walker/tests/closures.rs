@@ -1,7 +1,7 @@
 //! Closures in Rhai's array methods, run by the walker (`run/closures.rs`): the same values,
 //! errors and operations as Rhai's, and the closure's statements run by the walker.
 
-use rhai::Scope;
+use rhai::{Dynamic, Scope};
 
 use super::{all, assert_agree, assert_agree_named, assert_same_operations, Case, T};
 use crate::{
@@ -178,10 +178,9 @@ fn closures_the_walker_does_not_run_are_left_to_rhai() {
     )]);
 }
 
-#[test]
-fn closures_in_array_methods_run_in_the_walker() {
-    let script =
-        "fn t() {\n let k = 10;\n [1, 2, 3].filter(|x| x > 1).map(|x| x * k).reduce(|s, x| s + x, 0)\n}";
+/// Runs `t()` of `script` with its functions lowered for profiling: the value, the cost of
+/// each line, and the caller (which tells what it hands to Rhai).
+fn profiled_t(script: &str) -> (Dynamic, Vec<profile::LineCost>, Caller) {
     let engine = sandbox::engine();
     let ast = engine.compile(script).unwrap();
     let mut caller = Caller::new(&ast, Scope::new(), NativeTable::default());
@@ -191,7 +190,14 @@ fn closures_in_array_methods_run_in_the_walker() {
         let _call = sandbox::begin();
         caller.call(&engine, &ast, "t", ()).unwrap()
     };
-    let lines = profile::finish();
+    (value, profile::finish(), caller)
+}
+
+#[test]
+fn closures_in_array_methods_run_in_the_walker() {
+    let script =
+        "fn t() {\n let k = 10;\n [1, 2, 3].filter(|x| x > 1).map(|x| x * k).reduce(|s, x| s + x, 0)\n}";
+    let (value, lines, _) = profiled_t(script);
     assert_eq!(value.as_int().unwrap(), 50);
     // Each closure's one statement ran in the walker (the one capturing `k` too): 3 filters,
     // 2 maps, 2 reductions.
@@ -206,16 +212,7 @@ fn closures_in_array_methods_run_in_the_walker() {
 #[test]
 fn closures_of_methods_changing_their_array_run_in_the_walker() {
     let script = "fn t() {\n let a = [3, 1, 2, 2];\n a.sort(|x, y| x - y);\n a.dedup(|x, y| x == y);\n a.retain(|x| x != 2);\n a.for_each(|i| i);\n let d = a.drain(|x| x > 2);\n [a, d]\n}";
-    let engine = sandbox::engine();
-    let ast = engine.compile(script).unwrap();
-    let mut caller = Caller::new(&ast, Scope::new(), NativeTable::default());
-    caller.profile(&ast);
-    profile::start();
-    let value = {
-        let _call = sandbox::begin();
-        caller.call(&engine, &ast, "t", ()).unwrap()
-    };
-    let lines = profile::finish();
+    let (value, lines, caller) = profiled_t(script);
     assert_eq!(value.to_string(), "[[1], [3]]");
     // Each method's closure (one a line: `sort` on line 3 … `drain` on line 7) ran in the
     // walker.
