@@ -271,6 +271,28 @@ fn renju_agrees() {
     });
 }
 
+/// The teachers' variants of `benches/variants/` (closures, helpers, `retain`, loops, `base::`
+/// calls whose base functions run in the walker), each by path.
+#[test]
+fn teachers_variants_agree() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/variants");
+    let mut paths: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "rhai"))
+        .collect();
+    paths.sort();
+    assert!(paths.len() >= 9, "{paths:?}");
+    for path in paths {
+        check(&Case {
+            game: path.to_str().unwrap(),
+            options: &[&[]],
+            games: 2,
+            max_plies: 200,
+        });
+    }
+}
+
 #[test]
 fn lines98_and_color_lines_agree() {
     check(&Case {

@@ -82,6 +82,7 @@ impl ScriptedGame {
         let natives = api::register(&mut engine, Rc::clone(&events));
         let mut script = host::load(engine, library, source)?;
         let move_filter = move_filter::recognise(&script.engine, &mut script.ast, &script.sources);
+        script.link(&natives);
         let mut game = ScriptedGame {
             caller: Caller::new(&script.ast, script.constants.clone(), natives),
             script,
@@ -224,6 +225,7 @@ impl ScriptedGame {
     /// this is for checking that they do.
     pub fn set_compiled(&self, on: bool) {
         self.caller.set_compiled(on);
+        self.script.set_compiled(on);
     }
 
     /// How many of the script's functions the runtime's walker runs, of how many (the rest

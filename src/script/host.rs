@@ -14,11 +14,13 @@ use rhai::{
 
 use super::{
     contract::CONTRACT,
+    imported::Base,
     library::{is_name, Library, ScriptSource},
 };
 use crate::{
     diag::{offset_of, token_at, Diagnostic},
     runtime::ScriptSpot,
+    walker::native_table::NativeTable,
 };
 
 /// Every script text loaded for a game, by label, so that errors can point into any of them.
@@ -183,6 +185,8 @@ struct RulesResolver {
     cache: RefCell<HashMap<String, Shared<Module>>>,
     /// The imports being loaded, outermost first (an import of one of them is a cycle).
     loading: RefCell<Vec<String>>,
+    /// Every script imported, for the host to link for the walker (see [`LoadedScript::link`]).
+    bases: Rc<RefCell<Vec<Rc<Base>>>>,
 }
 
 impl ModuleResolver for RulesResolver {
@@ -273,7 +277,9 @@ impl RulesResolver {
         }
         ast.set_source(script.label.as_str());
         let module = Module::eval_ast_as_new(Scope::new(), &ast, engine)?;
-        Ok(super::imported::with_own_resolutions(module.into()).into())
+        let base = Rc::new(Base::new(&ast));
+        self.bases.borrow_mut().push(base.clone());
+        Ok(super::imported::with_own_resolutions(module.into(), &base).into())
     }
 }
 
@@ -318,6 +324,26 @@ pub struct LoadedScript {
     pub sources: Sources,
     /// The main script.
     pub source: ScriptSource,
+    /// The scripts it imports (`base::f` runs them), for the walker once linked.
+    pub bases: Vec<Rc<Base>>,
+}
+
+impl LoadedScript {
+    /// Lets `base::f(…)` calls run the imported scripts' functions in the walker, which calls
+    /// `natives` directly (see [`super::imported`]).
+    pub fn link(&self, natives: &NativeTable) {
+        for base in &self.bases {
+            base.link(&self.constants, natives);
+        }
+    }
+
+    /// Runs the imported scripts' functions through the walker (`true`, the default) or all
+    /// through Rhai's interpreter.
+    pub fn set_compiled(&self, on: bool) {
+        for base in &self.bases {
+            base.set_compiled(on);
+        }
+    }
 }
 
 /// Compiles `source` (and its base, if it is a variant), runs its top level, and checks that it
@@ -328,11 +354,13 @@ pub fn load(
     source: ScriptSource,
 ) -> Result<LoadedScript, Vec<Diagnostic>> {
     let sources = Sources::default();
+    let bases = Rc::new(RefCell::new(Vec::new()));
     let resolver = RulesResolver {
         library: library.clone(),
         sources: sources.clone(),
         cache: RefCell::default(),
         loading: RefCell::default(),
+        bases: bases.clone(),
     };
     let ast = compile_chain(&engine, library, &source, &sources, 0).map_err(|d| vec![d])?;
     check_contract(&ast, &source, &sources).map_err(|problems| {
@@ -374,6 +402,7 @@ pub fn load(
         constants,
         sources,
         source,
+        bases: bases.take(),
     })
 }
 

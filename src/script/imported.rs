@@ -15,20 +15,116 @@
 //! operations it counts are Rhai's, in a copy of the caller's runtime state that Rhai does not
 //! hand back, so they are charged to the call in progress as a primitive's work
 //! ([`sandbox::charge`]): the budget sees every one of them.
+//!
+//! **In the walker.** Once the host links an imported script ([`Base::link`], with the
+//! natives' table and the importing script's constants, which are what the base's functions
+//! read: Rhai finds a function's constants in the engine's global module, where the host put
+//! the importing script's), its functions are lowered ([`crate::walker::Program`], at the first
+//! `base::` call) and `base::f` runs the lowered `f` in the runtime's walker instead of Rhai's
+//! interpreter, with
+//! the same runtime state, resolutions (the base's own functions) and operation counting: the
+//! walker gives exactly what Rhai gives. A function the walker does not lower, a base that
+//! imports scripts itself or reads `global::` constants (which Rhai finds in the base's own
+//! environment), and a host running everything through Rhai ([`Base::set_compiled`]) go
+//! through Rhai's interpreter as before.
 
-use std::any::TypeId;
+use std::{
+    any::TypeId,
+    cell::{Cell, OnceCell, RefCell},
+    rc::Rc,
+};
 
 use rhai::{
     Caches, Dynamic, EvalAltResult, EvalContext, FnAccess, FuncRegistration, Module,
-    NativeCallContext, RhaiFunc, Scope, Shared,
+    NativeCallContext, RhaiFunc, Scope, Shared, AST,
 };
 
 use super::sandbox;
+use crate::walker::{native_table::NativeTable, Function, Program, Runner};
 
-/// `module` (a rules script evaluated as a module) with each public script function replaced by
-/// a native one that runs it with function-resolution caches of its own; its variables and
-/// sub-modules as they are.
-pub fn with_own_resolutions(module: Shared<Module>) -> Module {
+/// An imported rules script: its functions, lowered for the walker once the host links it.
+pub struct Base {
+    /// The script's functions (private ones included), as compiled.
+    ast: AST,
+    /// The lowered functions and the natives they call, once linked.
+    linked: OnceCell<Linked>,
+    /// Whether calls go through the walker (else all through Rhai's interpreter).
+    compiled: Cell<bool>,
+    /// The walker's frames, kept empty from call to call.
+    frames: RefCell<Vec<Vec<Dynamic>>>,
+}
+
+/// What the walker runs a linked base with.
+struct Linked {
+    program: Program,
+    natives: NativeTable,
+}
+
+impl Base {
+    /// The imported script compiled as `ast` (its top level already run).
+    pub fn new(ast: &AST) -> Self {
+        let mut functions = ast.clone_functions_only();
+        // Named as the script, which Rhai gives as the source of what happens in it.
+        if let Some(source) = ast.source() {
+            functions.set_source(source);
+        }
+        Base {
+            ast: functions,
+            linked: OnceCell::new(),
+            compiled: Cell::new(true),
+            frames: RefCell::default(),
+        }
+    }
+
+    /// Lowers the script's functions for an engine with `natives`, whose global module holds
+    /// `constants` (the importing script's constants). Nothing is lowered for a script that
+    /// imports others or reads `global::` constants: Rhai runs those with the script's own
+    /// environment, which the walker does not model. Linking again does nothing.
+    pub fn link(&self, constants: &Scope, natives: &NativeTable) {
+        if self.linked.get().is_some() || needs_own_environment(&self.ast) {
+            return;
+        }
+        let linked = Linked {
+            program: Program::new(&self.ast, constants, natives),
+            natives: natives.clone(),
+        };
+        let _ = self.linked.set(linked);
+    }
+
+    /// Runs calls through the walker (`true`, the default) or all through Rhai's interpreter
+    /// (to compare the two).
+    pub fn set_compiled(&self, on: bool) {
+        self.compiled.set(on);
+    }
+
+    /// The lowered function `name` with `arity` parameters, if the walker runs it.
+    fn lowered(&self, name: &str, arity: usize) -> Option<(&Linked, &Function)> {
+        let linked = self.linked.get().filter(|_| self.compiled.get())?;
+        Some((linked, linked.program.function(name, arity)?))
+    }
+}
+
+/// Whether the functions of `ast` may need what Rhai keeps of their script's environment:
+/// imports (`ALIAS::f` in a function) or `global::NAME`.
+fn needs_own_environment(ast: &AST) -> bool {
+    let mut found = false;
+    ast.walk(&mut |path: &[rhai::ASTNode]| {
+        found = match path.last() {
+            Some(rhai::ASTNode::Stmt(rhai::Stmt::Import(..))) => true,
+            Some(rhai::ASTNode::Stmt(rhai::Stmt::FnCall(call, ..))) => call.is_qualified(),
+            Some(rhai::ASTNode::Expr(rhai::Expr::Variable(var, ..))) => !var.2.is_empty(),
+            Some(rhai::ASTNode::Expr(rhai::Expr::FnCall(call, ..))) => call.is_qualified(),
+            _ => false,
+        };
+        !found
+    });
+    found
+}
+
+/// `module` (the rules script `base` was compiled from, evaluated as a module) with each public
+/// script function replaced by a native one that runs it with function-resolution caches of
+/// its own; its variables and sub-modules as they are.
+pub fn with_own_resolutions(module: Shared<Module>, base: &Rc<Base>) -> Module {
     let mut wrapped = Module::new();
     if let Some(id) = module.id() {
         wrapped.set_id(id);
@@ -45,10 +141,10 @@ pub fn with_own_resolutions(module: Shared<Module>) -> Module {
         }
         let name = name.to_string();
         let call = {
-            let (module, name) = (module.clone(), name.clone());
+            let (module, base, name) = (module.clone(), base.clone(), name.clone());
             move |context: Option<NativeCallContext>, args: &mut [&mut Dynamic]| {
                 let context = context.expect("registered with a context");
-                call_script_fn(&context, &module, &name, args)
+                call_script_fn(&context, &module, &base, &name, args)
             }
         };
         let func = RhaiFunc::Pure {
@@ -65,10 +161,12 @@ pub fn with_own_resolutions(module: Shared<Module>) -> Module {
 }
 
 /// Runs `module`'s script function `name` with `args` (copies: the function is registered
-/// pure, so Rhai copied the first argument), with empty caches.
+/// pure, so Rhai copied the first argument), with empty caches: in the walker if `base` has it
+/// lowered, else in Rhai's interpreter.
 fn call_script_fn(
     context: &NativeCallContext,
     module: &Shared<Module>,
+    base: &Base,
     name: &str,
     args: &mut [&mut Dynamic],
 ) -> Result<Dynamic, Box<EvalAltResult>> {
@@ -82,9 +180,36 @@ fn call_script_fn(
     let before = global.num_operations;
     let mut caches = Caches::new();
     let mut scope = Scope::new();
-    let result = EvalContext::new(context.engine(), &mut global, &mut caches, &mut scope, None)
-        .call_fn_raw(name, false, false, args);
+    let result = match base.lowered(name, args.len()) {
+        Some((linked, function)) => {
+            // Rhai then runs the function with its script's functions, private ones included.
+            global.lib.push(base.ast.shared_lib().clone());
+            // A call made while another runs (through a closure of the caller) has frames of
+            // its own.
+            let mut spare = Vec::new();
+            let mut kept = base.frames.try_borrow_mut();
+            let frames = match kept.as_deref_mut() {
+                Ok(frames) => frames,
+                Err(_) => &mut spare,
+            };
+            Runner::new(
+                context.engine(),
+                &linked.program,
+                &linked.natives,
+                &mut global,
+                &mut caches,
+                &mut scope,
+                frames,
+                sandbox::progress,
+            )
+            .call(function, args.iter_mut().map(|a| std::mem::take(*a)))
+        }
+        None => EvalContext::new(context.engine(), &mut global, &mut caches, &mut scope, None)
+            .call_fn_raw(name, false, false, args),
+    };
     let ran = global.num_operations.saturating_sub(before);
+    #[cfg(test)]
+    tests::CHARGED.set(tests::CHARGED.get() + ran);
     let result = result.map_err(|mut err| {
         if err.position().is_none() {
             err.set_position(context.call_position());
@@ -107,6 +232,11 @@ mod tests {
     };
 
     use super::*;
+
+    thread_local! {
+        /// The operations `base::` calls counted on this thread (charged to the budget).
+        pub(super) static CHARGED: Cell<u64> = const { Cell::new(0) };
+    }
 
     /// The variant of `tests/fixtures/variant_calls/`, loaded as the host loads it.
     fn variant() -> host::LoadedScript {
@@ -153,7 +283,9 @@ mod tests {
     #[test]
     fn base_calls_run_the_base_and_plain_calls_the_variant_every_time_in_both_modes() {
         let script = variant();
+        script.link(&NativeTable::default());
         for walker in [true, false] {
+            script.set_compiled(walker);
             let reused = Caller::new(
                 &script.ast,
                 script.constants.clone(),
@@ -171,5 +303,90 @@ mod tests {
                 round(&script, &fresh, n);
             }
         }
+    }
+
+    /// What each call gives (value or error, as text) and the operations its `base::` calls
+    /// counted, with the base's functions in the walker (`walker`) or in Rhai's interpreter.
+    fn outcomes(script: &host::LoadedScript, walker: bool) -> Vec<(String, u64)> {
+        script.set_compiled(walker);
+        let caller = Caller::new(
+            &script.ast,
+            script.constants.clone(),
+            NativeTable::default(),
+        );
+        caller.set_compiled(walker);
+        let list = || {
+            vec![Dynamic::from_array(
+                (0..10).map(Dynamic::from_int).collect(),
+            )]
+        };
+        let calls: [(&str, Array); 13] = [
+            ("base_sum", vec![Dynamic::from_int(0)]),
+            ("base_sum", vec![Dynamic::from_int(40)]),
+            ("base_kept", list()),
+            ("base_captures", list()),
+            ("base_fails", vec![Dynamic::from_int(2)]),
+            ("base_fails", vec![Dynamic::from_int(0)]),
+            ("base_fails", vec![Dynamic::from_int(5)]),
+            ("base_fails", vec![Dynamic::from("text")]),
+            ("base_deep", vec![Dynamic::from_int(10)]),
+            ("base_deep", vec![Dynamic::from_int(200)]),
+            ("base_spin", vec![]),
+            ("more", vec![]),
+            ("base_f", vec![Dynamic::from_int(1)]),
+        ];
+        calls
+            .into_iter()
+            .map(|(name, args)| {
+                CHARGED.set(0);
+                let _call = sandbox::begin();
+                let got = match caller.call(&script.engine, &script.ast, name, args) {
+                    Ok(value) => format!("{value:?}"),
+                    Err(err) => format!("{err} | {err:?}"),
+                };
+                (format!("{name}: {got}"), CHARGED.get())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn base_calls_in_the_walker_give_what_rhai_gives_with_the_same_operations() {
+        let script = variant();
+        let rhai = outcomes(&script, false);
+        script.link(&NativeTable::default());
+        let walker = outcomes(&script, true);
+        let base = &script.bases[0];
+        for name in ["sum", "kept", "fails", "deep", "spin", "f"] {
+            assert!(
+                base.lowered(name, usize::from(name != "spin")).is_some(),
+                "{name}"
+            );
+        }
+        for (w, r) in walker.iter().zip(&rhai) {
+            assert_eq!(w, r);
+        }
+        // The calls did run and count: the errors are the script's own.
+        assert!(rhai.iter().all(|(_, ops)| *ops > 0), "{rhai:?}");
+        assert!(
+            rhai.iter().any(|(got, _)| got.contains("too big: 5")),
+            "{rhai:?}"
+        );
+    }
+
+    #[test]
+    fn an_unlinked_base_or_one_with_imports_runs_in_rhai() {
+        let script = variant();
+        assert!(script.bases[0].lowered("sum", 1).is_none());
+        let engine = sandbox::engine();
+        let ast = engine
+            .compile("import \"x\" as y; fn f() { y::g() }")
+            .unwrap();
+        assert!(needs_own_environment(&ast.clone_functions_only()));
+        let plain = engine
+            .compile("fn f() { g() } fn g() { global::X }")
+            .unwrap();
+        assert!(needs_own_environment(&plain));
+        let fine = engine.compile("fn f() { g() } fn g() { 1 }").unwrap();
+        assert!(!needs_own_environment(&fine));
     }
 }

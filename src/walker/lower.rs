@@ -168,7 +168,8 @@ fn why_rhai(expr: &RhaiExpr) -> String {
     match expr {
         RhaiExpr::InterpolatedString(..) => "string interpolation (`${…}`)".into(),
         RhaiExpr::FnCall(call, ..) if call.is_qualified() => format!(
-            "a call through a module path (`{}::{}`): Rhai finds and runs it",
+            "a call through a module path (`{}::{}`): Rhai makes the call (the imported \
+             script's function runs in the walker when it could be lowered)",
             call.namespace, call.name
         ),
         RhaiExpr::FnCall(call, ..) if KEYWORDS.contains(&call.name.as_str()) => {

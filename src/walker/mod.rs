@@ -27,11 +27,18 @@
 //!
 //! A closure is an anonymous function of the script, lowered like the others: Rhai's array
 //! methods that take one (`filter`, `map`, `some`, `all`, `index_of`, `find`, `find_map`,
-//! `reduce`, `reduce_rev`) are done by the walker, calling the closure's lowered function as
-//! Rhai calls it (`run/closures.rs`). A closure capturing variables it only reads, written as
+//! `reduce`, `reduce_rev`, and those changing the array: `retain`, `drain`, `for_each`,
+//! `sort`, `dedup`) are done by the walker, calling the closure's lowered function as Rhai
+//! calls it (`run/closures.rs`). A closure capturing variables it only reads, written as
 //! such a method's argument, is lowered too (Rhai shares the captured variables; the walker
 //! passes their values, which is the same as long as nothing changes them while the closure
-//! lives: see `Lower::capture`).
+//! lives: see `Lower::capture`). A closure that changes a captured variable is not: Rhai
+//! shares the variable between the closure and the function (a change is seen by both), and
+//! the walker's frames hold values, not shared cells.
+//!
+//! A call of an imported script's function (`base::moves(state)`) is made by Rhai (a node
+//! handed over, below), and the function itself runs in the walker with the imported script's
+//! own lowered [`Program`], once the host has linked it (see `crate::script::imported`).
 //!
 //! What the walker does not do itself it hands to Rhai, in the same frame: a node it does not
 //! lower (string interpolation, `switch`, `try`, `curry`, module paths…) is kept as Rhai's
@@ -39,7 +46,8 @@
 //! out its own; and a chain (`a.b[i].f(x)`) that meets a value it does not handle (a string
 //! index, an index out of bounds, a property of a native value that is not a plain getter) is
 //! finished by Rhai with the values already computed; so is a native method called with a
-//! closure the walker does not run (`sort`, `for_each`, a closure Rhai runs). A function is not
+//! closure the walker does not run (a closure using `this`, taking other numbers of
+//! parameters, or named with `Fn`). A function is not
 //! lowered at all when it uses `this`, closures capturing variables other than as above, or
 //! `import`; Rhai runs it as before.
 //!

@@ -17,7 +17,7 @@ use super::lists::NativeList;
 type Key = (String, Vec<TypeId>);
 
 /// The native functions registered through [`Natives`], by name and parameter types.
-#[derive(Default)]
+#[derive(Default, Clone)]
 pub struct NativeTable {
     functions: HashMap<Key, RhaiFunc>,
     /// The list forms of functions that return lists of cells.

@@ -4,7 +4,11 @@
 //! Each method is done as Rhai's array package does it (`rhai::packages::array_basic`), with
 //! the closure called as `FnPtr::call_raw_with_extra_args` calls it: the element alone, or with
 //! its index, or (for `reduce`) the result so far, the element and its index, as many as the
-//! closure takes; the closure runs as `Engine::call_script_fn` runs it (two levels below the
+//! closure takes; `for_each` binds the element to `this` (a closure using `this` is not
+//! lowered) and passes the index alone; `sort` and `dedup` pass two elements to a comparer
+//! taking exactly two, and take any error or other answer as Rhai does (the order of the
+//! elements' types; not a duplicate). `retain`, `drain`, `sort`, `dedup` and `for_each` change
+//! the array in place, element by element, as Rhai's do. The closure runs as `Engine::call_script_fn` runs it (two levels below the
 //! caller: Rhai's call of the method is one, the closure's another; one operation counted,
 //! its error wrapped with the closure's name), in a copy of Rhai's runtime
 //! state that Rhai then drops: the operations the closure counts are not the caller's. An
@@ -26,6 +30,10 @@ enum Passing {
     Element,
     /// The result so far, the element, then its index (`reduce`).
     Reduce,
+    /// The index alone, the element bound to `this` (`for_each`).
+    Index,
+    /// Two elements, both always (`sort`, `dedup`).
+    Pair,
 }
 
 /// What the method does with the closure's answers.
@@ -40,6 +48,11 @@ enum Method {
     FindMap,
     Reduce,
     ReduceRev,
+    Retain,
+    Drain,
+    ForEach,
+    Sort,
+    Dedup,
 }
 
 impl Method {
@@ -55,6 +68,11 @@ impl Method {
             ("find_map", 2) => Method::FindMap,
             ("reduce", 2 | 3) => Method::Reduce,
             ("reduce_rev", 2 | 3) => Method::ReduceRev,
+            ("retain", 2) => Method::Retain,
+            ("drain", 2) => Method::Drain,
+            ("for_each", 2) => Method::ForEach,
+            ("sort" | "sort_by", 2) => Method::Sort,
+            ("dedup", 2) => Method::Dedup,
             _ => return None,
         })
     }
@@ -62,8 +80,18 @@ impl Method {
     fn passing(self) -> Passing {
         match self {
             Method::Reduce | Method::ReduceRev => Passing::Reduce,
+            Method::ForEach => Passing::Index,
+            Method::Sort | Method::Dedup => Passing::Pair,
             _ => Passing::Element,
         }
+    }
+
+    /// Whether the method changes its array (Rhai refuses it on a constant).
+    fn changes_array(self) -> bool {
+        matches!(
+            self,
+            Method::Retain | Method::Drain | Method::ForEach | Method::Sort | Method::Dedup
+        )
     }
 
     /// The name Rhai wraps the closure's errors with (`find` is Rhai's `index_of`).
@@ -77,6 +105,12 @@ impl Method {
             Method::FindMap => "find_map",
             Method::Reduce => "reduce",
             Method::ReduceRev => "reduce_rev",
+            Method::Retain => "retain",
+            Method::Drain => "drain",
+            Method::ForEach => "for_each",
+            // Their closures' errors never reach the caller.
+            Method::Sort => "sort",
+            Method::Dedup => "dedup",
         }
     }
 }
@@ -106,6 +140,8 @@ fn lowered_closure<'p>(
     let takes = match passing {
         Passing::Element => 0..=2,
         Passing::Reduce => 1..=3,
+        Passing::Index => 0..=1,
+        Passing::Pair => 2..=2,
     };
     let captured = ptr.curry().len();
     if !arity
@@ -136,6 +172,9 @@ impl Runner<'_> {
         if !args[0].is_array() || args.iter().any(|a| a.is_shared()) {
             return None;
         }
+        if method.changes_array() && args[0].is_read_only() {
+            return None;
+        }
         let program = self.program;
         let (function, captured) = lowered_closure(program, args[1], method.passing())?;
         // Rhai counts an operation for the native call.
@@ -143,7 +182,10 @@ impl Runner<'_> {
             return Some(Err(err));
         }
         let initial = args.get(2).map_or(Dynamic::UNIT, |v| (**v).clone());
-        let result = {
+        let result = if method.changes_array() {
+            let mut array = args[0].write_lock::<Array>().expect("an array");
+            self.change_array(method, function, &captured, &mut array, pos)
+        } else {
             let array = args[0].read_lock::<Array>().expect("an array");
             self.run_method(method, function, &captured, &array, initial, pos)
         };
@@ -234,6 +276,95 @@ impl Runner<'_> {
                 }
                 result
             }
+            _ => unreachable!("a method changing its array"),
+        })
+    }
+
+    /// The value of a method changing `array` (in place, as Rhai's does).
+    fn change_array(
+        &mut self,
+        method: Method,
+        function: &Function,
+        captured: &[Dynamic],
+        array: &mut Array,
+        pos: Position,
+    ) -> Result<Dynamic, Error> {
+        let own = function.arity - captured.len();
+        let call = |runner: &mut Self, args: &mut dyn Iterator<Item = Dynamic>| {
+            let mut args = captured.iter().cloned().chain(args);
+            runner.closure(function, &mut args, pos)
+        };
+        let element = |item: &Dynamic, i: usize| [item.clone(), index(i)].into_iter().take(own);
+        Ok(match method {
+            Method::Retain | Method::Drain => {
+                if array.is_empty() {
+                    return Ok(Dynamic::from_array(Array::new()));
+                }
+                let keep = method == Method::Retain;
+                let mut removed = if keep {
+                    Array::new()
+                } else {
+                    Array::with_capacity(array.len())
+                };
+                let (mut i, mut x) = (0, 0);
+                while x < array.len() {
+                    let answer = call(self, &mut element(&array[x], i))
+                        .map_err(|err| wrapped(method, self, err))?;
+                    if truthy(&answer) == keep {
+                        x += 1;
+                    } else {
+                        removed.push(array.remove(x));
+                    }
+                    i += 1;
+                }
+                Dynamic::from_array(removed)
+            }
+            Method::ForEach => {
+                for i in 0..array.len() {
+                    // The element is `this` (unused: the closure is lowered), the index its
+                    // parameter if it takes one.
+                    let mut args = std::iter::once(index(i)).take(own);
+                    let _ = call(self, &mut args).map_err(|err| wrapped(method, self, err))?;
+                }
+                Dynamic::UNIT
+            }
+            Method::Sort => {
+                if array.len() <= 1 {
+                    return Ok(Dynamic::UNIT);
+                }
+                let sort = || {
+                    array.sort_by(|x, y| {
+                        call(self, &mut [x.clone(), y.clone()].into_iter())
+                            .ok()
+                            .and_then(|v| {
+                                v.as_int()
+                                    .or_else(|_| v.as_bool().map(|v| if v { -1 } else { 1 }))
+                                    .ok()
+                            })
+                            .map_or_else(|| x.type_id().cmp(&y.type_id()), |v| v.cmp(&0))
+                    });
+                };
+                // Rust's sort panics on a comparer that is not a total order: Rhai catches it.
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(sort)).map_err(|_| {
+                    EvalAltResult::ErrorRuntime(
+                        "error in comparer for sorting".into(),
+                        Position::NONE,
+                    )
+                })?;
+                Dynamic::UNIT
+            }
+            Method::Dedup => {
+                if !array.is_empty() {
+                    array.dedup_by(|x, y| {
+                        call(self, &mut [y.clone(), x.clone()].into_iter())
+                            .unwrap_or(Dynamic::FALSE)
+                            .as_bool()
+                            .unwrap_or(false)
+                    });
+                }
+                Dynamic::UNIT
+            }
+            _ => unreachable!("a method reading its array"),
         })
     }
 

@@ -1,7 +1,7 @@
 //! Closures in Rhai's array methods, run by the walker (`run/closures.rs`): the same values,
 //! errors and operations as Rhai's, and the closure's statements run by the walker.
 
-use rhai::Scope;
+use rhai::{Dynamic, Scope};
 
 use super::{all, assert_agree, assert_agree_named, assert_same_operations, Case, T};
 use crate::{
@@ -64,6 +64,46 @@ const METHODS: &[Case] = &[
            const LIST = [1, 2, 3];"#,
         T,
     ),
+    all(
+        "retain, drain, for_each",
+        r#"fn t(a) {
+               let b = a; let r = b.retain(|x| x > 2);
+               let c = a; let d = c.drain(|x, i| x > i);
+               let e = a; let f = e.retain(|| false);
+               let g = a; g.for_each(|i| i * 2);
+               let h = a; h.for_each(|| 1);
+               let k = 3; let l = a; let n = l.drain(|x| x == k);
+               [b, r, c, d, e, f, g, h, l, n]
+           }"#,
+        &[
+            ("t", "[[3, 1, 4, 1, 5, 9, 2, 6]]"),
+            ("t", "[[]]"),
+            ("t", "[[0, 2, 1, 3]]"),
+        ],
+    ),
+    all(
+        "sort and dedup with comparers",
+        r#"fn t(a) {
+               let b = a; b.sort(|x, y| y - x);
+               let c = a; c.sort(|x, y| x < y);
+               let d = a; d.sort_by(|x, y| if x == y { 0 } else { () });
+               let e = a; e.dedup(|x, y| x == y);
+               let f = a; f.dedup(|x, y| x + 1 >= y);
+               let g = a; g.sort(|x, y| x.nope);
+               let h = a; h.dedup(|x, y| x.nope);
+               let k = 2; let l = a; l.sort(|x, y| x % k - y % k);
+               [b, c, d, e, f, g, h, l]
+           }
+           fn bad(n) { let a = []; for i in 0..n { a.push((i * 7) % 13); } a.sort(|x, y| 1); a }"#,
+        &[
+            ("t", "[[3, 1, 4, 1, 5, 9, 2, 6, 6, 6, 5]]"),
+            ("t", "[[]]"),
+            ("t", "[[2]]"),
+            ("t", "[[0, 2, 1, \"a\", 3.5, 1]]"),
+            ("bad", "[3]"),
+            ("bad", "[40]"),
+        ],
+    ),
 ];
 
 #[test]
@@ -93,7 +133,11 @@ fn errors_in_closures_are_reported_as_rhai_reports_them() {
            fn y(a) { a.find(|x| x.nope == 1) }
            fn z(a) { a.all(|x| { if x == 3 { throw x; } true }) }
            fn deep(n) { if n == 0 { [1].map(|x| deep(x - 1 - x)) } else { [n].map(|x| deep(x - 1))[0] } }
-           fn spin(a) { a.some(|x| { loop { x += 1; } }) }"#,
+           fn spin(a) { a.some(|x| { loop { x += 1; } }) }
+           fn r(a) { a.retain(|x| x / (x - 2) > 0); a }
+           fn d(a) { a.drain(|x, i| thrower(x + i)) }
+           fn e(a) { a.for_each(|i| 10 / i); a }
+           fn s(a) { a.sort(|x, y| { loop { x += 1; } }); a }"#,
         &[
             ("t", "[[0, 1, 2]]"),
             ("t", "[[5]]"),
@@ -106,6 +150,11 @@ fn errors_in_closures_are_reported_as_rhai_reports_them() {
             ("deep", "[21]"),
             ("deep", "[40]"),
             ("spin", "[[1]]"),
+            ("r", "[[1, 2, 3]]"),
+            ("r", "[[3, 4]]"),
+            ("d", "[[0, 1, 2]]"),
+            ("e", "[[4, 5]]"),
+            ("s", "[[2, 1]]"),
         ],
     )];
     assert_agree(&failing);
@@ -129,10 +178,9 @@ fn closures_the_walker_does_not_run_are_left_to_rhai() {
     )]);
 }
 
-#[test]
-fn closures_in_array_methods_run_in_the_walker() {
-    let script =
-        "fn t() {\n let k = 10;\n [1, 2, 3].filter(|x| x > 1).map(|x| x * k).reduce(|s, x| s + x, 0)\n}";
+/// Runs `t()` of `script` with its functions lowered for profiling: the value, the cost of
+/// each line, and the caller (which tells what it hands to Rhai).
+fn profiled_t(script: &str) -> (Dynamic, Vec<profile::LineCost>, Caller) {
     let engine = sandbox::engine();
     let ast = engine.compile(script).unwrap();
     let mut caller = Caller::new(&ast, Scope::new(), NativeTable::default());
@@ -142,7 +190,14 @@ fn closures_in_array_methods_run_in_the_walker() {
         let _call = sandbox::begin();
         caller.call(&engine, &ast, "t", ()).unwrap()
     };
-    let lines = profile::finish();
+    (value, profile::finish(), caller)
+}
+
+#[test]
+fn closures_in_array_methods_run_in_the_walker() {
+    let script =
+        "fn t() {\n let k = 10;\n [1, 2, 3].filter(|x| x > 1).map(|x| x * k).reduce(|s, x| s + x, 0)\n}";
+    let (value, lines, _) = profiled_t(script);
     assert_eq!(value.as_int().unwrap(), 50);
     // Each closure's one statement ran in the walker (the one capturing `k` too): 3 filters,
     // 2 maps, 2 reductions.
@@ -152,6 +207,29 @@ fn closures_in_array_methods_run_in_the_walker() {
         .map(|l| l.runs)
         .sum();
     assert_eq!(closure_runs, 7, "{lines:?}");
+}
+
+#[test]
+fn closures_of_methods_changing_their_array_run_in_the_walker() {
+    let script = "fn t() {\n let a = [3, 1, 2, 2];\n a.sort(|x, y| x - y);\n a.dedup(|x, y| x == y);\n a.retain(|x| x != 2);\n a.for_each(|i| i);\n let d = a.drain(|x| x > 2);\n [a, d]\n}";
+    let (value, lines, caller) = profiled_t(script);
+    assert_eq!(value.to_string(), "[[1], [3]]");
+    // Each method's closure (one a line: `sort` on line 3 … `drain` on line 7) ran in the
+    // walker.
+    for line in 3..=7 {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.function.starts_with("anon$") && l.line == line && l.runs > 0),
+            "line {line}: {lines:?}"
+        );
+    }
+    // (A closure capturing variables would hand Rhai its `curry`, which makes it.)
+    assert!(
+        caller.handed_to_rhai().is_empty(),
+        "{:?}",
+        caller.handed_to_rhai()
+    );
 }
 
 #[test]

@@ -4,8 +4,9 @@
 //!
 //! The programs mix integers, floats, strings, arrays, maps, loops, `switch`, `try`,
 //! closures (called, and in the array methods the walker runs them for, capturing variables or
-//! not), shadowing, recursion, compound assignment on indexed and property targets, `?.`,
-//! `?[`, `??`, `in` and ranges; loops over a variable's array (whose body may change it, push
+//! not; those changing the array too: `retain`, `drain`, `sort`, `dedup`, `for_each`),
+//! shadowing, recursion, compound assignment on indexed and property targets, `?.`, `?[`,
+//! `??`, `in` and ranges; loops over a variable's array (whose body may change it, push
 //! onto it or append to it) and over a script constant's; `+=` of arrays; conditions made of
 //! comparisons joined by `&&` and `||` (in `if`, `while` and as values), whose operands may
 //! not be integers; `op=` on integer variables, which may overflow. A few hundred cases
@@ -206,6 +207,12 @@ fn stmt() -> impl Strategy<Value = String> {
             literal()
         )
             .prop_map(|(v, op, l)| format!("{v} {op} {l};")),
+        // The array methods that change their array, with closures capturing what `e` names.
+        expr().prop_map(|e| format!("s = arr.retain(|q| q != ({e})).len();")),
+        expr().prop_map(|e| format!("arr.push(arr.drain(|q, i| i == 1 || q == ({e})));")),
+        expr().prop_map(|e| format!("arr.sort(|p, q| if p == q {{ 0 }} else {{ {e} }});")),
+        expr().prop_map(|e| format!("arr.dedup(|p, q| p == q || ({e}) == 1);")),
+        expr().prop_map(|e| format!("arr.for_each(|i| x + i * ({e}));")),
     ];
     simple.prop_recursive(3, 12, 3, |inner| {
         let block = prop::collection::vec(inner.clone(), 0..3).prop_map(|b| b.join(" "));
