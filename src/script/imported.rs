@@ -286,35 +286,32 @@ mod tests {
         script.link(&NativeTable::default());
         for walker in [true, false] {
             script.set_compiled(walker);
-            let reused = Caller::new(
-                &script.ast,
-                script.constants.clone(),
-                NativeTable::default(),
-            );
-            reused.set_compiled(walker);
+            let reused = caller_of(&script, walker);
             for n in 0..300 {
                 round(&script, &reused, n);
-                let fresh = Caller::new(
-                    &script.ast,
-                    script.constants.clone(),
-                    NativeTable::default(),
-                );
-                fresh.set_compiled(walker);
+                let fresh = caller_of(&script, walker);
                 round(&script, &fresh, n);
             }
         }
     }
 
-    /// What each call gives (value or error, as text) and the operations its `base::` calls
-    /// counted, with the base's functions in the walker (`walker`) or in Rhai's interpreter.
-    fn outcomes(script: &host::LoadedScript, walker: bool) -> Vec<(String, u64)> {
-        script.set_compiled(walker);
+    /// A caller of `script`'s functions, its own and its bases' in the walker (`walker`) or in
+    /// Rhai's interpreter.
+    fn caller_of(script: &host::LoadedScript, walker: bool) -> Caller {
         let caller = Caller::new(
             &script.ast,
             script.constants.clone(),
             NativeTable::default(),
         );
         caller.set_compiled(walker);
+        caller
+    }
+
+    /// What each call gives (value or error, as text) and the operations its `base::` calls
+    /// counted, with the base's functions in the walker (`walker`) or in Rhai's interpreter.
+    fn outcomes(script: &host::LoadedScript, walker: bool) -> Vec<(String, u64)> {
+        script.set_compiled(walker);
+        let caller = caller_of(script, walker);
         let list = || {
             vec![Dynamic::from_array(
                 (0..10).map(Dynamic::from_int).collect(),
