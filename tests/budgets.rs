@@ -114,3 +114,21 @@ fn a_hint_keeps_its_time_when_the_state_is_nested_500_deep() {
         "{searching:?} beyond loading ({loading:?})"
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn a_hint_keeps_its_time_when_hashing_the_state_is_slow() {
+    // The state holds 100 copies of a 1000×1000 grid: copying it costs nothing (the copies
+    // share their cells), hashing it reads 100 million cells (0.8 s). Verifying the native form
+    // hashes the position, and alpha-beta (the script has an `evaluate`) every position it
+    // meets. Before hashes looked at the command's time, 2.4 s of processor time (5 s by the
+    // clock); the aim is the time's 1.5 times and 0.3 s.
+    let game = "tests/fixtures/budget/wide_state.rhai";
+    let loading = cpu_time(&["run", game]);
+    let hint = cpu_time(&["hint", game, "--level", "hard", "--time-ms", "300"]);
+    let searching = hint.saturating_sub(loading);
+    assert!(
+        searching < Duration::from_millis(750),
+        "{searching:?} beyond loading ({loading:?})"
+    );
+}

@@ -113,6 +113,13 @@ pub trait Game {
     fn parse_state(&self, text: &str, to_move: Option<usize>) -> Result<Self::State, GameError>;
     /// A hash of the state: equal states hash equally.
     fn state_hash(&self, state: &Self::State) -> u64;
+    /// [`Game::state_hash`] for a search, or `None` when the command's time
+    /// ([`crate::cancel::calls_until`]) ran out (or Ctrl-C) while a large state was hashed: the
+    /// search stops there, as at a script call the time stopped. By default the hash, whose
+    /// work is bounded.
+    fn state_hash_in_time(&self, state: &Self::State) -> Option<u64> {
+        Some(self.state_hash(state))
+    }
     /// Splits a move list into move texts (by default, the whole text is one move).
     fn split_moves(&self, text: &str) -> Result<Vec<String>, GameError> {
         Ok(vec![text.to_string()])

@@ -89,8 +89,25 @@ pub fn bracketing_cells(grid: &Grid, empty: i64, between: i64, end: i64) -> Vec<
 /// Every step `(from, to)` of the pieces holding one of `pieces`, row by row (and in the order
 /// of `steps` from each): [`steps`] from every such piece, in one call.
 pub fn piece_steps(grid: &Grid, pieces: &[i64], steps: &[PieceStep]) -> Vec<(Cell, Cell)> {
-    cells_holding(grid, pieces)
-        .flat_map(|from| {
+    steps_of_pieces(grid, |v| pieces.contains(&v).then_some(steps))
+}
+
+/// Every step `(from, to)` of the pieces holding a value `each` names, each with the steps named
+/// with its value (men forward, kings both ways), row by row (and in the order of its steps from
+/// each): [`piece_steps`] for pieces that move differently, in one pass. A value named twice
+/// moves as its first entry says.
+pub fn piece_steps_each(grid: &Grid, each: &[(i64, &[PieceStep])]) -> Vec<(Cell, Cell)> {
+    steps_of_pieces(grid, |v| moves_of(each, v))
+}
+
+/// The steps from every cell whose value `steps_of` gives steps for, row by row.
+fn steps_of_pieces<'s>(
+    grid: &Grid,
+    steps_of: impl Fn(i64) -> Option<&'s [PieceStep<'s>]>,
+) -> Vec<(Cell, Cell)> {
+    grid.cells()
+        .filter_map(|from| Some((from, steps_of(grid.get(from)?)?)))
+        .flat_map(|(from, steps)| {
             steps
                 .iter()
                 .filter_map(move |s| s.from(grid, from).map(|to| (from, to)))
@@ -98,10 +115,9 @@ pub fn piece_steps(grid: &Grid, pieces: &[i64], steps: &[PieceStep]) -> Vec<(Cel
         .collect()
 }
 
-/// The cells holding one of `values`, row by row from the top.
-fn cells_holding<'a>(grid: &'a Grid, values: &'a [i64]) -> impl Iterator<Item = Cell> + 'a {
-    grid.cells()
-        .filter(move |&c| grid.get(c).is_some_and(|v| values.contains(&v)))
+/// The moves `each` names for the piece value `v` (the first entry naming it).
+fn moves_of<'e, T>(each: &[(i64, &'e [T])], v: i64) -> Option<&'e [T]> {
+    each.iter().find(|(piece, _)| *piece == v).map(|(_, m)| *m)
 }
 
 /// A jump: a piece at `from` leaps over the cell `over` next to it onto the cell `to` just
@@ -147,8 +163,36 @@ pub fn piece_jumps(
     over: &[i64],
     onto: &[i64],
 ) -> Vec<Jump> {
-    cells_holding(grid, pieces)
-        .flat_map(|from| jumps(grid, from, directions, over, onto))
+    jumps_of_pieces(
+        grid,
+        |v| pieces.contains(&v).then_some(directions),
+        over,
+        onto,
+    )
+}
+
+/// Every [`jumps`] of the pieces holding a value `each` names, each in the directions named with
+/// its value (men forward, kings both ways), row by row: [`piece_jumps`] for pieces that capture
+/// differently, in one pass. A value named twice jumps as its first entry says.
+pub fn piece_jumps_each(
+    grid: &Grid,
+    each: &[(i64, &[(i64, i64)])],
+    over: &[i64],
+    onto: &[i64],
+) -> Vec<Jump> {
+    jumps_of_pieces(grid, |v| moves_of(each, v), over, onto)
+}
+
+/// The jumps from every cell whose value `directions_of` gives directions for, row by row.
+fn jumps_of_pieces<'d>(
+    grid: &Grid,
+    directions_of: impl Fn(i64) -> Option<&'d [(i64, i64)]>,
+    over: &[i64],
+    onto: &[i64],
+) -> Vec<Jump> {
+    grid.cells()
+        .filter_map(|from| Some((from, directions_of(grid.get(from)?)?)))
+        .flat_map(|(from, directions)| jumps(grid, from, directions, over, onto))
         .collect()
 }
 
@@ -308,6 +352,53 @@ mod tests {
     }
 
     #[test]
+    fn each_piece_value_steps_and_jumps_its_own_way() {
+        // Men (1) step up only, the king (3) up and down; the 2s are the opponent's.
+        let g = grid_from(&["00000", "01000", "00300", "02000", "00000"]);
+        let (up, all) = ([(-1, -1), (1, -1)], [(-1, -1), (1, -1), (-1, 1), (1, 1)]);
+        let steps = |ds: &[(i64, i64)]| -> Vec<PieceStep<'static>> {
+            ds.iter().map(|&d| PieceStep::new(d, &[0])).collect()
+        };
+        let (man, king) = (steps(&up), steps(&all));
+        let pair = |a: (i64, i64), b: (i64, i64)| (Cell::new(a.0, a.1), Cell::new(b.0, b.1));
+        // Row by row: the man at (1,1) first, then the king at (2,2), blocked up-left by the
+        // man and down-left by a 2.
+        assert_eq!(
+            piece_steps_each(&g, &[(1, &man), (3, &king)]),
+            [
+                pair((1, 1), (0, 0)),
+                pair((1, 1), (2, 0)),
+                pair((2, 2), (3, 1)),
+                pair((2, 2), (3, 3)),
+            ]
+        );
+        // A value not named does not move; the first entry of a value named twice holds.
+        assert_eq!(piece_steps_each(&g, &[(3, &king)]).len(), 2);
+        assert_eq!(
+            piece_steps_each(&g, &[(3, &man), (3, &king)]),
+            [pair((2, 2), (3, 1))]
+        );
+        assert!(piece_steps_each(&g, &[]).is_empty());
+        // Each as `piece_steps` of its value alone, merged row by row.
+        let mut merged = [piece_steps(&g, &[1], &man), piece_steps(&g, &[3], &king)].concat();
+        merged.sort_by_key(|(from, _)| (from.y, from.x));
+        assert_eq!(piece_steps_each(&g, &[(1, &man), (3, &king)]), merged);
+        // The king jumps the 2 down-left of it; with the men's directions (up only) it would
+        // not, nor would the man with the king's.
+        let jump = Jump {
+            from: Cell::new(2, 2),
+            over: Cell::new(1, 3),
+            to: Cell::new(0, 4),
+        };
+        assert_eq!(
+            piece_jumps_each(&g, &[(1, &up), (3, &all)], &[2], &[0]),
+            [jump]
+        );
+        assert!(piece_jumps_each(&g, &[(1, &all), (3, &up)], &[2], &[0]).is_empty());
+        assert!(piece_jumps_each(&g, &[(3, &all)], &[2], &[1]).is_empty());
+    }
+
+    #[test]
     fn drops_land_on_the_lowest_empty_cell() {
         let g = grid_from(&["010", "010", "210"]);
         assert_eq!(drop_cell(&g, 0, 0), Some(Cell::new(0, 1)));
@@ -369,6 +460,28 @@ mod tests {
                 let mut each = [piece_steps(&g, &[1], &steps), piece_steps(&g, &[3], &steps)].concat();
                 each.sort_by_key(|(from, _)| (from.y, from.x));
                 prop_assert_eq!(piece_steps(&g, &[1, 3], &steps), each);
+            }
+
+            /// Pieces that move each their own way move as each alone, merged in reading order.
+            #[test]
+            fn each_value_moves_as_it_alone_does(values in proptest::collection::vec(0i64..4, 25)) {
+                let g = board(&values);
+                let (up, all) = (&DIAGONALS[..2], &DIAGONALS[..]);
+                let steps = |ds: &[(i64, i64)]| -> Vec<PieceStep<'static>> {
+                    ds.iter().map(|&d| PieceStep::new(d, &[0])).collect()
+                };
+                let (man, king) = (steps(up), steps(all));
+                let by_row = |(from, _): &(Cell, Cell)| (from.y, from.x);
+                let mut each = [piece_steps(&g, &[1], &man), piece_steps(&g, &[3], &king)].concat();
+                each.sort_by_key(by_row);
+                prop_assert_eq!(piece_steps_each(&g, &[(1, &man), (3, &king)]), each);
+                let mut each = [
+                    piece_jumps(&g, &[1], up, &[2], &[0]),
+                    piece_jumps(&g, &[3], all, &[2], &[0]),
+                ]
+                .concat();
+                each.sort_by_key(|j| (j.from.y, j.from.x));
+                prop_assert_eq!(piece_jumps_each(&g, &[(1, up), (3, all)], &[2], &[0]), each);
             }
         }
     }

@@ -18,16 +18,14 @@ use super::{
 };
 use crate::{
     diag::Diagnostic,
-    runtime::{
-        playout, Cell, Event, Game, GameError, Grid, Outcome, Played, Rng, Run, ScriptSpot,
-        StableHasher, Track,
-    },
+    runtime::{playout, Event, Game, GameError, Outcome, Played, Rng, ScriptSpot, StableHasher},
     walker::lists::NativeList,
 };
 
 pub(crate) mod caller;
 mod capture_referee;
 mod cells;
+mod hashing;
 mod referee;
 mod sowing_filter;
 
@@ -35,6 +33,7 @@ pub use capture_referee::CaptureReferee;
 pub use referee::HookReferee;
 
 use caller::Caller;
+use hashing::{hash_value, hash_value_in_time};
 
 /// A rules script ready to play, with the option values chosen for it.
 pub struct ScriptedGame {
@@ -863,6 +862,12 @@ impl Game for ScriptedGame {
         h.finish()
     }
 
+    fn state_hash_in_time(&self, state: &Dynamic) -> Option<u64> {
+        let mut h = StableHasher::default();
+        hash_value_in_time(state, &mut h).ok()?;
+        Some(h.finish())
+    }
+
     fn definition(&self, function: &str) -> Option<ScriptSpot> {
         let label = self.sources().script_defining(function)?;
         self.sources().definition_spot(&label, function)
@@ -895,8 +900,10 @@ impl Game for ScriptedGame {
     fn move_hash(&self, mv: &Dynamic) -> Option<u64> {
         // A move's hash is never saved (search and legality checks use it within one run), so
         // it may use a faster hash than the stable one that saves keep for states.
+        // A move too large to hash before the command's time is up has no hash (a search then
+        // plays it every time it meets it).
         let mut h = MOVE_HASHER.build_hasher();
-        hash_value(mv, &mut h);
+        hash_value_in_time(mv, &mut h).ok()?;
         Some(h.finish())
     }
 
@@ -965,49 +972,6 @@ impl MoveList {
             MoveList::Values(moves) => moves.swap_remove(i),
             MoveList::Native(list) => list.item(i),
         }
-    }
-}
-
-/// Feeds a script value into a hasher: equal values (maps by key, arrays in order, runtime
-/// types by content) feed equal bytes.
-fn hash_value(value: &Dynamic, h: &mut impl Hasher) {
-    use std::hash::Hash;
-    // (`is_…` first: a failed `as_…` spends time naming the type, and a search hashes every
-    // move it meets.)
-    if value.is_unit() {
-        0u8.hash(h);
-    } else if value.is_bool() {
-        (1u8, value.as_bool().unwrap_or_default()).hash(h);
-    } else if value.is_int() {
-        (2u8, value.as_int().unwrap_or_default()).hash(h);
-    } else if let Some(c) = value.read_lock::<Cell>() {
-        // Cells early: moves are often cells, or arrays of them.
-        (8u8, *c).hash(h);
-    } else if value.is_float() {
-        (3u8, value.as_float().unwrap_or_default().to_bits()).hash(h);
-    } else if let Some(s) = value.read_lock::<rhai::ImmutableString>() {
-        (4u8, s.as_str()).hash(h);
-    } else if let Some(a) = value.read_lock::<Array>() {
-        (5u8, a.len()).hash(h);
-        a.iter().for_each(|v| hash_value(v, h));
-    } else if let Some(m) = value.read_lock::<Map>() {
-        (6u8, m.len()).hash(h);
-        for (k, v) in m.iter() {
-            k.as_str().hash(h);
-            hash_value(v, h);
-        }
-    } else if let Some(g) = value.read_lock::<Grid>() {
-        (7u8, &*g).hash(h);
-    } else if let Some(r) = value.read_lock::<Run>() {
-        (9u8, &*r).hash(h);
-    } else if let Some(t) = value.read_lock::<Track>() {
-        (13u8, &*t).hash(h);
-    } else if let Ok(c) = value.as_char() {
-        (10u8, c).hash(h);
-    } else if let Some(r) = value.read_lock::<Rng>() {
-        (12u8, &*r).hash(h);
-    } else {
-        (11u8, value.type_name(), value.to_string()).hash(h);
     }
 }
 

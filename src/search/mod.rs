@@ -203,7 +203,16 @@ pub fn best_move_among<G: Game>(
         played: Memo::new(PLAYED_SIZE),
         listed: Memo::new(LISTED_SIZE),
     };
-    let root = (state, game.state_hash(state));
+    // A state too large to hash in the time: no time to think.
+    let Some(hash) = game.state_hash_in_time(state) else {
+        return Ok(Some(Choice {
+            mv: moves.swap_remove(0),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+        }));
+    };
+    let root = (state, hash);
     let mut best: Option<Choice<G::Move>> = None;
     for depth in 1..=limits.max_depth.max(1) {
         let mut partial = None;
@@ -330,7 +339,7 @@ impl<G: Game> Search<'_, G> {
             return Ok(Rc::clone(known));
         }
         let next = self.game.play(state, mv)?.state;
-        let next_hash = self.game.state_hash(&next);
+        let next_hash = self.game.state_hash_in_time(&next).ok_or(Stop::Time)?;
         let reached = Rc::new((next, next_hash));
         if let Some(s) = slot {
             self.played.keep(s, Rc::clone(&reached), 1);

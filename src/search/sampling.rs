@@ -172,10 +172,12 @@ pub fn best_move_among<G: Game>(
                 }
                 let valued = game.play(&future, &c.mv).and_then(|p| {
                     let value = sampler.value(&p.state, limits.replies, done + 1)?;
-                    Ok((value, game.state_hash(&reseed(&p.state, 0))))
+                    Ok((value, game.state_hash_in_time(&reseed(&p.state, 0))))
                 });
                 match valued {
-                    Ok(found) => sweep.push(found),
+                    Ok((value, Some(hash))) => sweep.push((value, hash)),
+                    // A state too large to hash before the command's time was up.
+                    Ok((_, None)) => break 'refine,
                     Err(_) if crate::cancel::calls_stopped() => break 'refine,
                     Err(e) => return Err(e),
                 }

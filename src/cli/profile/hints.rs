@@ -19,6 +19,9 @@ pub struct Hint {
 struct Pattern {
     needles: &'static [&'static str],
     absent: &'static [&'static str],
+    /// Only for a script whose pieces move by kind (`Some(true)`: see [`moves_by_kind`]), only
+    /// for one whose pieces do not (`Some(false)`), or for either (`None`).
+    by_kind: Option<bool>,
     primitive: &'static str,
     why: &'static str,
 }
@@ -28,12 +31,14 @@ const PATTERNS: &[Pattern] = &[
     Pattern {
         needles: &["cell(x,0)", "for", ".push(x)"],
         absent: &[],
+        by_kind: None,
         primitive: "g.open_columns(EMPTY)",
         why: "a scan of each column's top cell: one call lists the columns with room",
     },
     Pattern {
         needles: &["while", "-=1", "!=EMPTY", "cell("],
         absent: &[],
+        by_kind: None,
         primitive: "g.drop_piece(x, piece, EMPTY)",
         why: "a walk down a column to its lowest empty cell: one call drops the piece (or \
               `g.drop_cell(x, EMPTY)` says where it lands)",
@@ -41,6 +46,7 @@ const PATTERNS: &[Pattern] = &[
     Pattern {
         needles: &["while", "+=d", ".push(cell("],
         absent: &[],
+        by_kind: None,
         primitive: "g.brackets(c, between, end)",
         why: "a walk along each direction collecting the opponent's pieces up to one's own: one \
               call gives what a placement turns over (and `g.bracketing_cells(EMPTY, between, \
@@ -49,6 +55,7 @@ const PATTERNS: &[Pattern] = &[
     Pattern {
         needles: &["while", "+=d"],
         absent: &[".push("],
+        by_kind: None,
         primitive: "g.longest_run_through(c)",
         why: "a count of equal cells along each direction: one call gives the longest line \
               through the cell (`g.runs_through(c)` the lines with their ends)",
@@ -56,6 +63,7 @@ const PATTERNS: &[Pattern] = &[
     Pattern {
         needles: &["forlineinLINES"],
         absent: &[],
+        by_kind: None,
         primitive: "g.longest_run_through(c)",
         why: "a check of every line of the board after each move: one call gives the longest \
               line through the cell just played",
@@ -63,6 +71,7 @@ const PATTERNS: &[Pattern] = &[
     Pattern {
         needles: &[".push([cell(", "for", "for"],
         absent: &[],
+        by_kind: None,
         primitive: "g.piece_steps(piece, [[dx, dy], …], [values])",
         why: "a loop over cells collecting each piece's steps: one call lists every step of \
               every piece (a list `[MAN, KING]` of pieces at once; `g.piece_jumps` for captures)",
@@ -70,6 +79,17 @@ const PATTERNS: &[Pattern] = &[
     Pattern {
         needles: &["continue", "fory", "cell(x,y)", "[]"],
         absent: &[],
+        by_kind: Some(true),
+        primitive: "g.piece_steps([[piece, [[dx, dy], …]], …], [values])",
+        why: "a loop over every cell looking for one side's pieces to list their moves, each kind \
+              its own way (men forward, kings both ways): one call lists every step of every \
+              piece with the steps named for its kind (`[[MAN, FORWARD], [KING, ALL]]`), and \
+              `g.piece_jumps([[piece, [[dx, dy], …]], …], [over], [onto])` every jump",
+    },
+    Pattern {
+        needles: &["continue", "fory", "cell(x,y)", "[]"],
+        absent: &[],
+        by_kind: Some(false),
         primitive: "g.piece_steps(piece, [[dx, dy], …], [values])",
         why: "a loop over every cell looking for one side's pieces to list their moves: one call \
               lists every step of every piece (a list `[MAN, KING]` of pieces that move alike \
@@ -78,6 +98,7 @@ const PATTERNS: &[Pattern] = &[
     Pattern {
         needles: &["2*d", ".push("],
         absent: &[],
+        by_kind: None,
         primitive: "g.jumps(c, [[dx, dy], …], [over], [onto])",
         why: "a loop over directions looking one and two steps away to list jumps over a piece: \
               one call checks the cell jumped over and the landing cell in every direction \
@@ -86,6 +107,7 @@ const PATTERNS: &[Pattern] = &[
     Pattern {
         needles: &[".push([", "ford"],
         absent: &["fory", "2*d"],
+        by_kind: None,
         primitive: "g.steps(c, [[dx, dy], …], [values])",
         why: "a loop over directions collecting a piece's steps: one call lists the cells it \
               steps to (`g.piece_steps` lists every step of every piece)",
@@ -93,6 +115,7 @@ const PATTERNS: &[Pattern] = &[
     Pattern {
         needles: &["while", ".neighbours(", ".push("],
         absent: &[],
+        by_kind: None,
         primitive: "g.region(c)",
         why: "a flood fill over neighbours by hand: one call gives the connected cells holding \
               the same value as `c` (`g.reachable(from, passable)` the cells reachable through \
@@ -101,6 +124,7 @@ const PATTERNS: &[Pattern] = &[
     Pattern {
         needles: &[".y-1)", ".y+1)", ".x-1,", ".x+1,"],
         absent: &[],
+        by_kind: None,
         primitive: "g.steps(c, [[dx, dy], …], [values])",
         why: "a cell's four neighbours read one by one: one call lists those holding given \
               values (`g.neighbours(c)` lists them all); after a move only the cells next to it \
@@ -109,6 +133,7 @@ const PATTERNS: &[Pattern] = &[
     Pattern {
         needles: &[".push(cell(", "for", "==EMPTY"],
         absent: &[],
+        by_kind: None,
         primitive: "g.cells_with(EMPTY)",
         why: "a loop over cells collecting the empty ones: one call lists them (and `moves` may \
               return it as it is, which a playout takes without making the list)",
@@ -116,6 +141,7 @@ const PATTERNS: &[Pattern] = &[
     Pattern {
         needles: &[".push(cell(", "for", "))==0"],
         absent: &[],
+        by_kind: None,
         primitive: "g.cells_with(EMPTY)",
         why: "a loop over cells collecting those holding 0: one call lists them (give cells that \
               are never moves a value of their own so that it lists only moves)",
@@ -123,6 +149,7 @@ const PATTERNS: &[Pattern] = &[
     Pattern {
         needles: &["%14"],
         absent: &[],
+        by_kind: None,
         primitive: "t.sow(from, seeds, dir, skip)",
         why: "a sowing loop over an array of pits: a `track` sows in one call, and \
               `t.pits_with_seeds(owner)` lists the moves",
@@ -130,12 +157,14 @@ const PATTERNS: &[Pattern] = &[
     Pattern {
         needles: &[".filter(|"],
         absent: &[],
+        by_kind: None,
         primitive: "a `for` loop or a primitive",
         why: "a closure's body runs in Rhai's interpreter, not the walker",
     },
     Pattern {
         needles: &[".map(|"],
         absent: &[],
+        by_kind: None,
         primitive: "a `for` loop or a primitive",
         why: "a closure's body runs in Rhai's interpreter, not the walker",
     },
@@ -144,6 +173,7 @@ const PATTERNS: &[Pattern] = &[
 /// The hints for the functions `hot` (their names) of the script `text`.
 pub fn find(text: &str, hot: &[&str]) -> Vec<Hint> {
     let lines: Vec<&str> = text.lines().collect();
+    let by_kind = moves_by_kind(&lines);
     let mut hints = Vec::new();
     for &function in hot {
         let Some((first, last)) = body_lines(&lines, function) else {
@@ -154,6 +184,7 @@ pub fn find(text: &str, hot: &[&str]) -> Vec<Hint> {
         let mut given: Vec<&str> = Vec::new();
         for p in PATTERNS {
             if given.contains(&p.primitive)
+                || p.by_kind.is_some_and(|k| k != by_kind)
                 || !p.needles.iter().all(|n| body.contains(n))
                 || p.absent.iter().any(|n| body.contains(n))
             {
@@ -173,6 +204,20 @@ pub fn find(text: &str, hot: &[&str]) -> Vec<Hint> {
         }
     }
     hints
+}
+
+/// Whether the script moves its pieces by kind (men forward, kings both ways): a `for` loop
+/// over what a cell's value picks (`for d in directions(board.get(c))`), or an `if` on a value
+/// choosing a list of steps (`if v == 1 { [[-1, -1], [1, -1]] } else …`).
+fn moves_by_kind(lines: &[&str]) -> bool {
+    lines.iter().map(|l| squeeze(l)).any(|l| {
+        let loops_over_a_value = l.find("for").is_some_and(|at| {
+            let head = l[at..].split('{').next().unwrap_or("");
+            head.contains("in") && head.contains(".get(")
+        });
+        let picks_steps = l.contains("if") && l.contains("==") && l.contains("{[[");
+        loops_over_a_value || picks_steps
+    })
 }
 
 /// `line` without its spaces and its `//` comment.
@@ -238,6 +283,51 @@ fn quiet(state) { state }
 }
 
 #[cfg(test)]
+mod kind_tests {
+    use super::*;
+
+    /// A whole-board loop listing one side's moves, with `helpers` beside it.
+    fn hint_of_moves(helpers: &str) -> &'static str {
+        let script = format!(
+            "{helpers}
+fn moves(state) {{
+    let list = [];
+    for y in 0..8 {{
+        for x in 0..8 {{
+            if state.board.get(cell(x, y)) != state.turn + 1 {{ continue; }}
+            list += steps_from(state.board, cell(x, y));
+        }}
+    }}
+    list
+}}
+"
+        );
+        let hints = find(&script, &["moves"]);
+        assert_eq!(hints.len(), 1, "{hints:?}");
+        hints[0].primitive
+    }
+
+    #[test]
+    fn pieces_that_move_by_kind_are_told_of_the_form_with_steps_for_each() {
+        let alike = "const STEPS = [[0, -1], [1, -1]];";
+        assert_eq!(
+            hint_of_moves(alike),
+            "g.piece_steps(piece, [[dx, dy], …], [values])"
+        );
+        let by_value =
+            "fn steps_from(b, c) { let l = []; for d in directions(b.get(c)) { l.push(d); } l }";
+        let by_if = "fn directions(v) { if v == 1 { [[0, -1]] } else { [[0, -1], [0, 1]] } }";
+        for kinds in [by_value, by_if] {
+            assert_eq!(
+                hint_of_moves(kinds),
+                "g.piece_steps([[piece, [[dx, dy], …]], …], [values])",
+                "{kinds}"
+            );
+        }
+    }
+}
+
+#[cfg(test)]
 mod newcomer_tests {
     use super::*;
 
@@ -265,7 +355,7 @@ mod newcomer_tests {
                 (
                     "moves",
                     "if !owns(state.turn, state.board.get(c))",
-                    "g.piece_steps(piece, [[dx, dy], …], [values])",
+                    "g.piece_steps([[piece, [[dx, dy], …]], …], [values])",
                 ),
                 (
                     "jumps_from",

@@ -4,7 +4,8 @@
 //! `g.drop_cell(x, empty)`, `g.drop_piece(x, piece, empty)`, and their whole-board forms
 //! `g.open_columns(empty)`, `g.bracketing_cells(empty, between, end)`,
 //! `g.piece_steps(piece, [[dx, dy], …], [values])` and `g.piece_jumps(piece, …)` (`piece` a
-//! value or a list of values: men and kings at once).
+//! value or a list of values: men and kings at once; or, for pieces that move differently, a
+//! list `[[piece, [[dx, dy], …]], …]` in place of the piece and its steps).
 //! A step of `steps` or `piece_steps` may name its own values to land on: `[dx, dy, [values]]`.
 
 use crate::walker::native_table::Natives;
@@ -87,6 +88,12 @@ pub fn register(engine: &mut Natives) {
                 piece_steps(g, &pieces, &steps, &onto)
             },
         )
+        .register_reader("piece_steps", |g: &mut Grid, each: Array, onto: Array| {
+            piece_steps_each(g, &each, &onto).map(NativeList::into_array)
+        })
+        .register_list_fn("piece_steps", |g: &mut Grid, each: Array, onto: Array| {
+            piece_steps_each(g, &each, &onto)
+        })
         .register_reader(
             "jumps",
             |g: &mut Grid, from: Cell, directions: Array, over: Array, onto: Array| {
@@ -106,6 +113,12 @@ pub fn register(engine: &mut Natives) {
             |g: &mut Grid, pieces: Array, directions: Array, over: Array, onto: Array| {
                 let pieces = values_of(&pieces, "piece_jumps", "pieces")?;
                 Jumps::of("piece_jumps", &directions, &over, &onto)?.of_pieces(g, &pieces)
+            },
+        )
+        .register_reader(
+            "piece_jumps",
+            |g: &mut Grid, each: Array, over: Array, onto: Array| {
+                piece_jumps_each(g, &each, &over, &onto)
             },
         )
         .register_reader("drop_cell", |g: &mut Grid, x: INT, empty: INT| {
@@ -150,6 +163,89 @@ fn piece_steps(g: &Grid, pieces: &[INT], steps: &Array, onto: &Array) -> Fallibl
     ))
 }
 
+/// `g.piece_steps([[piece, steps], …], onto)`: every step of every piece holding one of the
+/// values named, each with the steps named with it, that lands on the board.
+fn piece_steps_each(g: &Grid, each: &Array, onto: &Array) -> Fallible<NativeList> {
+    let what = "piece_steps";
+    let each = each_piece(each, what, "[[dx, dy], …]", |steps| steps_of(steps, what))?;
+    let onto = values_of(onto, what, "values to land on")?;
+    let targeted: Vec<(INT, Vec<PieceStep>, u64)> = each
+        .iter()
+        .map(|(piece, steps)| {
+            let (steps, work) = with_targets(steps, &onto);
+            (*piece, steps, work)
+        })
+        .collect();
+    // Each cell looks for its value among the pieces, then takes that piece's steps.
+    let work = targeted.iter().map(|t| t.2).max().unwrap_or(0);
+    let cells = (g.width() * g.height()) as u64;
+    sandbox::charge(cells.saturating_mul(each.len() as u64 + work))?;
+    let each: Vec<(INT, &[PieceStep])> = targeted.iter().map(|(p, s, _)| (*p, &s[..])).collect();
+    let pairs = rays::piece_steps_each(g, &each);
+    Ok(NativeList::CellPairs(
+        pairs.into_iter().map(|(from, to)| [from, to]).collect(),
+    ))
+}
+
+/// `g.piece_jumps([[piece, directions], …], over, onto)`: the jumps of every piece holding one
+/// of the values named, each in the directions named with it, charged first.
+fn piece_jumps_each(g: &Grid, each: &Array, over: &Array, onto: &Array) -> Fallible<Array> {
+    let what = "piece_jumps";
+    let each = each_piece(each, what, "[[dx, dy], …]", |d| directions_of(d, what))?;
+    let over = values_of(over, what, "values to jump over")?;
+    let onto = values_of(onto, what, "values to land on")?;
+    // Each cell looks for its value among the pieces, then at two cells per direction.
+    let per_direction = (2 + over.len() + onto.len()) as u64;
+    let most = each.iter().map(|(_, d)| d.len()).max().unwrap_or(0) as u64;
+    let cells = (g.width() * g.height()) as u64;
+    sandbox::charge(cells.saturating_mul(each.len() as u64 + most * per_direction))?;
+    let each: Vec<(INT, &[(i64, i64)])> = each.iter().map(|(p, d)| (*p, &d[..])).collect();
+    Ok(triples(rays::piece_jumps_each(g, &each, &over, &onto)))
+}
+
+/// The pieces a primitive named `what` was given each with its own moves: `[[value, moves], …]`,
+/// each `moves` (written as `shape` says) read by `read`.
+fn each_piece<T>(
+    each: &Array,
+    what: &str,
+    shape: &str,
+    read: impl Fn(&Array) -> Fallible<T>,
+) -> Fallible<Vec<(INT, T)>> {
+    let wrong = || {
+        format!(
+            "{what}: each piece is [value, {shape}], like [MAN, [[-1, -1], [1, -1]]] (a list \
+             of them: [[MAN, FORWARD], [KING, ALL]])"
+        )
+        .into()
+    };
+    each.iter()
+        .map(|pair| {
+            let pair = pair.read_lock::<Array>().ok_or_else(wrong)?;
+            match pair.as_slice() {
+                [piece, moves] => {
+                    let piece = piece.as_int().map_err(|_| wrong())?;
+                    let moves = moves.read_lock::<Array>().ok_or_else(wrong)?;
+                    Ok((piece, read(&moves)?))
+                }
+                _ => Err(wrong()),
+            }
+        })
+        .collect()
+}
+
+/// The directions `[[dx, dy], …]` a primitive named `what` was given.
+fn directions_of(directions: &Array, what: &str) -> Fallible<Vec<(i64, i64)>> {
+    directions
+        .iter()
+        .map(|d| {
+            let d = d.read_lock::<Array>().ok_or_else(|| {
+                format!("{what}: the directions are [[dx, dy], …], like [[1, 1], [-1, 1]]")
+            })?;
+            step(&d, what)
+        })
+        .collect()
+}
+
 /// The jumps a script asked for: the directions, what may be leapt over, what landed on.
 struct Jumps {
     directions: Vec<(i64, i64)>,
@@ -162,17 +258,8 @@ impl Jumps {
     /// `onto`.
     /// `what` names the primitive in errors.
     fn of(what: &str, directions: &Array, over: &Array, onto: &Array) -> Fallible<Jumps> {
-        let directions = directions
-            .iter()
-            .map(|d| {
-                let d = d.read_lock::<Array>().ok_or_else(|| {
-                    format!("{what}: the directions are [[dx, dy], …], like [[1, 1], [-1, 1]]")
-                })?;
-                step(&d, what)
-            })
-            .collect::<Fallible<_>>()?;
         Ok(Jumps {
-            directions,
+            directions: directions_of(directions, what)?,
             over: values_of(over, what, "values to jump over")?,
             onto: values_of(onto, what, "values to land on")?,
         })
@@ -440,6 +527,72 @@ mod tests {
         );
         assert_eq!(froms("g.piece_steps([3], [[0, -1]], [0])"), [(0, 1)]);
         assert!(froms("g.piece_steps([], [[0, -1]], [0])").is_empty());
+    }
+
+    #[test]
+    fn pieces_named_with_their_own_moves_step_and_jump_each_their_way() {
+        let e = engine();
+        // A man (1) at (0,3) moves up only, a king (3) at (3,1) both ways; a 2 at (2,2).
+        let setup = "let g = grid(4, 4); g.set(cell(0, 3), 1); g.set(cell(3, 1), 3);
+                     g.set(cell(2, 2), 2);
+                     let up = [[-1, -1], [1, -1]];
+                     let all = [[-1, -1], [1, -1], [-1, 1], [1, 1]];";
+        let moves = |script: &str| -> Vec<Vec<(i64, i64)>> {
+            e.eval::<Array>(&format!("{setup} {script}"))
+                .unwrap()
+                .into_iter()
+                .map(|m| {
+                    let m = m.into_typed_array::<crate::runtime::Cell>().unwrap();
+                    m.iter().map(|c| (c.x, c.y)).collect()
+                })
+                .collect()
+        };
+        // Row by row: the king (its one free diagonal), then the man.
+        assert_eq!(
+            moves("g.piece_steps([[1, up], [3, all]], [0])"),
+            [vec![(3, 1), (2, 0)], vec![(0, 3), (1, 2)]]
+        );
+        // Steps landing on values of their own, as in the other forms.
+        assert_eq!(
+            moves("g.piece_steps([[3, [[-1, 1, [2]]]]], [0])"),
+            [vec![(3, 1), (2, 2)]]
+        );
+        // The king leaps the 2 down-left; with the man's directions it would not.
+        assert_eq!(
+            moves("g.piece_jumps([[1, up], [3, all]], [2], [0])"),
+            [vec![(3, 1), (2, 2), (1, 3)]]
+        );
+        assert!(moves("g.piece_jumps([[1, all], [3, up]], [2], [0])").is_empty());
+        assert!(moves("g.piece_steps([], [0])").is_empty());
+        for (bad, says) in [
+            (
+                "g.piece_steps([1, up], [0])",
+                "piece_steps: each piece is [value, ",
+            ),
+            (
+                "g.piece_steps([[1]], [0])",
+                "piece_steps: each piece is [value, ",
+            ),
+            (
+                "g.piece_steps([[\"1\", up]], [0])",
+                "piece_steps: each piece is",
+            ),
+            (
+                "g.piece_steps([[1, [[0, -1, 2]]]], [0])",
+                "piece_steps: a step is",
+            ),
+            (
+                "g.piece_jumps([[1, [[1]]]], [2], [0])",
+                "piece_jumps: a direction is",
+            ),
+            (
+                "g.piece_jumps([[1, up]], [()], [0])",
+                "piece_jumps: the values to jump",
+            ),
+        ] {
+            let err = e.eval::<Array>(&format!("{setup} {bad}")).unwrap_err();
+            assert!(err.to_string().contains(says), "{bad}: {err}");
+        }
     }
 
     #[test]
