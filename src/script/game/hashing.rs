@@ -9,7 +9,7 @@
 //! (a value, a grid's cells, a track's pits) and, under a command's time
 //! ([`crate::cancel::calls_until`]), looks at that time every [`LOOK_EVERY`] of it: past the
 //! time (or on Ctrl-C) it gives up part-way, as a script call stops there. A value smaller than
-//! that (every state of every game in `rules/`) never looks at the clock.
+//! that (every value the sandbox's sizes allow without grids or tracks) never looks at the clock.
 
 use std::hash::{Hash, Hasher};
 
@@ -17,9 +17,13 @@ use rhai::{Array, Dynamic, ImmutableString, Map};
 
 use crate::runtime::{Cell, Grid, Rng, Run, Track};
 
-/// The work (values, cells, pits) a hash does between two looks at the command's time: a
-/// millisecond or so.
-const LOOK_EVERY: u64 = 1 << 16;
+/// The work (values, cells, pits) a hash does between two looks at the command's time: a few
+/// milliseconds, and more than the sandbox lets a state's arrays, maps and strings hold
+/// (100 000 items, 10 000 entries, 1 MiB of text at 8 bytes a unit), so that only grids and
+/// tracks held many times over make a hash look. A state within those sizes is hashed whole
+/// even once the time is up, as a call begun then still runs to its first look at its clocks
+/// (so that a search at a turn of 0 ms still verifies and uses a native form).
+const LOOK_EVERY: u64 = 1 << 18;
 
 /// The command's time ran out (or Ctrl-C) while a value was hashed.
 #[derive(Debug, PartialEq, Eq)]
@@ -199,6 +203,9 @@ mod tests {
         let mut h = StableHasher::default();
         assert_eq!(hash_value_in_time(&small, &mut h), Ok(()));
         assert_eq!(h.finish(), hash(&small));
+        // As many values as the sandbox lets an array hold: hashed whole, however late.
+        let within = Dynamic::from_array(vec![Dynamic::from(1_i64); 100_000]);
+        assert_eq!(hash_value_in_time(&within, &mut h), Ok(()));
         // A hash that must finish does, past the time too.
         assert_ne!(hash(&grids(3, 20)), hash(&grids(4, 20)));
     }
