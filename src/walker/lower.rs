@@ -13,8 +13,8 @@ use crate::walker::{native_table::NativeTable, run::closures::takes_closure};
 
 use super::{
     profile::Profiled, ArrayMethod, Block, Call, Callee, Chain, Expr, Fallback, ForLoop, Function,
-    Gathering, HandedToRhai, IntOp, MapLiteral, OpAssign, Operands, Program, Rest, Root, Site,
-    Slot, Step, Stmt,
+    Gathering, HandedToRhai, ImportedCall, IntOp, MapLiteral, OpAssign, Operands, Program, Rest,
+    Root, Site, Slot, Step, Stmt,
 };
 
 /// Names Rhai treats as syntax rather than as functions: calls of them are left to Rhai.
@@ -803,7 +803,7 @@ impl Lower<'_> {
     fn call(&mut self, call: &FnCallExpr, pos: Position) -> Lowered<Expr> {
         let whole = || RhaiExpr::FnCall(Box::new(call.clone()), pos);
         if call.is_qualified() {
-            return Ok(self.rhai_expr(&whole()));
+            return self.imported(call, whole(), pos);
         }
         if let Some(token) = &call.op_token {
             return Ok(match (token, &call.args[..], IntOp::of(token)) {
@@ -860,6 +860,49 @@ impl Lower<'_> {
             site: Site::default(),
             returned: false,
             take_first: false,
+        })))
+    }
+
+    /// A call of a module's function, `base::f(…)`: the walker evaluates the arguments and the
+    /// host makes the call where it can (see [`super::Imports`]); else Rhai evaluates `whole`
+    /// in the frame, as it does a node handed over. A call through a path of modules
+    /// (`a::b::f`), or with arguments holding a closure that captures variables, is handed
+    /// over as before.
+    fn imported(&mut self, call: &FnCallExpr, whole: RhaiExpr, pos: Position) -> Lowered<Expr> {
+        let args_as_stmts: Vec<RhaiStmt> = call
+            .args
+            .iter()
+            .map(|a| RhaiStmt::Expr(Box::new(a.clone())))
+            .collect();
+        let root = call.namespace.root();
+        if call.namespace.path.len() != 1 || root == "global" || shares(&args_as_stmts) {
+            return Ok(self.rhai_expr(&whole));
+        }
+        // Rhai may evaluate the call (the host may not make it), changing what it likes.
+        self.opaque += 1;
+        let stmt = RhaiStmt::Expr(Box::new(whole.clone()));
+        self.constants_may_change |= calls_method_on_constant(std::slice::from_ref(&stmt));
+        let rhai = Box::new(Fallback {
+            expr: whole,
+            names: self.names(),
+        });
+        let first_variable = match call.args.first() {
+            Some(first @ RhaiExpr::Variable(..)) => Some(first.position()),
+            _ => None,
+        };
+        // The module's function gets copies of the arguments.
+        let args = call
+            .args
+            .iter()
+            .map(|a| self.expr(a))
+            .collect::<Lowered<_>>()?;
+        Ok(Expr::Imported(Box::new(ImportedCall {
+            namespace: root.into(),
+            name: call.name.clone(),
+            args,
+            first_variable,
+            pos,
+            rhai,
         })))
     }
 

@@ -87,6 +87,28 @@ pub const REPORT_EVERY: u64 = 16;
 pub use lower::body_of;
 pub use run::Runner;
 
+/// The calls of imported scripts' functions (`base::moves(state)`) that the host makes for the
+/// walker: the walker evaluates the arguments itself and hands them over, as Rhai hands them
+/// to the module's function. A call the host does not make (the function is not lowered, the
+/// module is not an imported rules script) is left to Rhai, arguments and all.
+pub trait Imports {
+    /// Whether the host makes the call `namespace::name` with `arity` arguments.
+    fn makes(&self, namespace: &str, name: &str, arity: usize) -> bool;
+
+    /// Makes the call `namespace::name(args)` at `pos`, from a caller whose runtime state is
+    /// `global`, as Rhai's call of a module's function makes it (one level below the caller;
+    /// the result's size is checked by the walker).
+    fn call(
+        &self,
+        engine: &rhai::Engine,
+        global: &mut rhai::GlobalRuntimeState,
+        namespace: &str,
+        name: &str,
+        args: &mut [&mut Dynamic],
+        pos: Position,
+    ) -> Result<Dynamic, Box<rhai::EvalAltResult>>;
+}
+
 /// The lowered functions of one script, by name and number of parameters.
 #[derive(Default)]
 pub struct Program {
@@ -313,6 +335,8 @@ enum Expr {
         site: Site,
     },
     Call(Box<Call>),
+    /// A call of an imported script's function, `base::f(…)`.
+    Imported(Box<ImportedCall>),
     Chain(Box<Chain>),
     Block(Block),
     /// An expression Rhai evaluates.
@@ -400,6 +424,20 @@ struct Call {
     /// The call is `x = f(x, …)` of a script function: x, whose value the result replaces,
     /// is handed to it rather than copied.
     take_first: bool,
+}
+
+/// A call of an imported script's function, `namespace::name(args)`: made by the host's
+/// [`Imports`] with the arguments the walker evaluates, or by Rhai (`rhai`) when the host does
+/// not make it.
+struct ImportedCall {
+    namespace: ImmutableString,
+    name: ImmutableString,
+    args: Vec<Expr>,
+    /// Where the first argument is, if it is a variable: Rhai counts an operation there for it
+    /// (after the other arguments) rather than evaluating it.
+    first_variable: Option<Position>,
+    pos: Position,
+    rhai: Box<Fallback>,
 }
 
 /// What a call by name reaches.
