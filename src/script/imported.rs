@@ -90,7 +90,7 @@ impl Base {
             return;
         }
         let linked = Linked {
-            program: Program::new(&self.ast, constants, natives),
+            program: Program::imported(&self.ast, constants, natives),
             natives: natives.clone(),
         };
         let _ = self.linked.set(linked);

@@ -44,8 +44,25 @@ pub(super) fn program(
     constants: &Scope,
     natives: &NativeTable,
     profile: bool,
+    own_lib: bool,
 ) -> Program {
     let defs: Vec<Shared<rhai::ScriptFuncDef>> = ast.iter_fn_def().cloned().collect();
+    // A name of one of the script's functions used as a value is a pointer to it, in a
+    // function the host calls (see `Program::own_lib`), when the script has one function of
+    // that name.
+    let mut pointers: HashMap<ImmutableString, Option<Dynamic>> = HashMap::new();
+    if own_lib {
+        for def in defs.iter().filter(|def| !def.name.starts_with("anon$")) {
+            pointers
+                .entry(def.name.clone())
+                .and_modify(|one| *one = None)
+                .or_insert_with(|| Some(Dynamic::from(rhai::FnPtr::from(def.clone()))));
+        }
+    }
+    let pointers: HashMap<ImmutableString, Dynamic> = pointers
+        .into_iter()
+        .filter_map(|(name, ptr)| Some((name, ptr?)))
+        .collect();
     let index: HashMap<(ImmutableString, usize), usize> = defs
         .iter()
         .enumerate()
@@ -86,6 +103,7 @@ pub(super) fn program(
                 profile: profile.then(|| def.name.clone()),
                 handed_to_rhai: Vec::new(),
                 closure_writes: &closure_writes,
+                pointers: &pointers,
                 by_name: !closure_params(def).is_empty(),
                 closure_argument: false,
                 closure_target: None,
@@ -97,7 +115,7 @@ pub(super) fn program(
                 Some("it uses `this`")
             } else if !walkable(&body) {
                 Some("it imports a module or uses custom syntax")
-            } else if reads_free_variable(&body, &constants, closure_params(def)) {
+            } else if reads_free_variable(&body, &constants, &pointers, closure_params(def)) {
                 Some("it reads a variable it does not define (a call in the caller's scope)")
             } else {
                 None
@@ -160,6 +178,8 @@ pub(super) fn program(
         source: ast.shared_lib().id().map(ImmutableString::from),
         constants_may_change,
         handed_to_rhai,
+        own_lib,
+        native_names: Default::default(),
     }
 }
 
@@ -168,8 +188,9 @@ fn why_rhai(expr: &RhaiExpr) -> String {
     match expr {
         RhaiExpr::InterpolatedString(..) => "string interpolation (`${…}`)".into(),
         RhaiExpr::FnCall(call, ..) if call.is_qualified() => format!(
-            "a call through a module path (`{}::{}`): Rhai makes the call (the imported \
-             script's function runs in the walker when it could be lowered)",
+            "a call through a path of modules, or with a closure capturing variables among its \
+             arguments (`{}::{}`): Rhai makes the call (a plain `base::f(…)` is made by the \
+             walker)",
             call.namespace, call.name
         ),
         RhaiExpr::FnCall(call, ..) if KEYWORDS.contains(&call.name.as_str()) => {
@@ -350,12 +371,13 @@ fn may_change(body: &[RhaiStmt], name: &str) -> bool {
 fn reads_free_variable(
     body: &[RhaiStmt],
     constants: &HashMap<&str, Dynamic>,
+    pointers: &HashMap<ImmutableString, Dynamic>,
     params: &[ImmutableString],
 ) -> bool {
     any_node(body, |node| {
         matches!(node, ASTNode::Expr(e @ RhaiExpr::Variable(v, ..))
             if is_global(e) && v.2.is_empty() && !constants.contains_key(v.1.as_str())
-                && !params.contains(&v.1))
+                && !params.contains(&v.1) && !pointers.contains_key(&v.1))
     })
 }
 
@@ -412,6 +434,9 @@ struct Lower<'a> {
     handed_to_rhai: Vec<HandedToRhai>,
     /// The captured parameters each closure (by its function's name) may change.
     closure_writes: &'a HashMap<ImmutableString, Vec<ImmutableString>>,
+    /// The pointers a script function's name, used as a value, gives (as Rhai makes them:
+    /// see `program`).
+    pointers: &'a HashMap<ImmutableString, Dynamic>,
     /// The function is a closure: a variable the parser did not number may be one of its
     /// captured parameters, found by name (see [`closure_params`]).
     by_name: bool,
@@ -697,7 +722,11 @@ impl Lower<'_> {
                 Some(slot) => Expr::Local(slot),
                 None => match self.constants.get(var.1.as_str()) {
                     Some(value) => Expr::Constant(var.1.clone(), value.clone()),
-                    None => self.rhai_expr(expr),
+                    // Not a variable: Rhai then looks for a script function of that name.
+                    None => match self.pointers.get(&var.1) {
+                        Some(pointer) => Expr::Value(pointer.clone()),
+                        None => self.rhai_expr(expr),
+                    },
                 },
             },
             RhaiExpr::Array(items, ..) => Expr::Array(

@@ -32,13 +32,20 @@
 //! calls it (`run/closures.rs`). A closure capturing variables it only reads, written as
 //! such a method's argument, is lowered too (Rhai shares the captured variables; the walker
 //! passes their values, which is the same as long as nothing changes them while the closure
-//! lives: see `Lower::capture`). A closure that changes a captured variable is not: Rhai
+//! lives: see `Lower::capture`). So is a script function named in a closure's place
+//! (`list.filter(open)`): Rhai makes the name a pointer linked to the function and calls it as
+//! it calls a closure, and so does the walker, where nothing else could answer first (see
+//! `run/closures.rs`). A closure that changes a captured variable is not: Rhai
 //! shares the variable between the closure and the function (a change is seen by both), and
 //! the walker's frames hold values, not shared cells.
 //!
-//! A call of an imported script's function (`base::moves(state)`) is made by Rhai (a node
-//! handed over, below), and the function itself runs in the walker with the imported script's
-//! own lowered [`Program`], once the host has linked it (see `crate::script::imported`).
+//! A call of an imported script's function (`base::moves(state)`) is made by the walker: it
+//! evaluates the arguments as Rhai does for a call through a module (a first argument that is a
+//! variable counted where it is, read last) and hands them to the host's [`Imports`], which
+//! runs the function in the walker with the imported script's own lowered [`Program`], once
+//! the host has linked it (see `crate::script::imported`), as the module's function registered
+//! with Rhai runs it. A call the host does not make (a private or unlowered function, a path
+//! of modules, a closure capturing variables among the arguments) is handed to Rhai, below.
 //!
 //! What the walker does not do itself it hands to Rhai, in the same frame: a node it does not
 //! lower (string interpolation, `switch`, `try`, `curry`, module paths…) is kept as Rhai's
@@ -125,6 +132,14 @@ pub struct Program {
     /// What the walker leaves to Rhai, and why: each node it hands over, and each function it
     /// does not lower.
     handed_to_rhai: Vec<HandedToRhai>,
+    /// The functions run with the script's own functions first in Rhai's `global.lib`, as the
+    /// host calls them (not those of an imported script, which run below their caller's): a
+    /// function's name used as a value (`list.filter(open)`) then points to the script's own
+    /// function, which the walker runs as a closure (see `run/closures.rs`).
+    own_lib: bool,
+    /// For each name of a script function passed as a closure, whether some native function
+    /// has that name (Rhai would try it first): found once, in the engine's signatures.
+    native_names: RefCell<HashMap<ImmutableString, bool>>,
 }
 
 /// Something of the script that Rhai's interpreter runs rather than the walker.
@@ -146,16 +161,28 @@ impl Program {
     /// the top level left a variable rather than a constant: Rhai lets a function called from
     /// the host change such a variable for every later call, which the walker does not model.
     pub fn new(ast: &AST, constants: &Scope, natives: &NativeTable) -> Self {
-        Self::lowered(ast, constants, natives, false)
+        Self::lowered(ast, constants, natives, false, true)
+    }
+
+    /// [`Self::new`] for an imported script (`base::`), whose functions Rhai runs with the
+    /// importing script's functions first in its `global.lib`.
+    pub fn imported(ast: &AST, constants: &Scope, natives: &NativeTable) -> Self {
+        Self::lowered(ast, constants, natives, false, false)
     }
 
     /// [`Self::new`] with every statement recorded when it runs (see [`profile`]): for
     /// `boardrules profile`, never for play.
     pub fn profiled(ast: &AST, constants: &Scope, natives: &NativeTable) -> Self {
-        Self::lowered(ast, constants, natives, true)
+        Self::lowered(ast, constants, natives, true, true)
     }
 
-    fn lowered(ast: &AST, constants: &Scope, natives: &NativeTable, profile: bool) -> Self {
+    fn lowered(
+        ast: &AST,
+        constants: &Scope,
+        natives: &NativeTable,
+        profile: bool,
+        own_lib: bool,
+    ) -> Self {
         if constants.iter_raw().any(|(_, is_constant, _)| !is_constant) {
             let handed_to_rhai = ast
                 .iter_fn_def()
@@ -173,7 +200,21 @@ impl Program {
                 ..Program::default()
             };
         }
-        lower::program(ast, constants, natives, profile)
+        lower::program(ast, constants, natives, profile, own_lib)
+    }
+
+    /// Whether a native function of the engine is named `name` (Rhai's calls of a function
+    /// pointer by that name would try it).
+    fn native_named(&self, engine: &rhai::Engine, name: &ImmutableString) -> bool {
+        if let Some(&known) = self.native_names.borrow().get(name) {
+            return known;
+        }
+        let found = engine.gen_fn_signatures(true).iter().any(|signature| {
+            let called = signature.split('(').next().unwrap_or("");
+            called.rsplit("::").next() == Some(name.as_str())
+        });
+        self.native_names.borrow_mut().insert(name.clone(), found);
+        found
     }
 
     /// What Rhai's interpreter runs rather than the walker, and why.

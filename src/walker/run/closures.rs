@@ -19,7 +19,7 @@
 //! first, as Rhai passes them: see `Lower::capture` for the closures that capture variables);
 //! any other call goes to Rhai as before.
 
-use rhai::{Array, Dynamic, EvalAltResult, FnPtr, Position, INT};
+use rhai::{Array, Dynamic, Engine, EvalAltResult, FnPtr, Position, INT};
 
 use super::{Error, Function, Program, Runner};
 
@@ -126,11 +126,12 @@ pub(in crate::walker) fn takes_closure(name: &str, args: usize) -> bool {
 /// it, with those values (as the closure reads them: not shared).
 fn lowered_closure<'p>(
     program: &'p Program,
+    engine: &Engine,
     value: &Dynamic,
     passing: Passing,
 ) -> Option<(&'p Function, Vec<Dynamic>)> {
     let ptr = value.read_lock::<FnPtr>()?;
-    if !ptr.is_anonymous() {
+    if !ptr.is_anonymous() && !runs_as_closure(program, engine, &ptr) {
         return None;
     }
     let arities = program.by_name.get(ptr.fn_name())?;
@@ -157,6 +158,19 @@ fn lowered_closure<'p>(
     ))
 }
 
+/// Whether `ptr`, a pointer to a named function (`list.filter(open)`), is called by Rhai as a
+/// closure is, so that the walker may run it so: Rhai made it from the function's name, linked
+/// to the script's own function of that name (`Fn*`; one made with `Fn("open")` is called
+/// through Rhai's search for the function, a level deeper), in a function the host calls (whose
+/// script's functions come first in Rhai's `global.lib`), and no native function has that name
+/// (Rhai's first try with the element as `this` would reach it).
+fn runs_as_closure(program: &Program, engine: &Engine, ptr: &FnPtr) -> bool {
+    let name = rhai::ImmutableString::from(ptr.fn_name());
+    program.own_lib
+        && format!("{ptr:?}").starts_with("Fn*(")
+        && !program.native_named(engine, &name)
+}
+
 impl Runner<'_> {
     /// Rhai's array method `name` with `args` (an array and a closure the walker lowered, and
     /// for `reduce` a first result), done here with the same checks around it as Rhai's native
@@ -176,7 +190,8 @@ impl Runner<'_> {
             return None;
         }
         let program = self.program;
-        let (function, captured) = lowered_closure(program, args[1], method.passing())?;
+        let (function, captured) =
+            lowered_closure(program, self.engine, args[1], method.passing())?;
         // Rhai counts an operation for the native call.
         if let Err(err) = self.tick(pos) {
             return Some(Err(err));
