@@ -126,8 +126,8 @@ pub(super) fn program(
                 .flatten()
                 .filter(|_| !lower.shares_handed_over)
                 .map(|mut body| {
-                    super::mark_returned(&mut body);
-                    body
+                    let moves_out = super::mark_returned(&mut body);
+                    (body, moves_out)
                 });
             match &lowered {
                 Some(_) => {
@@ -157,11 +157,13 @@ pub(super) fn program(
                 Some(_) => lower.constants_may_change,
                 None => calls_method_on_constant(&body),
             };
+            let (body, moves_out) = lowered?;
             Some(Function {
                 name: def.name.clone(),
                 arity: def.params.len(),
-                body: lowered?,
+                body,
                 frame_size: lower.most,
+                moves_out,
             })
         })
         .collect();

@@ -243,6 +243,9 @@ pub struct Function {
     body: Block,
     /// The most variables its frame holds at once.
     frame_size: usize,
+    /// The function may move a variable out of its frame (returning it as it is, see
+    /// [`mark_returned`]): its parameters are not as they were after a call.
+    moves_out: bool,
 }
 
 /// Statements run in order in a block of their own: the variables they declare end with it.
@@ -636,57 +639,65 @@ struct Fallback {
 /// `return`, and the last expression of the body (through `if` branches and blocks). A
 /// variable there is moved out of the frame (`state` at the end of `play`); a chain or call
 /// there, called from the host for a list of moves, gives a primitive's list form
-/// ([`crate::walker::lists::NativeList`]) rather than its array.
-fn mark_returned(body: &mut Block) {
-    fn mark(expr: &mut Expr) {
+/// ([`crate::walker::lists::NativeList`]) rather than its array. Whether a variable is moved
+/// so.
+fn mark_returned(body: &mut Block) -> bool {
+    fn mark(expr: &mut Expr, moved: &mut bool) {
         match expr {
             Expr::Chain(chain) => chain.returned = true,
             Expr::Call(call) => call.returned = true,
-            Expr::Local(slot) => *expr = Expr::Returned(*slot),
+            Expr::Local(slot) => {
+                *expr = Expr::Returned(*slot);
+                *moved = true;
+            }
             _ => (),
         }
     }
-    fn returns(block: &mut Block) {
+    fn returns(block: &mut Block, moved: &mut bool) {
         for stmt in block {
-            returns_in(stmt);
+            returns_in(stmt, moved);
         }
     }
-    fn returns_in(stmt: &mut Stmt) {
+    fn returns_in(stmt: &mut Stmt, moved: &mut bool) {
         match stmt {
-            Stmt::Return(Some(value)) => mark(value),
+            Stmt::Return(Some(value)) => mark(value, moved),
             Stmt::If {
                 then, otherwise, ..
             } => {
-                returns(then);
-                returns(otherwise);
+                returns(then, moved);
+                returns(otherwise, moved);
             }
-            Stmt::While { body, .. } | Stmt::Do { body, .. } | Stmt::Block(body) => returns(body),
-            Stmt::For(for_loop) => returns(&mut for_loop.body),
-            Stmt::Profiled(p) => returns_in(&mut p.stmt),
+            Stmt::While { body, .. } | Stmt::Do { body, .. } | Stmt::Block(body) => {
+                returns(body, moved)
+            }
+            Stmt::For(for_loop) => returns(&mut for_loop.body, moved),
+            Stmt::Profiled(p) => returns_in(&mut p.stmt, moved),
             _ => (),
         }
     }
-    fn last(block: &mut Block) {
+    fn last(block: &mut Block, moved: &mut bool) {
         if let Some(stmt) = block.last_mut() {
-            last_of(stmt);
+            last_of(stmt, moved);
         }
     }
-    fn last_of(stmt: &mut Stmt) {
+    fn last_of(stmt: &mut Stmt, moved: &mut bool) {
         match stmt {
-            Stmt::Expr(value) | Stmt::Call(value) => mark(value),
+            Stmt::Expr(value) | Stmt::Call(value) => mark(value, moved),
             Stmt::If {
                 then, otherwise, ..
             } => {
-                last(then);
-                last(otherwise);
+                last(then, moved);
+                last(otherwise, moved);
             }
-            Stmt::Block(inner) => last(inner),
-            Stmt::Profiled(p) => last_of(&mut p.stmt),
+            Stmt::Block(inner) => last(inner, moved),
+            Stmt::Profiled(p) => last_of(&mut p.stmt, moved),
             _ => (),
         }
     }
-    returns(body);
-    last(body);
+    let mut moved = false;
+    returns(body, &mut moved);
+    last(body, &mut moved);
+    moved
 }
 
 #[cfg(test)]

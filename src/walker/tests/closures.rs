@@ -217,6 +217,25 @@ fn named_functions_as_closures_give_what_rhai_gives() {
     assert_same_operations(NAMED);
 }
 
+/// Closures capturing values, which the walker lends to each call and takes back: those
+/// returning a captured value as it is (`|x| k`) get a copy each.
+const LENT: &[Case] = &[all(
+    "captured values for every element",
+    r#"fn t(a) {
+           let k = [1, 2]; let m = #{p: 3};
+           [a.map(|x| k), a.map(|x| m.p + x), a.filter(|x| k[0] == x || k[1] == x),
+            a.map(|x| if x > 2 { k } else { m }), a.reduce(|s, x| s + k.len + m.p, 0),
+            a.map(|x| { let t = k; t }), a.map(|x| [k, m])]
+       }"#,
+    &[("t", "[[1, 2, 3]]"), ("t", "[[]]")],
+)];
+
+#[test]
+fn captured_values_are_the_same_for_every_element() {
+    assert_agree(LENT);
+    assert_same_operations(LENT);
+}
+
 #[test]
 fn a_named_function_as_a_closure_runs_in_the_walker() {
     let script = "fn big(x) {
