@@ -81,7 +81,7 @@ pub(super) fn program(
             let written = def
                 .params
                 .iter()
-                .filter(|p| may_change(&body, p))
+                .filter(|p| may_change(&body, p, &index))
                 .cloned()
                 .collect();
             (def.name.clone(), written)
@@ -342,8 +342,16 @@ fn shares(body: &[RhaiStmt]) -> bool {
 
 /// Whether `body` may change the variable `name`: assigns to it (or to a property or an item
 /// of it), declares it again, calls a method on it, or passes it first to a function (which
-/// a native function may change), or asks whether it is shared.
-fn may_change(body: &[RhaiStmt], name: &str) -> bool {
+/// a native function may change; not one of the script's functions, `index`, which Rhai
+/// finds first and hands a copy), or asks whether it is shared.
+fn may_change(
+    body: &[RhaiStmt],
+    name: &str,
+    index: &HashMap<(ImmutableString, usize), usize>,
+) -> bool {
+    let script_fn = |call: &FnCallExpr| {
+        !call.is_qualified() && index.contains_key(&(call.name.clone(), call.args.len()))
+    };
     let is_var = |e: &RhaiExpr| matches!(e, RhaiExpr::Variable(v, ..) if v.1 == name);
     let root_is_var = |e: &RhaiExpr| {
         let mut e = e;
@@ -356,7 +364,7 @@ fn may_change(body: &[RhaiStmt], name: &str) -> bool {
         ASTNode::Stmt(RhaiStmt::Assignment(x)) => root_is_var(&x.1.lhs),
         ASTNode::Stmt(RhaiStmt::Var(x, ..)) => x.0.name == name,
         ASTNode::Stmt(RhaiStmt::FnCall(call, _)) | ASTNode::Expr(RhaiExpr::FnCall(call, _)) => {
-            call.name == "is_shared" || call.args.first().is_some_and(is_var)
+            call.name == "is_shared" || (call.args.first().is_some_and(is_var) && !script_fn(call))
         }
         ASTNode::Expr(RhaiExpr::Dot(x, ..) | RhaiExpr::Index(x, ..)) => {
             root_is_var(&x.lhs)

@@ -225,8 +225,10 @@ const LENT: &[Case] = &[all(
            let k = [1, 2]; let m = #{p: 3};
            [a.map(|x| k), a.map(|x| m.p + x), a.filter(|x| k[0] == x || k[1] == x),
             a.map(|x| if x > 2 { k } else { m }), a.reduce(|s, x| s + k.len + m.p, 0),
-            a.map(|x| { let t = k; t }), a.map(|x| [k, m])]
-       }"#,
+            a.map(|x| { let t = k; t }), a.map(|x| [k, m]), a.map(|x| get(m, x)),
+            a.filter(|x| get(m, x) > 4)]
+       }
+       fn get(m, x) { m.p = x; m.p + x }"#,
     &[("t", "[[1, 2, 3]]"), ("t", "[[]]")],
 )];
 

@@ -168,6 +168,10 @@ fn expr() -> impl Strategy<Value = String> {
             // Script functions named as closures (`abs` is a native function too; `Fn("keep")`
             // is Rhai's).
             Just("arr.filter(keep)".to_string()),
+            // A captured variable passed first to a script function (which gets a copy).
+            inner
+                .clone()
+                .prop_map(|e| format!("arr.map(|q| rec(x) + add(m, q) + ({e}))")),
             Just("arr.map(abs)".to_string()),
             Just(r#"arr.filter(Fn("keep"))"#.to_string()),
             inner.clone().prop_map(|e| format!("arr.reduce(add, {e})")),
