@@ -82,8 +82,10 @@ impl ScriptedGame {
         let mut script = host::load(engine, library, source)?;
         let move_filter = move_filter::recognise(&script.engine, &mut script.ast, &script.sources);
         script.link(&natives);
+        let mut caller = Caller::new(&script.ast, script.constants.clone(), natives);
+        caller.set_imports(script.imported_calls());
         let mut game = ScriptedGame {
-            caller: Caller::new(&script.ast, script.constants.clone(), natives),
+            caller,
             script,
             events,
             title: String::new(),

@@ -326,6 +326,8 @@ pub struct LoadedScript {
     pub source: ScriptSource,
     /// The scripts it imports (`base::f` runs them), for the walker once linked.
     pub bases: Vec<Rc<Base>>,
+    /// The aliases its top level imports, each with the name of the module it stands for.
+    pub aliases: Vec<(String, String)>,
 }
 
 impl LoadedScript {
@@ -343,6 +345,15 @@ impl LoadedScript {
         for base in &self.bases {
             base.set_compiled(on);
         }
+    }
+
+    /// The calls of `ALIAS::f(…)` the walker hands to the imported scripts' lowered functions
+    /// (once linked), for a [`super::game::caller::Caller`] of this script.
+    pub fn imported_calls(&self) -> Rc<super::imported::ImportedCalls> {
+        Rc::new(super::imported::ImportedCalls::new(
+            &self.aliases,
+            &self.bases,
+        ))
     }
 }
 
@@ -386,7 +397,11 @@ pub fn load(
     let imported = imported.map_err(|e| vec![eval_diagnostic(&e, &sources, &source.label)])?;
     // The modules the top level imports stay where every call finds them (`base::moves(…)`),
     // so a call never runs the top level again.
+    let mut aliases = Vec::new();
     for (alias, module) in imported {
+        if let Some(id) = module.id() {
+            aliases.push((alias.clone(), id.to_string()));
+        }
         engine.register_static_module(alias, module);
     }
     // Functions do not see the top level's scope, but they do see a global module's variables:
@@ -403,6 +418,7 @@ pub fn load(
         sources,
         source,
         bases: bases.take(),
+        aliases,
     })
 }
 

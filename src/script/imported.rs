@@ -34,13 +34,14 @@ use std::{
     rc::Rc,
 };
 
+use foldhash::HashMap;
 use rhai::{
-    Caches, Dynamic, EvalAltResult, EvalContext, FnAccess, FuncRegistration, Module,
-    NativeCallContext, RhaiFunc, Scope, Shared, AST,
+    Caches, Dynamic, Engine, EvalAltResult, EvalContext, FnAccess, FuncRegistration,
+    GlobalRuntimeState, Module, NativeCallContext, Position, RhaiFunc, Scope, Shared, AST,
 };
 
 use super::sandbox;
-use crate::walker::{native_table::NativeTable, Function, Program, Runner};
+use crate::walker::{native_table::NativeTable, Function, Imports, Program, Runner};
 
 /// An imported rules script: its functions, lowered for the walker once the host links it.
 pub struct Base {
@@ -52,6 +53,9 @@ pub struct Base {
     compiled: Cell<bool>,
     /// The walker's frames, kept empty from call to call.
     frames: RefCell<Vec<Vec<Dynamic>>>,
+    /// The script evaluated as a module, whose functions Rhai finds the module's own in (set
+    /// by [`with_own_resolutions`]).
+    module: OnceCell<Shared<Module>>,
 }
 
 /// What the walker runs a linked base with.
@@ -73,6 +77,7 @@ impl Base {
             linked: OnceCell::new(),
             compiled: Cell::new(true),
             frames: RefCell::default(),
+            module: OnceCell::new(),
         }
     }
 
@@ -85,7 +90,7 @@ impl Base {
             return;
         }
         let linked = Linked {
-            program: Program::new(&self.ast, constants, natives),
+            program: Program::imported(&self.ast, constants, natives),
             natives: natives.clone(),
         };
         let _ = self.linked.set(linked);
@@ -101,6 +106,72 @@ impl Base {
     fn lowered(&self, name: &str, arity: usize) -> Option<(&Linked, &Function)> {
         let linked = self.linked.get().filter(|_| self.compiled.get())?;
         Some((linked, linked.program.function(name, arity)?))
+    }
+
+    /// Whether `base::name(…)` with `arity` arguments reaches a public function that runs in
+    /// the walker (a private one is not found).
+    fn runs_public(&self, name: &str, arity: usize) -> bool {
+        self.lowered(name, arity).is_some()
+            && self
+                .ast
+                .shared_lib()
+                .get_script_fn(name, arity)
+                .is_some_and(|f| f.access != FnAccess::Private)
+    }
+}
+
+/// The calls of an importing script's `ALIAS::f(…)` that its walker hands to the imported
+/// scripts' lowered functions ([`crate::walker::Imports`]): by alias, the imported script.
+#[derive(Default)]
+pub struct ImportedCalls {
+    by_alias: HashMap<String, Rc<Base>>,
+}
+
+impl ImportedCalls {
+    /// The calls of `aliases` (each alias with the name of the module it stands for) to the
+    /// imported scripts `bases`.
+    pub fn new(aliases: &[(String, String)], bases: &[Rc<Base>]) -> Self {
+        let by_alias = aliases
+            .iter()
+            .filter_map(|(alias, id)| {
+                let base = bases.iter().find(|b| b.ast.source() == Some(id.as_str()))?;
+                Some((alias.clone(), base.clone()))
+            })
+            .collect();
+        ImportedCalls { by_alias }
+    }
+}
+
+impl Imports for ImportedCalls {
+    fn makes(&self, namespace: &str, name: &str, arity: usize) -> bool {
+        self.by_alias
+            .get(namespace)
+            .is_some_and(|base| base.module.get().is_some() && base.runs_public(name, arity))
+    }
+
+    fn call(
+        &self,
+        engine: &Engine,
+        global: &mut GlobalRuntimeState,
+        namespace: &str,
+        name: &str,
+        args: &mut [&mut Dynamic],
+        pos: Position,
+    ) -> Result<Dynamic, Box<EvalAltResult>> {
+        let base = &self.by_alias[namespace];
+        let module = base.module.get().expect("a module for every call made");
+        #[cfg(test)]
+        tests::MADE.set(tests::MADE.get() + 1);
+        // Rhai calls the module's native function one level below the caller.
+        global.level += 1;
+        let call = Call {
+            engine,
+            global,
+            pos,
+        };
+        let result = run_script_fn(&call, module, base, name, args);
+        global.level -= 1;
+        result
     }
 }
 
@@ -135,6 +206,7 @@ pub fn with_own_resolutions(module: Shared<Module>, base: &Rc<Base>) -> Module {
     for (name, sub) in module.iter_sub_modules() {
         wrapped.set_sub_module(name, sub.clone());
     }
+    let _ = base.module.set(module.clone());
     for (namespace, access, name, arity, _) in module.iter_script_fn_info() {
         if access == FnAccess::Private {
             continue;
@@ -170,7 +242,32 @@ fn call_script_fn(
     name: &str,
     args: &mut [&mut Dynamic],
 ) -> Result<Dynamic, Box<EvalAltResult>> {
-    let mut global = context.global_runtime_state().clone();
+    let call = Call {
+        engine: context.engine(),
+        global: context.global_runtime_state(),
+        pos: context.call_position(),
+    };
+    run_script_fn(&call, module, base, name, args)
+}
+
+/// Who calls a module's function: the engine, the caller's runtime state as the module's
+/// native function sees it (one level below the caller), and where the call is.
+struct Call<'c> {
+    engine: &'c Engine,
+    global: &'c GlobalRuntimeState,
+    pos: Position,
+}
+
+/// [`call_script_fn`] for `call`.
+fn run_script_fn(
+    call: &Call,
+    module: &Shared<Module>,
+    base: &Base,
+    name: &str,
+    args: &mut [&mut Dynamic],
+) -> Result<Dynamic, Box<EvalAltResult>> {
+    let context = call;
+    let mut global = call.global.clone();
     // Rhai's call of a module's script function runs it one level below the caller (where
     // this native function is); `call_fn_raw` and the call it makes each go one level deeper.
     global.level = global.level.saturating_sub(2);
@@ -193,7 +290,7 @@ fn call_script_fn(
                 Err(_) => &mut spare,
             };
             Runner::new(
-                context.engine(),
+                context.engine,
                 &linked.program,
                 &linked.natives,
                 &mut global,
@@ -204,7 +301,7 @@ fn call_script_fn(
             )
             .call(function, args.iter_mut().map(|a| std::mem::take(*a)))
         }
-        None => EvalContext::new(context.engine(), &mut global, &mut caches, &mut scope, None)
+        None => EvalContext::new(context.engine, &mut global, &mut caches, &mut scope, None)
             .call_fn_raw(name, false, false, args),
     };
     let ran = global.num_operations.saturating_sub(before);
@@ -212,7 +309,7 @@ fn call_script_fn(
     tests::CHARGED.set(tests::CHARGED.get() + ran);
     let result = result.map_err(|mut err| {
         if err.position().is_none() {
-            err.set_position(context.call_position());
+            err.set_position(context.pos);
         }
         err
     });
@@ -236,6 +333,8 @@ mod tests {
     thread_local! {
         /// The operations `base::` calls counted on this thread (charged to the budget).
         pub(super) static CHARGED: Cell<u64> = const { Cell::new(0) };
+        /// The `base::` calls the walker made itself on this thread.
+        pub(super) static MADE: Cell<u64> = const { Cell::new(0) };
     }
 
     /// The variant of `tests/fixtures/variant_calls/`, loaded as the host loads it.
@@ -298,12 +397,15 @@ mod tests {
     /// A caller of `script`'s functions, its own and its bases' in the walker (`walker`) or in
     /// Rhai's interpreter.
     fn caller_of(script: &host::LoadedScript, walker: bool) -> Caller {
-        let caller = Caller::new(
+        let mut caller = Caller::new(
             &script.ast,
             script.constants.clone(),
             NativeTable::default(),
         );
         caller.set_compiled(walker);
+        if walker {
+            caller.set_imports(script.imported_calls());
+        }
         caller
     }
 
@@ -317,7 +419,8 @@ mod tests {
                 (0..10).map(Dynamic::from_int).collect(),
             )]
         };
-        let calls: [(&str, Array); 13] = [
+        let int = |n: i64| vec![Dynamic::from_int(n)];
+        let mut calls: Vec<(&str, Array)> = vec![
             ("base_sum", vec![Dynamic::from_int(0)]),
             ("base_sum", vec![Dynamic::from_int(40)]),
             ("base_kept", list()),
@@ -331,7 +434,20 @@ mod tests {
             ("base_spin", vec![]),
             ("more", vec![]),
             ("base_f", vec![Dynamic::from_int(1)]),
+            ("base_args", int(4)),
+            ("base_args", vec![Dynamic::from("text")]),
+            ("base_statement", int(3)),
+            ("base_in_closure", list()),
+            ("base_private", int(3)),
         ];
+        // Around the call-depth limit: the variant's calls, then the base's.
+        for m in 54..=64 {
+            calls.push(("base_deep", int(m)));
+            calls.push((
+                "nested",
+                vec![Dynamic::from_int(3), Dynamic::from_int(m - 3)],
+            ));
+        }
         calls
             .into_iter()
             .map(|(name, args)| {
@@ -341,7 +457,8 @@ mod tests {
                     Ok(value) => format!("{value:?}"),
                     Err(err) => format!("{err} | {err:?}"),
                 };
-                (format!("{name}: {got}"), CHARGED.get())
+                let own = crate::script::game::caller::OPERATIONS.get();
+                (format!("{name}: {got} ({own} operations)"), CHARGED.get())
             })
             .collect()
     }
@@ -351,7 +468,11 @@ mod tests {
         let script = variant();
         let rhai = outcomes(&script, false);
         script.link(&NativeTable::default());
+        MADE.set(0);
         let walker = outcomes(&script, true);
+        // The walker made the `base::` calls itself (all but `base::twice`, a private function,
+        // which Rhai reports as not found).
+        assert!(MADE.get() >= 20, "{}", MADE.get());
         let base = &script.bases[0];
         for name in ["sum", "kept", "fails", "deep", "spin", "f"] {
             assert!(
@@ -362,8 +483,22 @@ mod tests {
         for (w, r) in walker.iter().zip(&rhai) {
             assert_eq!(w, r);
         }
+        // The walker made the `base::` calls itself (Rhai makes none of them).
+        let caller = caller_of(&script, true);
+        let handed: Vec<_> = caller
+            .handed_to_rhai()
+            .iter()
+            .filter(|h| h.why.contains("module path"))
+            .map(|h| h.function.clone())
+            .collect();
+        assert_eq!(handed, Vec::<String>::new());
+        assert!(caller.coverage().0 >= 12, "{:?}", caller.coverage());
         // The calls did run and count: the errors are the script's own.
-        assert!(rhai.iter().all(|(_, ops)| *ops > 0), "{rhai:?}");
+        assert!(
+            rhai.iter()
+                .all(|(got, ops)| *ops > 0 || got.contains("base::twice")),
+            "{rhai:?}"
+        );
         assert!(
             rhai.iter().any(|(got, _)| got.contains("too big: 5")),
             "{rhai:?}"

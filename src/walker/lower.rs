@@ -13,8 +13,8 @@ use crate::walker::{native_table::NativeTable, run::closures::takes_closure};
 
 use super::{
     profile::Profiled, ArrayMethod, Block, Call, Callee, Chain, Expr, Fallback, ForLoop, Function,
-    Gathering, HandedToRhai, IntOp, MapLiteral, OpAssign, Operands, Program, Rest, Root, Site,
-    Slot, Step, Stmt,
+    Gathering, HandedToRhai, ImportedCall, IntOp, MapLiteral, OpAssign, Operands, Program, Rest,
+    Root, Site, Slot, Step, Stmt,
 };
 
 /// Names Rhai treats as syntax rather than as functions: calls of them are left to Rhai.
@@ -44,8 +44,25 @@ pub(super) fn program(
     constants: &Scope,
     natives: &NativeTable,
     profile: bool,
+    own_lib: bool,
 ) -> Program {
     let defs: Vec<Shared<rhai::ScriptFuncDef>> = ast.iter_fn_def().cloned().collect();
+    // A name of one of the script's functions used as a value is a pointer to it, in a
+    // function the host calls (see `Program::own_lib`), when the script has one function of
+    // that name.
+    let mut pointers: HashMap<ImmutableString, Option<Dynamic>> = HashMap::new();
+    if own_lib {
+        for def in defs.iter().filter(|def| !def.name.starts_with("anon$")) {
+            pointers
+                .entry(def.name.clone())
+                .and_modify(|one| *one = None)
+                .or_insert_with(|| Some(Dynamic::from(rhai::FnPtr::from(def.clone()))));
+        }
+    }
+    let pointers: HashMap<ImmutableString, Dynamic> = pointers
+        .into_iter()
+        .filter_map(|(name, ptr)| Some((name, ptr?)))
+        .collect();
     let index: HashMap<(ImmutableString, usize), usize> = defs
         .iter()
         .enumerate()
@@ -64,7 +81,7 @@ pub(super) fn program(
             let written = def
                 .params
                 .iter()
-                .filter(|p| may_change(&body, p))
+                .filter(|p| may_change(&body, p, &index))
                 .cloned()
                 .collect();
             (def.name.clone(), written)
@@ -86,6 +103,7 @@ pub(super) fn program(
                 profile: profile.then(|| def.name.clone()),
                 handed_to_rhai: Vec::new(),
                 closure_writes: &closure_writes,
+                pointers: &pointers,
                 by_name: !closure_params(def).is_empty(),
                 closure_argument: false,
                 closure_target: None,
@@ -97,7 +115,7 @@ pub(super) fn program(
                 Some("it uses `this`")
             } else if !walkable(&body) {
                 Some("it imports a module or uses custom syntax")
-            } else if reads_free_variable(&body, &constants, closure_params(def)) {
+            } else if reads_free_variable(&body, &constants, &pointers, closure_params(def)) {
                 Some("it reads a variable it does not define (a call in the caller's scope)")
             } else {
                 None
@@ -108,8 +126,8 @@ pub(super) fn program(
                 .flatten()
                 .filter(|_| !lower.shares_handed_over)
                 .map(|mut body| {
-                    super::mark_returned(&mut body);
-                    body
+                    let moves_out = super::mark_returned(&mut body);
+                    (body, moves_out)
                 });
             match &lowered {
                 Some(_) => {
@@ -139,11 +157,13 @@ pub(super) fn program(
                 Some(_) => lower.constants_may_change,
                 None => calls_method_on_constant(&body),
             };
+            let (body, moves_out) = lowered?;
             Some(Function {
                 name: def.name.clone(),
                 arity: def.params.len(),
-                body: lowered?,
+                body,
                 frame_size: lower.most,
+                moves_out,
             })
         })
         .collect();
@@ -160,6 +180,8 @@ pub(super) fn program(
         source: ast.shared_lib().id().map(ImmutableString::from),
         constants_may_change,
         handed_to_rhai,
+        own_lib,
+        native_names: Default::default(),
     }
 }
 
@@ -168,8 +190,9 @@ fn why_rhai(expr: &RhaiExpr) -> String {
     match expr {
         RhaiExpr::InterpolatedString(..) => "string interpolation (`${…}`)".into(),
         RhaiExpr::FnCall(call, ..) if call.is_qualified() => format!(
-            "a call through a module path (`{}::{}`): Rhai makes the call (the imported \
-             script's function runs in the walker when it could be lowered)",
+            "a call through a path of modules, or with a closure capturing variables among its \
+             arguments (`{}::{}`): Rhai makes the call (a plain `base::f(…)` is made by the \
+             walker)",
             call.namespace, call.name
         ),
         RhaiExpr::FnCall(call, ..) if KEYWORDS.contains(&call.name.as_str()) => {
@@ -319,8 +342,16 @@ fn shares(body: &[RhaiStmt]) -> bool {
 
 /// Whether `body` may change the variable `name`: assigns to it (or to a property or an item
 /// of it), declares it again, calls a method on it, or passes it first to a function (which
-/// a native function may change), or asks whether it is shared.
-fn may_change(body: &[RhaiStmt], name: &str) -> bool {
+/// a native function may change; not one of the script's functions, `index`, which Rhai
+/// finds first and hands a copy), or asks whether it is shared.
+fn may_change(
+    body: &[RhaiStmt],
+    name: &str,
+    index: &HashMap<(ImmutableString, usize), usize>,
+) -> bool {
+    let script_fn = |call: &FnCallExpr| {
+        !call.is_qualified() && index.contains_key(&(call.name.clone(), call.args.len()))
+    };
     let is_var = |e: &RhaiExpr| matches!(e, RhaiExpr::Variable(v, ..) if v.1 == name);
     let root_is_var = |e: &RhaiExpr| {
         let mut e = e;
@@ -333,7 +364,7 @@ fn may_change(body: &[RhaiStmt], name: &str) -> bool {
         ASTNode::Stmt(RhaiStmt::Assignment(x)) => root_is_var(&x.1.lhs),
         ASTNode::Stmt(RhaiStmt::Var(x, ..)) => x.0.name == name,
         ASTNode::Stmt(RhaiStmt::FnCall(call, _)) | ASTNode::Expr(RhaiExpr::FnCall(call, _)) => {
-            call.name == "is_shared" || call.args.first().is_some_and(is_var)
+            call.name == "is_shared" || (call.args.first().is_some_and(is_var) && !script_fn(call))
         }
         ASTNode::Expr(RhaiExpr::Dot(x, ..) | RhaiExpr::Index(x, ..)) => {
             root_is_var(&x.lhs)
@@ -350,12 +381,13 @@ fn may_change(body: &[RhaiStmt], name: &str) -> bool {
 fn reads_free_variable(
     body: &[RhaiStmt],
     constants: &HashMap<&str, Dynamic>,
+    pointers: &HashMap<ImmutableString, Dynamic>,
     params: &[ImmutableString],
 ) -> bool {
     any_node(body, |node| {
         matches!(node, ASTNode::Expr(e @ RhaiExpr::Variable(v, ..))
             if is_global(e) && v.2.is_empty() && !constants.contains_key(v.1.as_str())
-                && !params.contains(&v.1))
+                && !params.contains(&v.1) && !pointers.contains_key(&v.1))
     })
 }
 
@@ -412,6 +444,9 @@ struct Lower<'a> {
     handed_to_rhai: Vec<HandedToRhai>,
     /// The captured parameters each closure (by its function's name) may change.
     closure_writes: &'a HashMap<ImmutableString, Vec<ImmutableString>>,
+    /// The pointers a script function's name, used as a value, gives (as Rhai makes them:
+    /// see `program`).
+    pointers: &'a HashMap<ImmutableString, Dynamic>,
     /// The function is a closure: a variable the parser did not number may be one of its
     /// captured parameters, found by name (see [`closure_params`]).
     by_name: bool,
@@ -697,7 +732,11 @@ impl Lower<'_> {
                 Some(slot) => Expr::Local(slot),
                 None => match self.constants.get(var.1.as_str()) {
                     Some(value) => Expr::Constant(var.1.clone(), value.clone()),
-                    None => self.rhai_expr(expr),
+                    // Not a variable: Rhai then looks for a script function of that name.
+                    None => match self.pointers.get(&var.1) {
+                        Some(pointer) => Expr::Value(pointer.clone()),
+                        None => self.rhai_expr(expr),
+                    },
                 },
             },
             RhaiExpr::Array(items, ..) => Expr::Array(
@@ -803,7 +842,7 @@ impl Lower<'_> {
     fn call(&mut self, call: &FnCallExpr, pos: Position) -> Lowered<Expr> {
         let whole = || RhaiExpr::FnCall(Box::new(call.clone()), pos);
         if call.is_qualified() {
-            return Ok(self.rhai_expr(&whole()));
+            return self.imported(call, whole(), pos);
         }
         if let Some(token) = &call.op_token {
             return Ok(match (token, &call.args[..], IntOp::of(token)) {
@@ -860,6 +899,49 @@ impl Lower<'_> {
             site: Site::default(),
             returned: false,
             take_first: false,
+        })))
+    }
+
+    /// A call of a module's function, `base::f(…)`: the walker evaluates the arguments and the
+    /// host makes the call where it can (see [`super::Imports`]); else Rhai evaluates `whole`
+    /// in the frame, as it does a node handed over. A call through a path of modules
+    /// (`a::b::f`), or with arguments holding a closure that captures variables, is handed
+    /// over as before.
+    fn imported(&mut self, call: &FnCallExpr, whole: RhaiExpr, pos: Position) -> Lowered<Expr> {
+        let args_as_stmts: Vec<RhaiStmt> = call
+            .args
+            .iter()
+            .map(|a| RhaiStmt::Expr(Box::new(a.clone())))
+            .collect();
+        let root = call.namespace.root();
+        if call.namespace.path.len() != 1 || root == "global" || shares(&args_as_stmts) {
+            return Ok(self.rhai_expr(&whole));
+        }
+        // Rhai may evaluate the call (the host may not make it), changing what it likes.
+        self.opaque += 1;
+        let stmt = RhaiStmt::Expr(Box::new(whole.clone()));
+        self.constants_may_change |= calls_method_on_constant(std::slice::from_ref(&stmt));
+        let rhai = Box::new(Fallback {
+            expr: whole,
+            names: self.names(),
+        });
+        let first_variable = match call.args.first() {
+            Some(first @ RhaiExpr::Variable(..)) => Some(first.position()),
+            _ => None,
+        };
+        // The module's function gets copies of the arguments.
+        let args = call
+            .args
+            .iter()
+            .map(|a| self.expr(a))
+            .collect::<Lowered<_>>()?;
+        Ok(Expr::Imported(Box::new(ImportedCall {
+            namespace: root.into(),
+            name: call.name.clone(),
+            args,
+            first_variable,
+            pos,
+            rhai,
         })))
     }
 

@@ -32,13 +32,20 @@
 //! calls it (`run/closures.rs`). A closure capturing variables it only reads, written as
 //! such a method's argument, is lowered too (Rhai shares the captured variables; the walker
 //! passes their values, which is the same as long as nothing changes them while the closure
-//! lives: see `Lower::capture`). A closure that changes a captured variable is not: Rhai
+//! lives: see `Lower::capture`). So is a script function named in a closure's place
+//! (`list.filter(open)`): Rhai makes the name a pointer linked to the function and calls it as
+//! it calls a closure, and so does the walker, where nothing else could answer first (see
+//! `run/closures.rs`). A closure that changes a captured variable is not: Rhai
 //! shares the variable between the closure and the function (a change is seen by both), and
 //! the walker's frames hold values, not shared cells.
 //!
-//! A call of an imported script's function (`base::moves(state)`) is made by Rhai (a node
-//! handed over, below), and the function itself runs in the walker with the imported script's
-//! own lowered [`Program`], once the host has linked it (see `crate::script::imported`).
+//! A call of an imported script's function (`base::moves(state)`) is made by the walker: it
+//! evaluates the arguments as Rhai does for a call through a module (a first argument that is a
+//! variable counted where it is, read last) and hands them to the host's [`Imports`], which
+//! runs the function in the walker with the imported script's own lowered [`Program`], once
+//! the host has linked it (see `crate::script::imported`), as the module's function registered
+//! with Rhai runs it. A call the host does not make (a private or unlowered function, a path
+//! of modules, a closure capturing variables among the arguments) is handed to Rhai, below.
 //!
 //! What the walker does not do itself it hands to Rhai, in the same frame: a node it does not
 //! lower (string interpolation, `switch`, `try`, `curry`, module paths…) is kept as Rhai's
@@ -87,6 +94,28 @@ pub const REPORT_EVERY: u64 = 16;
 pub use lower::body_of;
 pub use run::Runner;
 
+/// The calls of imported scripts' functions (`base::moves(state)`) that the host makes for the
+/// walker: the walker evaluates the arguments itself and hands them over, as Rhai hands them
+/// to the module's function. A call the host does not make (the function is not lowered, the
+/// module is not an imported rules script) is left to Rhai, arguments and all.
+pub trait Imports {
+    /// Whether the host makes the call `namespace::name` with `arity` arguments.
+    fn makes(&self, namespace: &str, name: &str, arity: usize) -> bool;
+
+    /// Makes the call `namespace::name(args)` at `pos`, from a caller whose runtime state is
+    /// `global`, as Rhai's call of a module's function makes it (one level below the caller;
+    /// the result's size is checked by the walker).
+    fn call(
+        &self,
+        engine: &rhai::Engine,
+        global: &mut rhai::GlobalRuntimeState,
+        namespace: &str,
+        name: &str,
+        args: &mut [&mut Dynamic],
+        pos: Position,
+    ) -> Result<Dynamic, Box<rhai::EvalAltResult>>;
+}
+
 /// The lowered functions of one script, by name and number of parameters.
 #[derive(Default)]
 pub struct Program {
@@ -103,6 +132,14 @@ pub struct Program {
     /// What the walker leaves to Rhai, and why: each node it hands over, and each function it
     /// does not lower.
     handed_to_rhai: Vec<HandedToRhai>,
+    /// The functions run with the script's own functions first in Rhai's `global.lib`, as the
+    /// host calls them (not those of an imported script, which run below their caller's): a
+    /// function's name used as a value (`list.filter(open)`) then points to the script's own
+    /// function, which the walker runs as a closure (see `run/closures.rs`).
+    own_lib: bool,
+    /// For each name of a script function passed as a closure, whether some native function
+    /// has that name (Rhai would try it first): found once, in the engine's signatures.
+    native_names: RefCell<HashMap<ImmutableString, bool>>,
 }
 
 /// Something of the script that Rhai's interpreter runs rather than the walker.
@@ -124,16 +161,28 @@ impl Program {
     /// the top level left a variable rather than a constant: Rhai lets a function called from
     /// the host change such a variable for every later call, which the walker does not model.
     pub fn new(ast: &AST, constants: &Scope, natives: &NativeTable) -> Self {
-        Self::lowered(ast, constants, natives, false)
+        Self::lowered(ast, constants, natives, false, true)
+    }
+
+    /// [`Self::new`] for an imported script (`base::`), whose functions Rhai runs with the
+    /// importing script's functions first in its `global.lib`.
+    pub fn imported(ast: &AST, constants: &Scope, natives: &NativeTable) -> Self {
+        Self::lowered(ast, constants, natives, false, false)
     }
 
     /// [`Self::new`] with every statement recorded when it runs (see [`profile`]): for
     /// `boardrules profile`, never for play.
     pub fn profiled(ast: &AST, constants: &Scope, natives: &NativeTable) -> Self {
-        Self::lowered(ast, constants, natives, true)
+        Self::lowered(ast, constants, natives, true, true)
     }
 
-    fn lowered(ast: &AST, constants: &Scope, natives: &NativeTable, profile: bool) -> Self {
+    fn lowered(
+        ast: &AST,
+        constants: &Scope,
+        natives: &NativeTable,
+        profile: bool,
+        own_lib: bool,
+    ) -> Self {
         if constants.iter_raw().any(|(_, is_constant, _)| !is_constant) {
             let handed_to_rhai = ast
                 .iter_fn_def()
@@ -151,7 +200,21 @@ impl Program {
                 ..Program::default()
             };
         }
-        lower::program(ast, constants, natives, profile)
+        lower::program(ast, constants, natives, profile, own_lib)
+    }
+
+    /// Whether a native function of the engine is named `name` (Rhai's calls of a function
+    /// pointer by that name would try it).
+    fn native_named(&self, engine: &rhai::Engine, name: &ImmutableString) -> bool {
+        if let Some(&known) = self.native_names.borrow().get(name) {
+            return known;
+        }
+        let found = engine.gen_fn_signatures(true).iter().any(|signature| {
+            let called = signature.split('(').next().unwrap_or("");
+            called.rsplit("::").next() == Some(name.as_str())
+        });
+        self.native_names.borrow_mut().insert(name.clone(), found);
+        found
     }
 
     /// What Rhai's interpreter runs rather than the walker, and why.
@@ -180,6 +243,9 @@ pub struct Function {
     body: Block,
     /// The most variables its frame holds at once.
     frame_size: usize,
+    /// The function may move a variable out of its frame (returning it as it is, see
+    /// [`mark_returned`]): its parameters are not as they were after a call.
+    moves_out: bool,
 }
 
 /// Statements run in order in a block of their own: the variables they declare end with it.
@@ -313,6 +379,8 @@ enum Expr {
         site: Site,
     },
     Call(Box<Call>),
+    /// A call of an imported script's function, `base::f(…)`.
+    Imported(Box<ImportedCall>),
     Chain(Box<Chain>),
     Block(Block),
     /// An expression Rhai evaluates.
@@ -400,6 +468,20 @@ struct Call {
     /// The call is `x = f(x, …)` of a script function: x, whose value the result replaces,
     /// is handed to it rather than copied.
     take_first: bool,
+}
+
+/// A call of an imported script's function, `namespace::name(args)`: made by the host's
+/// [`Imports`] with the arguments the walker evaluates, or by Rhai (`rhai`) when the host does
+/// not make it.
+struct ImportedCall {
+    namespace: ImmutableString,
+    name: ImmutableString,
+    args: Vec<Expr>,
+    /// Where the first argument is, if it is a variable: Rhai counts an operation there for it
+    /// (after the other arguments) rather than evaluating it.
+    first_variable: Option<Position>,
+    pos: Position,
+    rhai: Box<Fallback>,
 }
 
 /// What a call by name reaches.
@@ -557,57 +639,65 @@ struct Fallback {
 /// `return`, and the last expression of the body (through `if` branches and blocks). A
 /// variable there is moved out of the frame (`state` at the end of `play`); a chain or call
 /// there, called from the host for a list of moves, gives a primitive's list form
-/// ([`crate::walker::lists::NativeList`]) rather than its array.
-fn mark_returned(body: &mut Block) {
-    fn mark(expr: &mut Expr) {
+/// ([`crate::walker::lists::NativeList`]) rather than its array. Whether a variable is moved
+/// so.
+fn mark_returned(body: &mut Block) -> bool {
+    fn mark(expr: &mut Expr, moved: &mut bool) {
         match expr {
             Expr::Chain(chain) => chain.returned = true,
             Expr::Call(call) => call.returned = true,
-            Expr::Local(slot) => *expr = Expr::Returned(*slot),
+            Expr::Local(slot) => {
+                *expr = Expr::Returned(*slot);
+                *moved = true;
+            }
             _ => (),
         }
     }
-    fn returns(block: &mut Block) {
+    fn returns(block: &mut Block, moved: &mut bool) {
         for stmt in block {
-            returns_in(stmt);
+            returns_in(stmt, moved);
         }
     }
-    fn returns_in(stmt: &mut Stmt) {
+    fn returns_in(stmt: &mut Stmt, moved: &mut bool) {
         match stmt {
-            Stmt::Return(Some(value)) => mark(value),
+            Stmt::Return(Some(value)) => mark(value, moved),
             Stmt::If {
                 then, otherwise, ..
             } => {
-                returns(then);
-                returns(otherwise);
+                returns(then, moved);
+                returns(otherwise, moved);
             }
-            Stmt::While { body, .. } | Stmt::Do { body, .. } | Stmt::Block(body) => returns(body),
-            Stmt::For(for_loop) => returns(&mut for_loop.body),
-            Stmt::Profiled(p) => returns_in(&mut p.stmt),
+            Stmt::While { body, .. } | Stmt::Do { body, .. } | Stmt::Block(body) => {
+                returns(body, moved)
+            }
+            Stmt::For(for_loop) => returns(&mut for_loop.body, moved),
+            Stmt::Profiled(p) => returns_in(&mut p.stmt, moved),
             _ => (),
         }
     }
-    fn last(block: &mut Block) {
+    fn last(block: &mut Block, moved: &mut bool) {
         if let Some(stmt) = block.last_mut() {
-            last_of(stmt);
+            last_of(stmt, moved);
         }
     }
-    fn last_of(stmt: &mut Stmt) {
+    fn last_of(stmt: &mut Stmt, moved: &mut bool) {
         match stmt {
-            Stmt::Expr(value) | Stmt::Call(value) => mark(value),
+            Stmt::Expr(value) | Stmt::Call(value) => mark(value, moved),
             Stmt::If {
                 then, otherwise, ..
             } => {
-                last(then);
-                last(otherwise);
+                last(then, moved);
+                last(otherwise, moved);
             }
-            Stmt::Block(inner) => last(inner),
-            Stmt::Profiled(p) => last_of(&mut p.stmt),
+            Stmt::Block(inner) => last(inner, moved),
+            Stmt::Profiled(p) => last_of(&mut p.stmt, moved),
             _ => (),
         }
     }
-    returns(body);
-    last(body);
+    let mut moved = false;
+    returns(body, &mut moved);
+    last(body, &mut moved);
+    moved
 }
 
 #[cfg(test)]

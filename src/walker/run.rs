@@ -10,7 +10,7 @@ use rhai::{
     GlobalRuntimeState, ImmutableString, Position, RhaiFunc, Scope, StaticVec, Token, INT,
 };
 
-use super::{lists::NativeList, native_table::NativeTable, Progress, REPORT_EVERY};
+use super::{lists::NativeList, native_table::NativeTable, Imports, Progress, REPORT_EVERY};
 use super::{
     Block, Call, Callee, Expr, Fallback, ForLoop, Function, IntOp, OpAssign, Program, Resolved,
     Site, Slot, Stmt,
@@ -18,6 +18,7 @@ use super::{
 
 mod chain;
 pub(super) mod closures;
+mod imported;
 
 type Error = Box<EvalAltResult>;
 
@@ -150,6 +151,9 @@ pub struct Runner<'a> {
     lending: Option<Lending>,
     /// Empty frames to reuse (a call's frame is not allocated anew).
     frames: &'a mut Vec<Vec<Dynamic>>,
+    /// Who makes the calls of imported scripts' functions (`base::f(…)`), if anyone: else
+    /// Rhai makes them.
+    imports: Option<&'a dyn Imports>,
 }
 
 impl<'a> Runner<'a> {
@@ -182,7 +186,14 @@ impl<'a> Runner<'a> {
             lending: None,
             frames,
             progress,
+            imports: None,
         }
+    }
+
+    /// The runner, with the calls of imported scripts' functions made by `imports`.
+    pub fn with_imports(mut self, imports: Option<&'a dyn Imports>) -> Self {
+        self.imports = imports;
+        self
     }
 
     /// Calls `function` with `args` as the host does (what Rhai's `call_fn` would give).
@@ -932,6 +943,7 @@ impl<'a> Runner<'a> {
                 self.binary(frame, expr, None)
             }
             Expr::Call(call) => self.call_by_name(frame, call),
+            Expr::Imported(call) => self.imported(frame, call),
             Expr::Chain(chain) => self.chain(frame, chain, None, None),
             Expr::Block(block) => self.block(frame, block),
             Expr::Rhai(fallback) => {

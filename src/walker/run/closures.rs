@@ -19,9 +19,9 @@
 //! first, as Rhai passes them: see `Lower::capture` for the closures that capture variables);
 //! any other call goes to Rhai as before.
 
-use rhai::{Array, Dynamic, EvalAltResult, FnPtr, Position, INT};
+use rhai::{Array, Dynamic, Engine, EvalAltResult, FnPtr, Position, INT};
 
-use super::{Error, Function, Program, Runner};
+use super::{Error, Frame, Function, Program, Runner};
 
 /// How a method passes each element to its closure (`call_raw_with_extra_args`' arguments).
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -126,11 +126,12 @@ pub(in crate::walker) fn takes_closure(name: &str, args: usize) -> bool {
 /// it, with those values (as the closure reads them: not shared).
 fn lowered_closure<'p>(
     program: &'p Program,
+    engine: &Engine,
     value: &Dynamic,
     passing: Passing,
 ) -> Option<(&'p Function, Vec<Dynamic>)> {
     let ptr = value.read_lock::<FnPtr>()?;
-    if !ptr.is_anonymous() {
+    if !ptr.is_anonymous() && !runs_as_closure(program, engine, &ptr) {
         return None;
     }
     let arities = program.by_name.get(ptr.fn_name())?;
@@ -157,6 +158,19 @@ fn lowered_closure<'p>(
     ))
 }
 
+/// Whether `ptr`, a pointer to a named function (`list.filter(open)`), is called by Rhai as a
+/// closure is, so that the walker may run it so: Rhai made it from the function's name, linked
+/// to the script's own function of that name (`Fn*`; one made with `Fn("open")` is called
+/// through Rhai's search for the function, a level deeper), in a function the host calls (whose
+/// script's functions come first in Rhai's `global.lib`), and no native function has that name
+/// (Rhai's first try with the element as `this` would reach it).
+fn runs_as_closure(program: &Program, engine: &Engine, ptr: &FnPtr) -> bool {
+    let name = rhai::ImmutableString::from(ptr.fn_name());
+    program.own_lib
+        && format!("{ptr:?}").starts_with("Fn*(")
+        && !program.native_named(engine, &name)
+}
+
 impl Runner<'_> {
     /// Rhai's array method `name` with `args` (an array and a closure the walker lowered, and
     /// for `reduce` a first result), done here with the same checks around it as Rhai's native
@@ -176,7 +190,8 @@ impl Runner<'_> {
             return None;
         }
         let program = self.program;
-        let (function, captured) = lowered_closure(program, args[1], method.passing())?;
+        let (function, mut captured) =
+            lowered_closure(program, self.engine, args[1], method.passing())?;
         // Rhai counts an operation for the native call.
         if let Err(err) = self.tick(pos) {
             return Some(Err(err));
@@ -184,10 +199,10 @@ impl Runner<'_> {
         let initial = args.get(2).map_or(Dynamic::UNIT, |v| (**v).clone());
         let result = if method.changes_array() {
             let mut array = args[0].write_lock::<Array>().expect("an array");
-            self.change_array(method, function, &captured, &mut array, pos)
+            self.change_array(method, function, &mut captured, &mut array, pos)
         } else {
             let array = args[0].read_lock::<Array>().expect("an array");
-            self.run_method(method, function, &captured, &array, initial, pos)
+            self.run_method(method, function, &mut captured, &array, initial, pos)
         };
         let changed = if is_ref_mut { Some(&*args[0]) } else { None };
         Some(self.checked_native_result(result, changed, pos))
@@ -198,17 +213,16 @@ impl Runner<'_> {
         &mut self,
         method: Method,
         function: &Function,
-        captured: &[Dynamic],
+        captured: &mut [Dynamic],
         array: &Array,
         initial: Dynamic,
         pos: Position,
     ) -> Result<Dynamic, Error> {
         // The captured values come first.
         let own = function.arity - captured.len();
-        let call = |runner: &mut Self, args: &mut dyn Iterator<Item = Dynamic>| {
-            let mut args = captured.iter().cloned().chain(args);
+        let mut call = |runner: &mut Self, args: &mut dyn Iterator<Item = Dynamic>| {
             runner
-                .closure(function, &mut args, pos)
+                .closure(function, captured, args, pos)
                 .map_err(|err| wrapped(method, runner, err))
         };
         let element = |item: &Dynamic, i: usize| [item.clone(), index(i)].into_iter().take(own);
@@ -285,14 +299,13 @@ impl Runner<'_> {
         &mut self,
         method: Method,
         function: &Function,
-        captured: &[Dynamic],
+        captured: &mut [Dynamic],
         array: &mut Array,
         pos: Position,
     ) -> Result<Dynamic, Error> {
         let own = function.arity - captured.len();
-        let call = |runner: &mut Self, args: &mut dyn Iterator<Item = Dynamic>| {
-            let mut args = captured.iter().cloned().chain(args);
-            runner.closure(function, &mut args, pos)
+        let mut call = |runner: &mut Self, args: &mut dyn Iterator<Item = Dynamic>| {
+            runner.closure(function, captured, args, pos)
         };
         let element = |item: &Dynamic, i: usize| [item.clone(), index(i)].into_iter().take(own);
         Ok(match method {
@@ -368,20 +381,55 @@ impl Runner<'_> {
         })
     }
 
-    /// Calls the closure's `function` with `args` as Rhai calls a function pointer's script
-    /// function: in a copy of the runtime state whose operations are then dropped.
+    /// Calls the closure's `function` with its `captured` values, then `args`, as Rhai calls a
+    /// function pointer's script function: in a copy of the runtime state whose operations are
+    /// then dropped. The captured values are lent to the call (a lowered closure never changes
+    /// them: see `Lower::capture`) and taken back, rather than copied for each element, unless
+    /// the function may move one out (returning it as it is).
     fn closure(
         &mut self,
         function: &Function,
+        captured: &mut [Dynamic],
         args: &mut dyn Iterator<Item = Dynamic>,
         pos: Position,
     ) -> Result<Dynamic, Error> {
         let operations = self.global.num_operations;
         // Rhai's call of the method went a level deeper, and the closure runs below it.
         self.global.level += 1;
-        let result = self.function(function, args, pos, false);
+        let result = if function.moves_out || captured.is_empty() {
+            let mut all = captured.iter().cloned().chain(args);
+            self.function(function, &mut all, pos, false)
+        } else {
+            self.lending_captured(function, captured, args, pos)
+        };
         self.global.level -= 1;
         self.global.num_operations = operations;
+        result
+    }
+
+    /// Runs `function` with `captured` lent to its frame, then `args`, and takes them back.
+    fn lending_captured(
+        &mut self,
+        function: &Function,
+        captured: &mut [Dynamic],
+        args: &mut dyn Iterator<Item = Dynamic>,
+        pos: Position,
+    ) -> Result<Dynamic, Error> {
+        let mut values = self.frames.pop().unwrap_or_default();
+        values.reserve(function.frame_size);
+        values.extend(captured.iter_mut().map(std::mem::take));
+        values.extend(args);
+        let mut frame = Frame {
+            values,
+            top: false,
+            measured: None,
+        };
+        let result = self.run_function(function, &mut frame, pos);
+        for (kept, value) in captured.iter_mut().zip(frame.values.iter_mut()) {
+            *kept = std::mem::take(value);
+        }
+        frame.values.clear();
+        self.frames.push(frame.values);
         result
     }
 }

@@ -178,6 +178,85 @@ fn closures_the_walker_does_not_run_are_left_to_rhai() {
     )]);
 }
 
+/// Script functions named as the methods' closures (`a.filter(big)`): Rhai makes a pointer
+/// linked to the function, which it calls as it calls a closure. `abs` is also a native
+/// function (Rhai's first try with the element as `this` reaches it) and `Fn("big")` is found
+/// by Rhai's search, a level deeper: those stay with Rhai.
+const NAMED: &[Case] = &[all(
+    "named functions as closures",
+    r#"fn big(x) { x > 1 }
+       fn pair(x, i) { [x, i] }
+       fn add(s, x) { s + x }
+       fn cmp(x, y) { y - x }
+       fn abs(x) { x + 100 }
+       fn thrower(x) { if x > 2 { throw `too big: ${x}`; } x }
+       fn deep(n) { if n <= 0 { 0 } else { [n - 1].map(deep)[0] + 1 } }
+       fn t(a) {
+           let b = a; b.retain(big); let c = a; c.sort(cmp);
+           [a.filter(big), a.map(pair), a.reduce(add, 0), a.all(big), a.some(big), a.map(abs),
+            a.filter(Fn("big")), b, c]
+       }
+       fn u(a) { a.map(thrower) }
+       fn w(n) { deep(n) }"#,
+    &[
+        ("t", "[[3, 1, 4, 1, 5]]"),
+        ("t", "[[]]"),
+        ("u", "[[1, 2, 3]]"),
+        ("w", "[10]"),
+        ("w", "[20]"),
+        ("w", "[21]"),
+        ("w", "[22]"),
+        ("w", "[40]"),
+    ],
+)];
+
+#[test]
+fn named_functions_as_closures_give_what_rhai_gives() {
+    assert_agree(NAMED);
+    assert_agree_named(NAMED, Some("closures"));
+    assert_same_operations(NAMED);
+}
+
+/// Closures capturing values, which the walker lends to each call and takes back: those
+/// returning a captured value as it is (`|x| k`) get a copy each.
+const LENT: &[Case] = &[all(
+    "captured values for every element",
+    r#"fn t(a) {
+           let k = [1, 2]; let m = #{p: 3};
+           [a.map(|x| k), a.map(|x| m.p + x), a.filter(|x| k[0] == x || k[1] == x),
+            a.map(|x| if x > 2 { k } else { m }), a.reduce(|s, x| s + k.len + m.p, 0),
+            a.map(|x| { let t = k; t }), a.map(|x| [k, m]), a.map(|x| get(m, x)),
+            a.filter(|x| get(m, x) > 4)]
+       }
+       fn get(m, x) { m.p = x; m.p + x }"#,
+    &[("t", "[[1, 2, 3]]"), ("t", "[[]]")],
+)];
+
+#[test]
+fn captured_values_are_the_same_for_every_element() {
+    assert_agree(LENT);
+    assert_same_operations(LENT);
+}
+
+#[test]
+fn a_named_function_as_a_closure_runs_in_the_walker() {
+    let script = "fn big(x) {
+ x > 1
+}
+fn t() {
+ [1, 2, 3].filter(big)
+}";
+    let (value, lines, caller) = profiled_t(script);
+    assert_eq!(value.to_string(), "[2, 3]");
+    let runs: u64 = lines
+        .iter()
+        .filter(|l| l.function == "big")
+        .map(|l| l.runs)
+        .sum();
+    assert_eq!(runs, 3, "{lines:?}");
+    assert_eq!(caller.coverage(), (2, 2));
+}
+
 /// Runs `t()` of `script` with its functions lowered for profiling: the value, the cost of
 /// each line, and the caller (which tells what it hands to Rhai).
 fn profiled_t(script: &str) -> (Dynamic, Vec<profile::LineCost>, Caller) {

@@ -6,7 +6,7 @@
 //! closures (called, and in the array methods the walker runs them for, capturing variables or
 //! not; those changing the array too: `retain`, `drain`, `sort`, `dedup`, `for_each`),
 //! shadowing, recursion, compound assignment on indexed and property targets, `?.`, `?[`,
-//! `??`, `in` and ranges; loops over a variable's array (whose body may change it, push
+//! `??`, `in` and ranges; script functions named as closures (`arr.filter(keep)`); loops over a variable's array (whose body may change it, push
 //! onto it or append to it) and over a script constant's; `+=` of arrays; conditions made of
 //! comparisons joined by `&&` and `||` (in `if`, `while` and as values), whose operands may
 //! not be integers; `op=` on integer variables, which may overflow. A few hundred cases
@@ -165,6 +165,16 @@ fn expr() -> impl Strategy<Value = String> {
             literal().prop_map(|l| format!("arr.find(|q| q == {l})")),
             literal().prop_map(|l| format!("arr.map(|q, i| [q, i, {l}]).reduce_rev(|a, p| a + p)")),
             literal().prop_map(|l| format!("arr.index_of(|q| q > {l})")),
+            // Script functions named as closures (`abs` is a native function too; `Fn("keep")`
+            // is Rhai's).
+            Just("arr.filter(keep)".to_string()),
+            // A captured variable passed first to a script function (which gets a copy).
+            inner
+                .clone()
+                .prop_map(|e| format!("arr.map(|q| rec(x) + add(m, q) + ({e}))")),
+            Just("arr.map(abs)".to_string()),
+            Just(r#"arr.filter(Fn("keep"))"#.to_string()),
+            inner.clone().prop_map(|e| format!("arr.reduce(add, {e})")),
             inner.clone().prop_map(|e| format!("{{ let x = {e}; x }}")),
             (inner.clone(), inner).prop_map(|(a, b)| format!(
                 "{{ let t = 0; try {{ t = {a}; }} catch (err) {{ t = `${{err}}` + {b}; }} t }}"
@@ -213,6 +223,7 @@ fn stmt() -> impl Strategy<Value = String> {
         expr().prop_map(|e| format!("arr.sort(|p, q| if p == q {{ 0 }} else {{ {e} }});")),
         expr().prop_map(|e| format!("arr.dedup(|p, q| p == q || ({e}) == 1);")),
         expr().prop_map(|e| format!("arr.for_each(|i| x + i * ({e}));")),
+        Just("arr.retain(keep);".to_string()),
     ];
     simple.prop_recursive(3, 12, 3, |inner| {
         let block = prop::collection::vec(inner.clone(), 0..3).prop_map(|b| b.join(" "));
@@ -262,6 +273,9 @@ fn script(body: &[String]) -> String {
     format!(
         "const K = [1, [2, 3], \"ab\"];\n\
          fn rec(n) {{ if n <= 0 {{ 0 }} else if n > 5 {{ n }} else {{ n + rec(n - 1) }} }}\n\
+         fn keep(q) {{ q != 2 }}\n\
+         fn add(acc, q) {{ acc + q }}\n\
+         fn abs(q) {{ q + 100 }}\n\
          fn t(a, b) {{\n    let x = 1; let y = 2.5; let s = \"s\"; let arr = [1, 2, 3]; \
          let m = #{{p: \"pq\", q: 4}};\n    {}\n    [a, b, x, y, s, arr, m]\n}}",
         body.join("\n    ")

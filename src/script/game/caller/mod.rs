@@ -11,7 +11,10 @@
 //! ([`crate::script::imported`]), so a resolution stays true for its whole life: [`Caller`]
 //! keeps them.
 
-use std::cell::{Cell, RefCell};
+use std::{
+    cell::{Cell, RefCell},
+    rc::Rc,
+};
 
 use rhai::{
     Caches, Dynamic, Engine, EvalAltResult, EvalContext, FuncArgs, ImmutableString, Position,
@@ -20,7 +23,7 @@ use rhai::{
 
 use crate::{
     script::sandbox,
-    walker::{native_table::NativeTable, HandedToRhai, Program, Runner},
+    walker::{native_table::NativeTable, HandedToRhai, Imports, Program, Runner},
 };
 
 #[cfg(test)]
@@ -46,6 +49,8 @@ pub struct Caller {
     compiled: Cell<bool>,
     /// The walker's frames, kept empty from call to call (see [`Runner::new`]).
     frames: RefCell<Vec<Vec<Dynamic>>>,
+    /// Who makes the lowered functions' calls of imported scripts (`base::f(…)`), if anyone.
+    imports: Option<Rc<dyn Imports>>,
 }
 
 impl Caller {
@@ -59,7 +64,14 @@ impl Caller {
             source: ast.source().map(ImmutableString::from),
             compiled: Cell::new(true),
             frames: RefCell::default(),
+            imports: None,
         }
+    }
+
+    /// Lets the lowered functions' calls of imported scripts' functions (`base::f(…)`) be made
+    /// by `imports` rather than by Rhai.
+    pub fn set_imports(&mut self, imports: Rc<dyn Imports>) {
+        self.imports = Some(imports);
     }
 
     /// Runs calls through the lowered functions (`true`, the default) or all through Rhai's
@@ -150,7 +162,8 @@ impl Caller {
                     &mut scope,
                     &mut frames,
                     sandbox::progress,
-                );
+                )
+                .with_imports(self.imports.as_deref());
                 match args {
                     Args::Values(values) => runner.call(function, values),
                     Args::Lent(state) => runner.call_lending(function, state),
