@@ -9,20 +9,23 @@ use std::any::TypeId;
 use rhai::{Dynamic, Map, Position, StaticVec, INT};
 
 use super::{chain::property_mut, with_args, Error, Flow, Frame, List, Runner, Stop};
-use crate::walker::native_table::Pair;
 use crate::walker::{Call, Callee, Chain, Expr, Gathering, Root, Step};
 
-/// A pair's call, counted, whose value is not made yet.
-pub(super) struct Pending {
-    pair: Pair,
+/// A pair's call, counted, whose value is not made yet: its integers.
+pub(super) struct Pending<'c> {
+    call: &'c Call,
+    /// The type of the value the call makes.
+    made: TypeId,
     a: INT,
     b: INT,
 }
 
-impl Pending {
+impl Pending<'_> {
     /// The value the call makes.
     pub(super) fn make(&self) -> Dynamic {
-        (self.pair.make)(self.a, self.b)
+        let site = self.call.site.0.borrow();
+        let pair = site.as_ref().and_then(|r| r.pair.as_ref());
+        (pair.expect("a pair's site").make)(self.a, self.b)
     }
 }
 
@@ -69,41 +72,40 @@ impl Runner<'_> {
 
     /// Evaluates `call` (see [`Self::pair_argument`]) as an argument of a chain, as Rhai does:
     /// its two integers if it makes a pair from them, else its value.
-    pub(super) fn pair_call(
+    pub(super) fn pair_call<'c>(
         &mut self,
         frame: &mut Frame,
-        call: &Call,
-    ) -> Flow<Result<Pending, Dynamic>> {
+        call: &'c Call,
+    ) -> Flow<Result<Pending<'c>, Dynamic>> {
         // Rhai counts the argument's expression, then evaluates the call as `call_by_name`
-        // does: the arguments after the first, then a first that is a variable (counted first).
+        // does: the second argument, then a first that is a variable (counted first).
         self.tick(Position::NONE)?;
-        if call.first_local.is_some() {
-            self.tick(call.pos)?;
-        }
-        let skip = usize::from(call.first_local.is_some());
-        let mut values: StaticVec<Dynamic> = StaticVec::new();
-        for arg in &call.args[skip..] {
-            values.push(self.expr(frame, arg)?);
-        }
-        let a = match call.first_local {
-            Some(slot) => frame.values[frame.index(slot)].as_int().ok(),
-            None => values[0].as_int().ok(),
+        let first = match call.first_local {
+            Some(_) => {
+                self.tick(call.pos)?;
+                None
+            }
+            None => Some(self.expr(frame, &call.args[0])?),
         };
-        let b = values[values.len() - 1].as_int().ok();
-        if let (Some(a), Some(b)) = (a, b) {
-            let site = call.site.0.borrow();
+        let second = self.expr(frame, &call.args[1])?;
+        let a = match (&first, call.first_local) {
+            (Some(value), _) => value.as_int().ok(),
+            (None, Some(slot)) => frame.values[frame.index(slot)].as_int().ok(),
+            (None, None) => None,
+        };
+        if let (Some(a), Ok(b)) = (a, second.as_int()) {
             let ints = [TypeId::of::<INT>(), TypeId::of::<INT>()];
-            let pair = site
-                .as_ref()
-                .filter(|r| r.types[..] == ints)
-                .and_then(|r| r.pair.clone());
-            drop(site);
-            if let Some(pair) = pair {
+            let made = call.site.0.borrow().as_ref().and_then(|r| {
+                let pair = r.pair.as_ref().filter(|_| r.types[..] == ints)?;
+                Some(pair.made)
+            });
+            if let Some(made) = made {
                 // Rhai counts the call.
                 self.tick(call.pos)?;
-                return Ok(Ok(Pending { pair, a, b }));
+                return Ok(Ok(Pending { call, made, a, b }));
             }
         }
+        let values: StaticVec<Dynamic> = first.into_iter().chain([second]).collect();
         Ok(Err(self.call_native(frame, call, values, List::No)?))
     }
 
@@ -142,7 +144,7 @@ impl Runner<'_> {
         let others = values[1..args].iter().map(Dynamic::type_id);
         let fits = func.is_method()
             && r.types.len() == args + 1
-            && r.types[1] == pending.pair.made
+            && r.types[1] == pending.made
             && r.types[2..].iter().copied().eq(others);
         if !fits {
             return None;
