@@ -77,18 +77,18 @@ fn reading_and_setting_a_grid_at_a_cell_made_in_place_agree() {
 fn a_cell_off_the_board_fails_as_in_rhai() {
     assert_alike(
         r#"
-        fn get(x) { let g = grid(3, 3); g.get(cell(x, 0)) }
-        fn set(x) { let state = #{ board: grid(3, 3) };
+        fn read(x) { let g = grid(3, 3); g.get(cell(x, 0)) }
+        fn write(x) { let state = #{ board: grid(3, 3) };
                     state.board.set(cell(0, 0), 1);
                     state.board.set(cell(x, 1), 2); state }
         fn nested(x) { let g = grid(2, 2); [1, g.get(cell(0, 0)) + g.get(cell(x, x))] }
         "#,
         &[
-            ("get", "[1]"),
-            ("get", "[3]"),
-            ("get", "[-1]"),
-            ("set", "[2]"),
-            ("set", "[-4]"),
+            ("read", "[1]"),
+            ("read", "[3]"),
+            ("read", "[-1]"),
+            ("write", "[2]"),
+            ("write", "[-4]"),
             ("nested", "[1]"),
             ("nested", "[2]"),
         ],
@@ -149,3 +149,4 @@ fn the_operations_limit_stops_a_short_call_where_rhai_stops() {
     // The loop's first round finds the functions: the rounds after take the short ways.
     assert_alike_in(script, &calls, 1);
 }
+
