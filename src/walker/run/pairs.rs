@@ -40,6 +40,13 @@ impl Runner<'_> {
         chain: &'c Chain,
         assign: bool,
     ) -> Option<&'c Call> {
+        // Most chains fail the first test: their first argument is not a call of two.
+        let Some(Expr::Call(call)) = chain.args.first() else {
+            return None;
+        };
+        if call.args.len() != 2 || !matches!(call.callee, Callee::Native) {
+            return None;
+        }
         let method = match chain.steps.as_slice() {
             [method] | [Step::Prop { .. }, method] => method,
             _ => return None,
@@ -49,29 +56,19 @@ impl Runner<'_> {
             && chain.gathering == Gathering::PerLink
             && matches!(method, Step::Method { script: false, args, .. } if *args >= 1)
             && !chain.argument
-            && !(chain.returned && self.listing(frame));
-        if !fits {
-            return None;
-        }
-        match chain.args.first() {
-            Some(Expr::Call(call))
-                if matches!(call.callee, Callee::Native)
-                    && call.args.len() == 2
-                    && call
-                        .site
-                        .0
-                        .borrow()
-                        .as_ref()
-                        .is_some_and(|r| r.pair.is_some()) =>
-            {
-                Some(call)
-            }
-            _ => None,
-        }
+            && !(chain.returned && self.listing(frame))
+            && call
+                .site
+                .0
+                .borrow()
+                .as_ref()
+                .is_some_and(|r| r.pair.is_some());
+        fits.then_some(call)
     }
 
     /// Evaluates `call` (see [`Self::pair_argument`]) as an argument of a chain, as Rhai does:
     /// its two integers if it makes a pair from them, else its value.
+    #[inline(never)]
     pub(super) fn pair_call<'c>(
         &mut self,
         frame: &mut Frame,
@@ -113,6 +110,7 @@ impl Runner<'_> {
     /// pair's integers for its first argument (`values` holds the others after a place for
     /// it), where its site found a form taking them for these types. `None`, having counted
     /// nothing, where it did not: the pair's value is then made and the chain walked.
+    #[inline(never)]
     pub(super) fn pair_taken(
         &mut self,
         frame: &mut Frame,

@@ -149,4 +149,3 @@ fn the_operations_limit_stops_a_short_call_where_rhai_stops() {
     // The loop's first round finds the functions: the rounds after take the short ways.
     assert_alike_in(script, &calls, 1);
 }
-
