@@ -9,23 +9,22 @@ use std::any::TypeId;
 use rhai::{Dynamic, Map, Position, StaticVec, INT};
 
 use super::{chain::property_mut, with_args, Error, Flow, Frame, List, Runner, Stop};
+use crate::walker::native_table::Pair;
 use crate::walker::{Call, Callee, Chain, Expr, Gathering, Root, Step};
 
 /// A pair's call, counted, whose value is not made yet: its integers.
-pub(super) struct Pending<'c> {
-    call: &'c Call,
-    /// The type of the value the call makes.
-    made: TypeId,
+pub(super) struct Pending {
+    /// The pair its site found (kept: a call made while the chain's other arguments are
+    /// evaluated may find another function at the same site).
+    pair: Pair,
     a: INT,
     b: INT,
 }
 
-impl Pending<'_> {
+impl Pending {
     /// The value the call makes.
     pub(super) fn make(&self) -> Dynamic {
-        let site = self.call.site.0.borrow();
-        let pair = site.as_ref().and_then(|r| r.pair.as_ref());
-        (pair.expect("a pair's site").make)(self.a, self.b)
+        (self.pair.make)(self.a, self.b)
     }
 }
 
@@ -69,11 +68,11 @@ impl Runner<'_> {
     /// Evaluates `call` (see [`Self::pair_argument`]) as an argument of a chain, as Rhai does:
     /// its two integers if it makes a pair from them, else its value.
     #[inline(never)]
-    pub(super) fn pair_call<'c>(
+    pub(super) fn pair_call(
         &mut self,
         frame: &mut Frame,
-        call: &'c Call,
-    ) -> Flow<Result<Pending<'c>, Dynamic>> {
+        call: &Call,
+    ) -> Flow<Result<Pending, Dynamic>> {
         // Rhai counts the argument's expression, then evaluates the call as `call_by_name`
         // does: the second argument, then a first that is a variable (counted first).
         self.tick(Position::NONE)?;
@@ -92,14 +91,16 @@ impl Runner<'_> {
         };
         if let (Some(a), Ok(b)) = (a, second.as_int()) {
             let ints = [TypeId::of::<INT>(), TypeId::of::<INT>()];
-            let made = call.site.0.borrow().as_ref().and_then(|r| {
-                let pair = r.pair.as_ref().filter(|_| r.types[..] == ints)?;
-                Some(pair.made)
-            });
-            if let Some(made) = made {
+            let pair = call
+                .site
+                .0
+                .borrow()
+                .as_ref()
+                .and_then(|r| r.pair.as_ref().filter(|_| r.types[..] == ints).cloned());
+            if let Some(pair) = pair {
                 // Rhai counts the call.
                 self.tick(call.pos)?;
-                return Ok(Ok(Pending { call, made, a, b }));
+                return Ok(Ok(Pending { pair, a, b }));
             }
         }
         let values: StaticVec<Dynamic> = first.into_iter().chain([second]).collect();
@@ -142,7 +143,7 @@ impl Runner<'_> {
         let others = values[1..args].iter().map(Dynamic::type_id);
         let fits = func.is_method()
             && r.types.len() == args + 1
-            && r.types[1] == pending.made
+            && r.types[1] == pending.pair.made
             && r.types[2..].iter().copied().eq(others);
         if !fits {
             return None;
