@@ -376,3 +376,26 @@ fn example_games_agree() {
         });
     }
 }
+
+/// The newcomer-style scripts of `benches/newcomer/` (loops over cells, a cell made for each
+/// look-up: `state.board.get(cell(x, y))`, which the walker does without making the cell).
+#[test]
+fn newcomer_scripts_agree() {
+    for name in [
+        "tic_tac_toe",
+        "connect_four",
+        "othello",
+        "checkers",
+        "dots_and_boxes",
+    ] {
+        check(&Case {
+            game: &format!(
+                "{}/benches/newcomer/{name}.rhai",
+                env!("CARGO_MANIFEST_DIR")
+            ),
+            options: &[&[]],
+            games: 2,
+            max_plies: 200,
+        });
+    }
+}

@@ -626,6 +626,12 @@ struct Resolved {
     list: Option<RhaiFunc>,
     /// The function only reads its first argument.
     reads_only: bool,
+    /// The function's plain form, if it has one.
+    typed: Option<native_table::Typed>,
+    /// The function makes a value of two integers that may be kept as them.
+    pair: Option<native_table::Pair>,
+    /// The function's form taking a pair's integers for its second argument.
+    pair_taker: Option<native_table::PairTaker>,
 }
 
 /// A node Rhai evaluates in the walker's frame.

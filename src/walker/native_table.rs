@@ -2,19 +2,72 @@
 //! table by name and parameter types, so that the compiled evaluator can call them without
 //! Rhai's search for a function (a tenth of a move's cost and more in most games). A
 //! primitive that returns a list of cells may also register its list form, which gives the
-//! same list as a compact [`NativeList`] (see [`crate::walker::lists`]).
+//! same list as a compact [`NativeList`] (see [`crate::walker::lists`]). A hot primitive may
+//! also register its plain form ([`Typed`]), which the walker calls without Rhai's casting of
+//! arguments, and a value made of two integers (a cell) may be kept as the two integers where
+//! it goes straight into a function that takes it ([`Pair`], [`PairTaker`]).
 
 use std::{
     any::TypeId,
     collections::{HashMap, HashSet},
+    rc::Rc,
 };
 
-use rhai::{Engine, ImmutableString, RhaiFunc, RhaiNativeFunc, Variant};
+use rhai::{
+    Dynamic, Engine, EvalAltResult, ImmutableString, RhaiFunc, RhaiNativeFunc, Variant, INT,
+};
 
 use super::lists::NativeList;
 
 /// A function's name and parameter types.
 type Key = (String, Vec<TypeId>);
+
+/// What a native function gives: its value, or Rhai's error.
+pub type Called = Result<Dynamic, Box<EvalAltResult>>;
+
+/// The plain form of a registered function: the same value or error from the same arguments
+/// (of the types it was registered for), reading them where they are. `None` where it cannot
+/// read them (Rhai's form is then called). It must not change an argument the function takes
+/// by value, nor any but the first.
+pub type Typed = Rc<dyn Fn(&mut [&mut Dynamic]) -> Option<Called>>;
+
+/// The form of a registered function whose second parameter is a [`Pair`]'s value, taking the
+/// pair's two integers in its place: `args` are the function's other arguments, in order. The
+/// same value or error as the function given the value the pair makes; `None` where it cannot
+/// read its arguments.
+pub type PairTaker = Rc<dyn Fn(&mut [&mut Dynamic], INT, INT) -> Option<Called>>;
+
+/// A function of two integers that makes a value without fail and has no other effect (`cell(x,
+/// y)`): where its call is passed straight to a [`PairTaker`], the walker keeps the two
+/// integers rather than making the value.
+#[derive(Clone)]
+pub struct Pair {
+    /// The type of the value made.
+    pub made: TypeId,
+    /// Makes the value (as the function's call would).
+    pub make: Rc<dyn Fn(INT, INT) -> Dynamic>,
+}
+
+/// The parameter types of a function, as a tuple (`(Grid, Cell)`), for registering its other
+/// forms ([`Natives::register_typed`], [`Natives::register_pair_taker`]).
+pub trait Params {
+    /// The types, in order.
+    fn types() -> Vec<TypeId>;
+}
+
+macro_rules! params {
+    ($($t:ident),+) => {
+        impl<$($t: 'static),+> Params for ($($t,)+) {
+            fn types() -> Vec<TypeId> {
+                vec![$(TypeId::of::<$t>()),+]
+            }
+        }
+    };
+}
+params!(A);
+params!(A, B);
+params!(A, B, C);
+params!(A, B, C, D);
 
 /// The native functions registered through [`Natives`], by name and parameter types.
 #[derive(Default, Clone)]
@@ -27,6 +80,12 @@ pub struct NativeTable {
     /// The names of functions with a form taking a [`NativeList`] (an argument that is a
     /// primitive's list is then made compact: see [`Natives::register_list_taker`]).
     list_takers: HashSet<String>,
+    /// The plain forms of functions (see [`Typed`]).
+    typed: HashMap<Key, Typed>,
+    /// The functions of two integers whose value may be kept as the integers (see [`Pair`]).
+    pairs: HashMap<Key, Pair>,
+    /// The forms of functions taking a pair's integers for their second argument.
+    pair_takers: HashMap<Key, PairTaker>,
 }
 
 impl NativeTable {
@@ -44,6 +103,24 @@ impl NativeTable {
     /// Whether a function `name` has a form taking a [`NativeList`].
     pub fn takes_lists(&self, name: &str) -> bool {
         self.list_takers.contains(name)
+    }
+
+    /// The plain form of the function `name` taking exactly `types` (see [`Typed`]).
+    pub fn get_typed(&self, name: &str, types: &[TypeId]) -> Option<Typed> {
+        self.typed.get(&(name.to_string(), types.to_vec())).cloned()
+    }
+
+    /// The function `name` taking exactly `types` as a [`Pair`], if it was registered as one.
+    pub fn get_pair(&self, name: &str, types: &[TypeId]) -> Option<&Pair> {
+        self.pairs.get(&(name.to_string(), types.to_vec()))
+    }
+
+    /// The form of the function `name` taking exactly `types` that takes a pair's integers for
+    /// its second argument (see [`PairTaker`]).
+    pub fn get_pair_taker(&self, name: &str, types: &[TypeId]) -> Option<PairTaker> {
+        self.pair_takers
+            .get(&(name.to_string(), types.to_vec()))
+            .cloned()
     }
 
     /// Whether the function `name` taking exactly `types` was registered as only reading its
@@ -168,6 +245,68 @@ impl<'e> Natives<'e> {
             .readers
             .insert((name.to_string(), types.to_vec()));
         self.register_fn(name, func)
+    }
+
+    /// Registers `typed`, the plain form of the function `name` taking `P` (registered before
+    /// with [`Self::register_fn`] or its kin): see [`Typed`].
+    ///
+    /// # Panics
+    /// If no function `name` takes `P`.
+    pub fn register_typed<P: Params>(
+        &mut self,
+        name: &str,
+        typed: impl Fn(&mut [&mut Dynamic]) -> Option<Called> + 'static,
+    ) -> &mut Self {
+        let key = self.registered::<P>(name);
+        self.table.typed.insert(key, Rc::new(typed));
+        self
+    }
+
+    /// `Engine::register_fn` for `make`, a function of two integers that makes a value without
+    /// fail, which the walker may keep as the two integers (see [`Pair`]).
+    pub fn register_pair<T: Variant + Clone>(
+        &mut self,
+        name: &str,
+        make: fn(INT, INT) -> T,
+    ) -> &mut Self {
+        self.register_fn(name, make);
+        self.register_typed::<(INT, INT)>(name, move |args| {
+            let (a, b) = (args[0].as_int().ok()?, args[1].as_int().ok()?);
+            Some(Ok(Dynamic::from(make(a, b))))
+        });
+        let pair = Pair {
+            made: TypeId::of::<T>(),
+            make: Rc::new(move |a, b| Dynamic::from(make(a, b))),
+        };
+        self.table
+            .pairs
+            .insert((name.to_string(), <(INT, INT)>::types()), pair);
+        self
+    }
+
+    /// Registers `taker`, the form of the function `name` taking `P` (registered before, its
+    /// second parameter the type a [`Pair`] makes) that takes the pair's integers instead.
+    ///
+    /// # Panics
+    /// If no function `name` takes `P`.
+    pub fn register_pair_taker<P: Params>(
+        &mut self,
+        name: &str,
+        taker: impl Fn(&mut [&mut Dynamic], INT, INT) -> Option<Called> + 'static,
+    ) -> &mut Self {
+        let key = self.registered::<P>(name);
+        self.table.pair_takers.insert(key, Rc::new(taker));
+        self
+    }
+
+    /// The key of the function `name` taking `P`, which must be registered.
+    fn registered<P: Params>(&self, name: &str) -> Key {
+        let key = (name.to_string(), P::types());
+        assert!(
+            self.table.functions.contains_key(&key),
+            "{name}: register the function before its other forms"
+        );
+        key
     }
 
     /// `Engine::register_get`: the getter of property `name`, which only reads its value

@@ -10,7 +10,11 @@ use rhai::{
     GlobalRuntimeState, ImmutableString, Position, RhaiFunc, Scope, StaticVec, Token, INT,
 };
 
-use super::{lists::NativeList, native_table::NativeTable, Imports, Progress, REPORT_EVERY};
+use super::{
+    lists::NativeList,
+    native_table::{NativeTable, Typed},
+    Imports, Progress, REPORT_EVERY,
+};
 use super::{
     Block, Call, Callee, Expr, Fallback, ForLoop, Function, IntOp, OpAssign, Program, Resolved,
     Site, Slot, Stmt,
@@ -19,6 +23,7 @@ use super::{
 mod chain;
 pub(super) mod closures;
 mod imported;
+mod pairs;
 
 type Error = Box<EvalAltResult>;
 
@@ -1097,7 +1102,8 @@ impl<'a> Runner<'a> {
         if list == List::No {
             if let Some(r) = &*site.0.borrow() {
                 if let Some(func) = r.func.as_ref().filter(|_| same_types(&r.types, args)) {
-                    if let Some(result) = self.direct(func, is_ref_mut, args, pos) {
+                    if let Some(result) = self.direct(func, r.typed.as_ref(), is_ref_mut, args, pos)
+                    {
                         return result;
                     }
                 }
@@ -1113,15 +1119,17 @@ impl<'a> Runner<'a> {
             .and_then(|r| r.list.as_ref())
             .filter(|_| list != List::No);
         let direct = match list_form {
-            Some(func) => self.direct(func, is_ref_mut, args, pos).map(|result| {
-                // Rhai's limits count the array the list stands for.
-                let value = result?;
-                let items = value
-                    .read_lock::<NativeList>()
-                    .map_or(0, |l| l.array_items());
-                self.check_sizes((items, 0, 0), pos)?;
-                Ok(value)
-            }),
+            Some(func) => self
+                .direct(func, None, is_ref_mut, args, pos)
+                .map(|result| {
+                    // Rhai's limits count the array the list stands for.
+                    let value = result?;
+                    let items = value
+                        .read_lock::<NativeList>()
+                        .map_or(0, |l| l.array_items());
+                    self.check_sizes((items, 0, 0), pos)?;
+                    Ok(value)
+                }),
             // Asked for a list, a function that may change its first argument gets a copy of
             // it: the caller counts on it not changing (see `call_lending`).
             None if list == List::ForHost
@@ -1133,10 +1141,10 @@ impl<'a> Runner<'a> {
                     self.native(site, name, is_ref_mut, copied, pos, List::No)
                 });
             }
-            None => resolved
-                .as_ref()
-                .and_then(|r| r.func.as_ref())
-                .and_then(|func| self.direct(func, is_ref_mut, args, pos)),
+            None => resolved.as_ref().and_then(|r| {
+                let func = r.func.as_ref()?;
+                self.direct(func, r.typed.as_ref(), is_ref_mut, args, pos)
+            }),
         };
         drop(resolved);
         match direct {
@@ -1169,9 +1177,13 @@ impl<'a> Runner<'a> {
         let types: StaticVec<TypeId> = args.iter().map(|a| Dynamic::type_id(a)).collect();
         let func = self.natives.get(name, &types).cloned();
         let found = func.is_some();
+        let natives = self.natives;
         *site.0.borrow_mut() = Some(Resolved {
-            list: self.natives.get_list(name, &types).cloned(),
-            reads_only: self.natives.is_reader(name, &types),
+            list: natives.get_list(name, &types).cloned(),
+            reads_only: natives.is_reader(name, &types),
+            typed: natives.get_typed(name, &types),
+            pair: natives.get_pair(name, &types).cloned(),
+            pair_taker: natives.get_pair_taker(name, &types),
             types,
             func,
         });
@@ -1222,29 +1234,32 @@ impl<'a> Runner<'a> {
         Some(Ok(result))
     }
 
-    /// Calls `func` as Rhai's native call would (the same checks around it), or `None` when Rhai
-    /// must: a function that needs Rhai's context, or one that would change a constant (Rhai
-    /// words that error).
+    /// Calls `func` (through its plain form `typed`, where it has one) as Rhai's native call
+    /// would (the same checks around it), or `None` when Rhai must: a function that needs Rhai's
+    /// context, or one that would change a constant (Rhai words that error).
     fn direct(
         &mut self,
         func: &RhaiFunc,
+        typed: Option<&Typed>,
         is_ref_mut: bool,
         args: &mut [&mut Dynamic],
         pos: Position,
     ) -> Option<Result<Dynamic, Error>> {
         let call = func.get_native_fn()?;
-        if func.has_context() || (!func.is_pure() && args.first().is_some_and(|a| a.is_read_only()))
-        {
+        if !direct_call(func, args) {
             return None;
         }
         if let Err(err) = self.tick(pos) {
             return Some(Err(err));
         }
-        // A function that takes its first argument by value gets a copy of a variable.
-        let result = if is_ref_mut && !func.is_method() && !args.is_empty() {
-            with_first_copied(args, |copied| call(None, copied))
-        } else {
-            call(None, args)
+        // A plain form reads its arguments where they are (changing none it takes by value).
+        let result = match typed.and_then(|typed| typed(args)) {
+            Some(result) => result,
+            // A function that takes its first argument by value gets a copy of a variable.
+            None if is_ref_mut && !func.is_method() && !args.is_empty() => {
+                with_first_copied(args, |copied| call(None, copied))
+            }
+            None => call(None, args),
         };
         let changed = if is_ref_mut { args.first() } else { None };
         Some(self.checked_native_result(result, changed.map(|a| &**a), pos))
@@ -1352,7 +1367,21 @@ impl<'a> Runner<'a> {
                 }
                 self.script(i, &call.name, values, call.pos)
             }
-            (Callee::Native, Some(slot)) => {
+            (Callee::Native, _) => self.call_native(frame, call, values, list),
+        }
+    }
+
+    /// The native call `call` with the values of its arguments (but the first, where that is
+    /// a variable passed by reference), counted already.
+    fn call_native(
+        &mut self,
+        frame: &mut Frame,
+        call: &Call,
+        mut values: StaticVec<Dynamic>,
+        list: List,
+    ) -> Flow<Dynamic> {
+        match call.first_local {
+            Some(slot) => {
                 let i = frame.index(slot);
                 // A list form never changes its arguments (nor, called for one, the function).
                 if list != List::ForHost {
@@ -1372,7 +1401,7 @@ impl<'a> Runner<'a> {
                     self.native(site, name, by_ref, args, pos, list)
                 })?)
             }
-            (Callee::Native, None) => {
+            None => {
                 let mut args: StaticVec<&mut Dynamic> = values.iter_mut().collect();
                 let (site, name, pos) = (&call.site, &call.name, call.pos);
                 Ok(self.native(site, name, false, &mut args, pos, list)?)
@@ -1653,6 +1682,13 @@ fn other_binary(token: &Token, lhs: &Dynamic, rhs: &Dynamic) -> Option<Dynamic> 
         Token::NotEqualsTo if lhs.is_unit() && rhs.is_unit() => Some(Dynamic::FALSE),
         _ => None,
     }
+}
+
+/// Whether the walker may call `func` with `args` itself: Rhai must call a function that needs
+/// its context, or one that would change a constant (Rhai words that error).
+#[inline]
+fn direct_call(func: &RhaiFunc, args: &[&mut Dynamic]) -> bool {
+    !(func.has_context() || (!func.is_pure() && args.first().is_some_and(|a| a.is_read_only())))
 }
 
 /// Whether `args` are of `types`.

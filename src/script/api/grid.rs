@@ -21,9 +21,15 @@ pub fn register(engine: &mut Natives) {
 fn register_cell(engine: &mut Natives) {
     engine
         .register_type_with_name::<Cell>("Cell")
-        .register_fn("cell", Cell::new)
+        .register_pair("cell", Cell::new)
         .register_get("x", |c: &mut Cell| c.x)
+        .register_typed::<(Cell,)>("get$x", |args| {
+            Some(Ok(Dynamic::from_int(args[0].read_lock::<Cell>()?.x)))
+        })
         .register_get("y", |c: &mut Cell| c.y)
+        .register_typed::<(Cell,)>("get$y", |args| {
+            Some(Ok(Dynamic::from_int(args[0].read_lock::<Cell>()?.y)))
+        })
         .register_fn("==", |a: Cell, b: Cell| a == b)
         .register_fn("!=", |a: Cell, b: Cell| a != b)
         .register_fn("to_string", |c: &mut Cell| c.to_string())
@@ -55,6 +61,69 @@ pub fn cells(iter: impl Iterator<Item = Cell>) -> Array {
     iter.map(Dynamic::from).collect()
 }
 
+/// The value at `c` on `g`, or an error if `c` is off it (`g.get(c)`).
+fn value_at(g: &Grid, c: Cell) -> Fallible<INT> {
+    on_board(g, c).map(|c| g.get(c).expect("on board"))
+}
+
+/// Sets the value at `c` on `g`, or an error if `c` is off it (`g.set(c, v)`).
+fn set_value(g: &mut Grid, c: Cell, v: INT) -> Fallible<()> {
+    on_board(g, c).map(|c| {
+        g.set(c, v);
+    })
+}
+
+/// The plain forms of the grid's commonest functions, and their forms taking a cell's
+/// coordinates (`g.get(cell(x, y))` makes no cell): see [`Natives::register_typed`] and
+/// [`Natives::register_pair_taker`].
+fn register_plain_grid(engine: &mut Natives) {
+    fn grid<'a>(args: &'a [&mut Dynamic]) -> Option<impl std::ops::Deref<Target = Grid> + 'a> {
+        args[0].read_lock::<Grid>()
+    }
+    fn cell_in(args: &[&mut Dynamic]) -> Option<Cell> {
+        args[1].read_lock::<Cell>().map(|c| *c)
+    }
+    fn int(value: &Dynamic) -> Option<INT> {
+        value.as_int().ok()
+    }
+    fn set(args: &mut [&mut Dynamic], c: Cell, v: INT) -> Option<Fallible<Dynamic>> {
+        let mut g = args[0].write_lock::<Grid>()?;
+        Some(set_value(&mut g, c, v).map(|()| Dynamic::UNIT))
+    }
+    engine
+        .register_typed::<(Grid, Cell)>("contains", |args| {
+            Some(Ok(Dynamic::from_bool(grid(args)?.contains(cell_in(args)?))))
+        })
+        .register_pair_taker::<(Grid, Cell)>("contains", |args, x, y| {
+            Some(Ok(Dynamic::from_bool(
+                grid(args)?.contains(Cell::new(x, y)),
+            )))
+        })
+        .register_typed::<(Grid, Cell)>("get", |args| {
+            Some(value_at(&*grid(args)?, cell_in(args)?).map(Dynamic::from_int))
+        })
+        .register_pair_taker::<(Grid, Cell)>("get", |args, x, y| {
+            Some(value_at(&*grid(args)?, Cell::new(x, y)).map(Dynamic::from_int))
+        })
+        .register_typed::<(Grid, Cell, INT)>("get_or", |args| {
+            let (c, default) = (cell_in(args)?, int(args[2])?);
+            Some(Ok(Dynamic::from_int(grid(args)?.get(c).unwrap_or(default))))
+        })
+        .register_pair_taker::<(Grid, Cell, INT)>("get_or", |args, x, y| {
+            let default = int(args[1])?;
+            let value = grid(args)?.get(Cell::new(x, y)).unwrap_or(default);
+            Some(Ok(Dynamic::from_int(value)))
+        })
+        .register_typed::<(Grid, Cell, INT)>("set", |args| {
+            let (c, v) = (cell_in(args)?, int(args[2])?);
+            set(args, c, v)
+        })
+        .register_pair_taker::<(Grid, Cell, INT)>("set", |args, x, y| {
+            let v = int(args[1])?;
+            set(args, Cell::new(x, y), v)
+        });
+}
+
 fn register_grid(engine: &mut Natives) {
     engine
         .register_type_with_name::<Grid>("Grid")
@@ -64,19 +133,21 @@ fn register_grid(engine: &mut Natives) {
         .register_fn("hex_grid", new_hex_grid)
         .register_get("topology", |g: &mut Grid| g.topology().name())
         .register_get("width", |g: &mut Grid| g.width())
-        .register_get("height", |g: &mut Grid| g.height())
-        .register_reader("contains", |g: &mut Grid, c: Cell| g.contains(c))
-        .register_reader("get", |g: &mut Grid, c: Cell| {
-            on_board(g, c).map(|c| g.get(c).expect("on board"))
+        .register_typed::<(Grid,)>("get$width", |args| {
+            Some(Ok(Dynamic::from_int(args[0].read_lock::<Grid>()?.width())))
         })
+        .register_get("height", |g: &mut Grid| g.height())
+        .register_typed::<(Grid,)>("get$height", |args| {
+            Some(Ok(Dynamic::from_int(args[0].read_lock::<Grid>()?.height())))
+        })
+        .register_reader("contains", |g: &mut Grid, c: Cell| g.contains(c))
+        .register_reader("get", |g: &mut Grid, c: Cell| value_at(g, c))
         .register_reader("get_or", |g: &mut Grid, c: Cell, default: INT| {
             g.get(c).unwrap_or(default)
         })
-        .register_fn("set", |g: &mut Grid, c: Cell, v: INT| {
-            on_board(g, c).map(|c| {
-                g.set(c, v);
-            })
-        })
+        .register_fn("set", |g: &mut Grid, c: Cell, v: INT| set_value(g, c, v));
+    register_plain_grid(engine);
+    engine
         .register_fn(
             "move_piece",
             |g: &mut Grid, from: Cell, to: Cell, empty: INT| {

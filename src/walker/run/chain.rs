@@ -40,12 +40,25 @@ impl Runner<'_> {
         // Rhai gathers the arguments and indexes as `Gathering` says, then counts the variable.
         let mut values: StaticVec<Dynamic> = StaticVec::new();
         let before = self.global.num_operations;
+        // A pair's call as the method's first argument may stay its integers (see `pairs`).
+        let pair_call = self.pair_argument(frame, chain, assign.is_some());
+        let mut pending = None;
         if chain.gathering == Gathering::PerLink {
             let mut args = chain.args.iter();
             for step in &chain.steps {
                 self.tick(Position::NONE)?;
                 for arg in args.by_ref().take(step.values()) {
-                    values.push(self.expr(frame, arg)?);
+                    let value = match pair_call {
+                        Some(call) if values.is_empty() => match self.pair_call(frame, call)? {
+                            Ok(pair) => {
+                                pending = Some(pair);
+                                Dynamic::UNIT
+                            }
+                            Err(value) => value,
+                        },
+                        _ => self.expr(frame, arg)?,
+                    };
+                    values.push(value);
                 }
             }
         } else {
@@ -60,6 +73,13 @@ impl Runner<'_> {
         // Rhai counts an operation for finding a variable (an expression counts its own).
         if !matches!(chain.root, Root::Value(_)) {
             self.tick(Position::NONE)?;
+        }
+        if let (Some(pending), Root::Local(slot)) = (pending, &chain.root) {
+            let i = frame.index(*slot);
+            if let Some(done) = self.pair_taken(frame, chain, i, &pending, &mut values) {
+                return done;
+            }
+            values[0] = pending.make();
         }
         let mut assign = assign;
         let list = if chain.returned && self.listing(frame) {
@@ -808,7 +828,7 @@ fn property<'m>(map: &'m Map, name: &str) -> Option<&'m Dynamic> {
 }
 
 /// Property `name` of `map`, to change.
-fn property_mut<'m>(map: &'m mut Map, name: &str) -> Option<&'m mut Dynamic> {
+pub(super) fn property_mut<'m>(map: &'m mut Map, name: &str) -> Option<&'m mut Dynamic> {
     if map.len() > SMALL_MAP {
         return map.get_mut(name);
     }

@@ -1,0 +1,196 @@
+//! A pair's call passed straight to a native method (`board.get(cell(x, y))`): the pair's two
+//! integers go to the method's form taking them ([`crate::walker::native_table::PairTaker`]),
+//! and the value they stand for (a cell) is never made. Rhai counts the same operations as for
+//! the chain as written; where the method's form does not apply (other types, a value Rhai
+//! must handle), the value is made and the chain goes on as it would have.
+
+use std::any::TypeId;
+
+use rhai::{Dynamic, Map, Position, StaticVec, INT};
+
+use super::{chain::property_mut, with_args, Error, Flow, Frame, List, Runner, Stop};
+use crate::walker::native_table::Pair;
+use crate::walker::{Call, Callee, Chain, Expr, Gathering, Root, Step};
+
+/// A pair's call, counted, whose value is not made yet: its integers.
+pub(super) struct Pending {
+    /// The pair its site found (kept: a call made while the chain's other arguments are
+    /// evaluated may find another function at the same site).
+    pair: Pair,
+    a: INT,
+    b: INT,
+}
+
+impl Pending {
+    /// The value the call makes.
+    pub(super) fn make(&self) -> Dynamic {
+        (self.pair.make)(self.a, self.b)
+    }
+}
+
+impl Runner<'_> {
+    /// The call that is the first argument of `chain`'s only method, where it may be a pair
+    /// kept as its integers: a native call of two arguments whose site found a pair, in a read
+    /// of a variable's value or property whose method is native.
+    #[inline]
+    pub(super) fn pair_argument<'c>(
+        &self,
+        frame: &Frame,
+        chain: &'c Chain,
+        assign: bool,
+    ) -> Option<&'c Call> {
+        // Most chains fail the first test: their first argument is not a call of two.
+        let Some(Expr::Call(call)) = chain.args.first() else {
+            return None;
+        };
+        if call.args.len() != 2 || !matches!(call.callee, Callee::Native) {
+            return None;
+        }
+        let method = match chain.steps.as_slice() {
+            [method] | [Step::Prop { .. }, method] => method,
+            _ => return None,
+        };
+        let fits = !assign
+            && matches!(chain.root, Root::Local(_))
+            && chain.gathering == Gathering::PerLink
+            && matches!(method, Step::Method { script: false, args, .. } if *args >= 1)
+            && !chain.argument
+            && !(chain.returned && self.listing(frame))
+            && call
+                .site
+                .0
+                .borrow()
+                .as_ref()
+                .is_some_and(|r| r.pair.is_some());
+        fits.then_some(call)
+    }
+
+    /// Evaluates `call` (see [`Self::pair_argument`]) as an argument of a chain, as Rhai does:
+    /// its two integers if it makes a pair from them, else its value.
+    #[inline(never)]
+    pub(super) fn pair_call(
+        &mut self,
+        frame: &mut Frame,
+        call: &Call,
+    ) -> Flow<Result<Pending, Dynamic>> {
+        // Rhai counts the argument's expression, then evaluates the call as `call_by_name`
+        // does: the second argument, then a first that is a variable (counted first).
+        self.tick(Position::NONE)?;
+        let first = match call.first_local {
+            Some(_) => {
+                self.tick(call.pos)?;
+                None
+            }
+            None => Some(self.expr(frame, &call.args[0])?),
+        };
+        let second = self.expr(frame, &call.args[1])?;
+        let a = match (&first, call.first_local) {
+            (Some(value), _) => value.as_int().ok(),
+            (None, Some(slot)) => frame.values[frame.index(slot)].as_int().ok(),
+            (None, None) => None,
+        };
+        if let (Some(a), Ok(b)) = (a, second.as_int()) {
+            let ints = [TypeId::of::<INT>(), TypeId::of::<INT>()];
+            let pair = call
+                .site
+                .0
+                .borrow()
+                .as_ref()
+                .and_then(|r| r.pair.as_ref().filter(|_| r.types[..] == ints).cloned());
+            if let Some(pair) = pair {
+                // Rhai counts the call.
+                self.tick(call.pos)?;
+                return Ok(Ok(Pending { pair, a, b }));
+            }
+        }
+        let values: StaticVec<Dynamic> = first.into_iter().chain([second]).collect();
+        Ok(Err(self.call_native(frame, call, values, List::No)?))
+    }
+
+    /// `chain`'s method called on the variable in slot `i` (or its property) with the `pending`
+    /// pair's integers for its first argument (`values` holds the others after a place for
+    /// it), where its site found a form taking them for these types. `None`, having counted
+    /// nothing, where it did not: the pair's value is then made and the chain walked.
+    #[inline(never)]
+    pub(super) fn pair_taken(
+        &mut self,
+        frame: &mut Frame,
+        chain: &Chain,
+        i: usize,
+        pending: &Pending,
+        values: &mut StaticVec<Dynamic>,
+    ) -> Option<Flow<Dynamic>> {
+        let (prop, method) = match chain.steps.as_slice() {
+            [method] => (None, method),
+            [Step::Prop { name, .. }, method] => (Some(name), method),
+            _ => return None,
+        };
+        let Step::Method {
+            name,
+            args,
+            script: false,
+            pos,
+            site,
+        } = method
+        else {
+            return None;
+        };
+        let (pos, args) = (*pos, *args);
+        let resolved = site.0.borrow();
+        let r = resolved.as_ref()?;
+        let taker = r.pair_taker.clone()?;
+        let func = r.func.as_ref()?;
+        let others = values[1..args].iter().map(Dynamic::type_id);
+        let fits = func.is_method()
+            && r.types.len() == args + 1
+            && r.types[1] == pending.pair.made
+            && r.types[2..].iter().copied().eq(others);
+        if !fits {
+            return None;
+        }
+        // Rhai calls a function that needs its context, or one that would change a constant
+        // (it words that error).
+        let (of, reads_only) = (r.types[0], r.reads_only);
+        let (context, pure) = (func.has_context(), func.is_pure());
+        drop(resolved);
+        // What Rhai's call would change, a lent state is copied first (see `chain`).
+        if self.lent_unchanged(frame, i) && !reads_only {
+            self.before_change(frame, i);
+        }
+        frame.touch(i);
+        let target = &mut frame.values[i];
+        let mut map;
+        let item = match prop {
+            None if target.is_map() => return None,
+            None => target,
+            Some(name) => {
+                map = target.write_lock::<Map>()?;
+                property_mut(&mut map, name).filter(|item| !item.is_map())?
+            }
+        };
+        if item.type_id() != of || context || (!pure && item.is_read_only()) {
+            return None;
+        }
+        // Rhai counts the property's look-up, then the call.
+        let counted = match prop {
+            Some(_) => self.tick(Position::NONE).and_then(|()| self.tick(pos)),
+            None => self.tick(pos),
+        };
+        if let Err(err) = counted {
+            return Some(Err(err.into()));
+        }
+        let rest = &mut values[1..args];
+        let (a, b) = (pending.a, pending.b);
+        let Some(result) = with_args(item, rest, |refs| taker(refs, a, b)) else {
+            // The form could not read its arguments: the call as written.
+            self.untick();
+            values[0] = pending.make();
+            let called = with_args(item, &mut values[..args], |refs| {
+                self.native(site, name, true, refs, pos, List::No)
+            });
+            return Some(called.map_err(Stop::from));
+        };
+        let checked: Result<Dynamic, Error> = self.checked_native_result(result, Some(item), pos);
+        Some(checked.map_err(Stop::from))
+    }
+}

@@ -1,0 +1,151 @@
+//! The runtime's plain forms of primitives and cells kept as their coordinates
+//! (`g.get(cell(x, y))`, see `run/pairs.rs`) against Rhai's interpreter: the same values, errors
+//! (text and position) and operations counted, on the first call (which finds the functions)
+//! and on the calls after (which take the short ways), and where the short way does not apply
+//! (other types: the call goes on as Rhai's).
+
+use rhai::Array;
+
+use super::{load, Both};
+use crate::script::game::caller::OPERATIONS;
+
+/// A call's result through `fast` or `slow`, with the operations it counted.
+fn counted(both: &Both, fast: bool, name: &str, args: &Array) -> String {
+    let caller = if fast { &both.fast } else { &both.slow };
+    let result = both.call(caller, name, args);
+    format!("{result}, in {} operations", OPERATIONS.get())
+}
+
+/// Makes each call of `calls` (a function and its arguments as a Rhai array) on `script`,
+/// three times over, through the walker and through Rhai, and asserts they agree.
+fn assert_alike(script: &str, calls: &[(&str, &str)]) {
+    assert_alike_in(script, calls, 3);
+}
+
+/// [`assert_alike`], each call made `rounds` times.
+fn assert_alike_in(script: &str, calls: &[(&str, &str)], rounds: usize) {
+    let both = load(script, true, None);
+    for (name, args) in calls {
+        let args: Array = both
+            .engine
+            .eval(args)
+            .unwrap_or_else(|e| panic!("arguments {args}: {e}"));
+        for round in 0..rounds {
+            let walker = counted(&both, true, name, &args);
+            let rhai = counted(&both, false, name, &args);
+            assert_eq!(walker, rhai, "{name}{args:?}, round {round}\n{script}");
+        }
+    }
+}
+
+#[test]
+fn reading_and_setting_a_grid_at_a_cell_made_in_place_agree() {
+    assert_alike(
+        r#"
+        fn local(n) {
+            let g = grid(3, 3);
+            let s = 0;
+            for i in 0..n { g.set(cell(i % 3, i / 3 % 3), i); s += g.get(cell(i % 3, 1)); }
+            s + g.get_or(cell(2, 2), 7) + g.get_or(cell(5, 5), 7)
+        }
+        fn state(n) {
+            let state = #{ board: grid(4, 2), turn: 0 };
+            for x in 0..n { state.board.set(cell(x % 4, 1), x + 1); }
+            let y = 1;
+            [state, state.board.get(cell(3, y)), state.board.contains(cell(y, 9))]
+        }
+        fn variables(x, y) { let g = grid(5, 5); g.set(cell(x, y), 4); g.get(cell(x, 2 * y - 2)) }
+        fn plain(x) { let c = cell(x, 1); let g = grid(3, 3); [c.x, c.y, g.width, g.height, g.get(c), g.contains(c)] }
+        fn captured() { let g = grid(2, 2); let f = || g.get(cell(1, 1)); g.set(cell(1, 1), 3); [f.call(), g.get(cell(1, 1))] }
+        fn constant() { const g = grid(2, 2); g.set(cell(0, 0), 1); g.get(cell(0, 0)) }
+        "#,
+        &[
+            ("local", "[0]"),
+            ("local", "[20]"),
+            ("state", "[6]"),
+            ("variables", "[1, 2]"),
+            ("variables", "[4, 3]"),
+            ("plain", "[2]"),
+            ("plain", "[7]"),
+            ("captured", "[]"),
+            ("constant", "[]"),
+        ],
+    );
+}
+
+#[test]
+fn a_cell_off_the_board_fails_as_in_rhai() {
+    assert_alike(
+        r#"
+        fn read(x) { let g = grid(3, 3); g.get(cell(x, 0)) }
+        fn write(x) { let state = #{ board: grid(3, 3) };
+                    state.board.set(cell(0, 0), 1);
+                    state.board.set(cell(x, 1), 2); state }
+        fn nested(x) { let g = grid(2, 2); [1, g.get(cell(0, 0)) + g.get(cell(x, x))] }
+        "#,
+        &[
+            ("read", "[1]"),
+            ("read", "[3]"),
+            ("read", "[-1]"),
+            ("write", "[2]"),
+            ("write", "[-4]"),
+            ("nested", "[1]"),
+            ("nested", "[2]"),
+        ],
+    );
+}
+
+#[test]
+fn other_types_take_rhais_way_as_the_chain_is_written() {
+    assert_alike(
+        r#"
+        fn on(g, x) { g.get(cell(x, 0)) }
+        fn set_on(g, x) { g.set(cell(x, 0), 5); g }
+        fn prop(m) { m.board.get(cell(0, 0)) }
+        "#,
+        &[
+            ("on", "[grid(2, 2), 1]"),
+            ("on", "[grid(2, 2), 1.5]"),
+            ("on", r#"[grid(2, 2), "a"]"#),
+            ("on", "[[1, 2], 0]"),
+            ("on", r#"["ab", 0]"#),
+            ("on", "[#{ get: 1 }, 0]"),
+            ("on", "[grid(2, 2), 0]"),
+            ("on", "[hex_grid(2, 2), 1]"),
+            ("set_on", "[grid(2, 2), 1]"),
+            ("set_on", "[[1, 2], 1]"),
+            ("set_on", "[grid(2, 2), 1]"),
+            ("prop", "[#{ board: grid(2, 2) }]"),
+            ("prop", "[#{ board: [7] }]"),
+            ("prop", "[#{ board: #{ a: 1 } }]"),
+            ("prop", "[#{}]"),
+            ("prop", "[#{ board: grid(2, 2) }]"),
+        ],
+    );
+    // A script's own `get` comes before the runtime's.
+    assert_alike(
+        r#"
+        fn get(g, c) { 42 }
+        fn script_get() { let g = grid(2, 2); g.get(cell(0, 0)) + g.get(cell(1, 0)) }
+        "#,
+        &[("script_get", "[]")],
+    );
+}
+
+#[test]
+fn the_operations_limit_stops_a_short_call_where_rhai_stops() {
+    // The limit falls at each operation of the loop's body in turn, as `pad` moves it.
+    let script = r#"
+        fn t(pad) {
+            for i in 0..pad { }
+            let state = #{ board: grid(3, 3) };
+            let g = grid(3, 3);
+            let x = 1;
+            loop { state.board.set(cell(x, 2), g.get(cell(x, 0)) + g.get(cell(2, x))); }
+        }
+    "#;
+    let calls: Vec<String> = (0..10).map(|pad| format!("[{pad}]")).collect();
+    let calls: Vec<(&str, &str)> = calls.iter().map(|args| ("t", args.as_str())).collect();
+    // The loop's first round finds the functions: the rounds after take the short ways.
+    assert_alike_in(script, &calls, 1);
+}
