@@ -202,7 +202,7 @@ impl Searcher<'_> {
 
     /// Adds to `ends` the empty cells just beyond each run of at least `length` stones that
     /// `stone` on the empty cell `cell` would make.
-    fn run_ends(&mut self, cell: usize, stone: u8, ends: &mut Vec<usize>) {
+    pub(super) fn run_ends(&mut self, cell: usize, stone: u8, ends: &mut Vec<usize>) {
         let (w, h) = (self.pos.width as isize, self.pos.height as isize);
         let (x, y) = ((cell as isize) % w, (cell as isize) / w);
         self.pos.cells[cell] = stone;
