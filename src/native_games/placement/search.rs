@@ -596,7 +596,11 @@ impl Searcher<'_> {
         cells.extend(scan.fours[usize::from(me - 1)].iter().map(|f| f.0));
         cells.sort_unstable();
         cells.dedup();
-        let tried: Vec<usize> = moves.iter().copied().filter(|m| cells.contains(m)).collect();
+        let tried: Vec<usize> = moves
+            .iter()
+            .copied()
+            .filter(|m| cells.contains(m))
+            .collect();
         if tried.is_empty() {
             return None;
         }

@@ -168,7 +168,13 @@ impl Searcher<'_> {
                 return Some(w);
             }
         }
-        if threats == 0 || self.vct.failed.get(&self.hash).is_some_and(|&f| f >= threats) {
+        if threats == 0
+            || self
+                .vct
+                .failed
+                .get(&self.hash)
+                .is_some_and(|&f| f >= threats)
+        {
             return None;
         }
         let theirs = self.winning_cells(&scan.wins[d], defender);
@@ -180,7 +186,8 @@ impl Searcher<'_> {
             moves.dedup();
             if threats >= 2 {
                 let threes = self.windows.three_moves(&self.pos.cells, attacker);
-                let threes: Vec<usize> = threes.into_iter().filter(|c| !moves.contains(c)).collect();
+                let threes: Vec<usize> =
+                    threes.into_iter().filter(|c| !moves.contains(c)).collect();
                 moves.extend(threes);
             }
             moves
@@ -466,6 +473,9 @@ mod tests {
         }));
     }
 
+    /// Stones, the player to move, and the moves that refute the opponent's threats.
+    type Case<'a> = (&'a [(i64, i64, i64)], usize, &'a [usize]);
+
     #[test]
     fn the_search_refutes_the_opponents_continuous_threats() {
         // Positions where the opponent (not to move) has continuous threats and only a few
@@ -477,14 +487,29 @@ mod tests {
             width: 12,
             seed: 1,
         };
-        let cases: [(&[(i64, i64, i64)], usize, &[usize]); 2] = [
+        let cases: [Case<'_>; 2] = [
             (
-                &[(8, 7, 1), (9, 7, 2), (6, 9, 1), (5, 8, 2), (5, 9, 1), (10, 9, 2), (7, 6, 1)],
+                &[
+                    (8, 7, 1),
+                    (9, 7, 2),
+                    (6, 9, 1),
+                    (5, 8, 2),
+                    (5, 9, 1),
+                    (10, 9, 2),
+                    (7, 6, 1),
+                ],
                 1,
                 &[at(7, 8), at(7, 9), at(8, 9)],
             ),
             (
-                &[(9, 8, 1), (7, 5, 2), (6, 5, 1), (4, 8, 2), (4, 7, 1), (6, 6, 2)],
+                &[
+                    (9, 8, 1),
+                    (7, 5, 2),
+                    (6, 5, 1),
+                    (4, 8, 2),
+                    (4, 7, 1),
+                    (6, 6, 2),
+                ],
                 0,
                 &[at(8, 4), at(5, 7), at(3, 9)],
             ),
@@ -532,4 +557,3 @@ mod tests {
         assert!(found >= 5, "only {found} boards had a win by threats only");
     }
 }
-
