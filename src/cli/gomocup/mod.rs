@@ -135,8 +135,8 @@ fn command(
 /// The deepest search `INFO max_depth` may ask for, in moves.
 const MAX_DEPTH: usize = 64;
 
-/// `INFO KEY VALUE`: time settings, the deepest search (`max_depth`, as c-gomoku-cli's
-/// `depth=` sends it) and the rule; other keys are accepted and ignored.
+/// `INFO KEY VALUE`: time settings, the deepest search (`max_depth`, which managers send to
+/// limit an engine's depth) and the rule; other keys are accepted and ignored.
 fn info(brain: &mut Brain, rest: &str) -> Result<(), String> {
     let (key, value) = rest.split_once(' ').unwrap_or((rest, ""));
     let key = key.to_ascii_lowercase();

@@ -385,10 +385,7 @@ mod tests {
 
     /// The player to move's continuous fours, with a generous budget.
     fn vcf_of(p: &Placement) -> Option<(usize, u32)> {
-        let deadline = Instant::now() + Duration::from_secs(60);
-        let mut referee = AllowAll;
-        let mut s = Searcher::new(p, &WEIGHTS, &mut referee, deadline, 12);
-        s.vcf(p.to_move + 1, 2_000_000)
+        super::super::threat_search::tests::vcf_of(p, &mut AllowAll)
     }
 
     /// Whether the continuous threats found for the player to move hold against every reply
