@@ -514,8 +514,8 @@ impl Searcher<'_> {
                 };
             }
         }
-        // Continuous threats (fours and open threes), within a third of the time from the start.
-        self.vct.until = (start + limits.time / 3).min(self.deadline);
+        // Continuous threats (fours and open threes), within a fifth of the time from the start.
+        self.vct.until = (start + limits.time / 5).min(self.deadline);
         if let Some((cell, plies)) = self.vct(me, ROOT_VCT_NODES) {
             if moves.contains(&cell) {
                 return Found {
@@ -532,7 +532,7 @@ impl Searcher<'_> {
                 moves.retain(|m| refuting.contains(m));
             }
         } else {
-            self.vct.until = (Instant::now() + limits.time / 5).min(self.deadline);
+            self.vct.until = (Instant::now() + limits.time / 3).min(self.deadline);
             if let Some(kept) = self.threat_refutations(&moves) {
                 moves.retain(|m| kept.contains(m));
             }
