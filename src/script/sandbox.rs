@@ -176,23 +176,25 @@ fn thread_time() -> Duration {
 
 impl Meter {
     fn held(&self) -> usize {
-        usize::try_from(memory::held().saturating_sub(self.memory_base)).unwrap_or(0)
+        self.held_of(memory::held())
     }
 
-    /// Whether the call copied more than [`COPIED_EVERY`] bytes since the last look at the
-    /// clocks.
-    fn copied_a_lot(&self) -> bool {
-        memory::allocated().wrapping_sub(self.allocated_at_clock) > COPIED_EVERY
+    /// The bytes the call holds when the thread holds `held`.
+    fn held_of(&self, held: isize) -> usize {
+        usize::try_from(held.saturating_sub(self.memory_base)).unwrap_or(0)
     }
 
+    /// Looks at the budget; `clock`: at the clocks too (they are also looked at when the call
+    /// copied more than [`COPIED_EVERY`] bytes since the last look).
     fn check(&mut self, clock: bool) -> Result<(), Spent> {
-        let clock = clock || self.copied_a_lot();
+        let (held, allocated) = (memory::held(), memory::allocated());
+        let clock = clock || allocated.wrapping_sub(self.allocated_at_clock) > COPIED_EVERY;
         if clock {
-            self.allocated_at_clock = memory::allocated();
+            self.allocated_at_clock = allocated;
         }
         if self.operations.saturating_add(self.charged) > limits::OPERATIONS {
             Err(Spent::Operations)
-        } else if self.held() > limits::MEMORY {
+        } else if self.held_of(held) > limits::MEMORY {
             Err(Spent::Memory)
         } else if clock {
             let (now, wall_now) = (thread_time(), Instant::now());

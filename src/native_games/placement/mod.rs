@@ -267,35 +267,57 @@ impl Placement {
 
     /// Whether the run through cell `index` (holding `stone`) wins, in any direction.
     fn wins_at(&self, index: usize, stone: u8) -> bool {
+        let (width, height) = (self.width as isize, self.height as isize);
         let (x, y) = ((index % self.width) as isize, (index / self.width) as isize);
-        let goal = self.goal;
+        let cells = &self.cells[..];
+        // The stones beyond the cell in direction (dx, dy).
+        let run = |dx: isize, dy: isize| {
+            let (mut cx, mut cy, mut n) = (x + dx, y + dy, 0);
+            while cx >= 0
+                && cy >= 0
+                && cx < width
+                && cy < height
+                && cells[(cy * width + cx) as usize] == stone
+            {
+                n += 1;
+                cx += dx;
+                cy += dy;
+            }
+            n
+        };
         LINE_DIRECTIONS.iter().any(|&(dx, dy)| {
             let (dx, dy) = (dx as isize, dy as isize);
-            let reach = |sx: isize, sy: isize| {
-                let mut n = 1;
-                while self.at(x + sx * n, y + sy * n) == Some(stone) {
-                    n += 1;
-                }
-                n
-            };
-            let (ahead, back) = (reach(dx, dy), reach(-dx, -dy));
-            let length = (ahead + back - 1) as usize;
+            let (ahead, back) = (run(dx, dy), run(-dx, -dy));
             // `goal.length` is the shortest win: most runs are shorter, and need no more look.
-            if length < goal.length {
-                return false;
-            }
-            let need = self.length_for(stone as usize - 1);
-            if length < need || (length > need && goal.exact.contains(stone as usize - 1)) {
-                return false;
-            }
-            if !goal.block_both_ends {
-                return true;
-            }
-            let blocked = |end: Option<u8>| end.map_or(goal.edge_blocks, |v| v != 0);
-            let after = self.at(x + dx * ahead, y + dy * ahead);
-            let before = self.at(x - dx * back, y - dy * back);
-            !(blocked(before) && blocked(after))
+            ahead + back + 1 >= self.goal.length as isize
+                && self.run_wins(stone, (x, y), (dx, dy), (ahead + 1, back + 1))
         })
+    }
+
+    /// Whether the run of `stone` through cell `at` in direction `step`, which reaches `ends`
+    /// steps ahead and back to the cells beyond it, and is at least the shortest winning
+    /// length, wins.
+    #[cold]
+    fn run_wins(
+        &self,
+        stone: u8,
+        (x, y): (isize, isize),
+        (dx, dy): (isize, isize),
+        (ahead, back): (isize, isize),
+    ) -> bool {
+        let goal = self.goal;
+        let length = (ahead + back - 1) as usize;
+        let need = self.length_for(stone as usize - 1);
+        if length < need || (length > need && goal.exact.contains(stone as usize - 1)) {
+            return false;
+        }
+        if !goal.block_both_ends {
+            return true;
+        }
+        let blocked = |end: Option<u8>| end.map_or(goal.edge_blocks, |v| v != 0);
+        let after = self.at(x + dx * ahead, y + dy * ahead);
+        let before = self.at(x - dx * back, y - dy * back);
+        !(blocked(before) && blocked(after))
     }
 
     /// Plays uniformly random moves to the end (every empty cell is a move: no judge is asked);
