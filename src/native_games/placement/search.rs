@@ -729,7 +729,8 @@ impl Searcher<'_> {
     /// A leaf, looked at a little further while moves are forced: the side to move wins if it
     /// can win at once; loses if the opponent has two winning cells; wins if it has a move that
     /// makes two (and the opponent none); and must block a single threat, which is played out
-    /// (up to `extra` more stones).
+    /// (up to `extra` more stones). Two winning cells one stone stops (a line blocked at both
+    /// ends not winning) are one threat.
     fn quiesce(&mut self, extra: u32) -> i64 {
         let me = self.pos.to_move + 1;
         let them = 3 - me;
@@ -758,8 +759,25 @@ impl Searcher<'_> {
                 score
             }
             [_] => self.evaluation(),
-            _ => -WIN,
+            _ if !self.one_stone_stops(&threats, them) => -WIN,
+            // Where a line blocked at both ends does not win, one stone just beyond a run may
+            // stop two winning cells: the first such stone is played out.
+            _ if extra > 0 => {
+                let block = self.stoppers(&threats, them, true)[0];
+                self.put(block, me);
+                let score = -self.quiesce(extra - 1);
+                self.take(block, me);
+                score
+            }
+            _ => self.evaluation(),
         }
+    }
+
+    /// Whether one stone of the other player stops every one of `stone`'s winning cells
+    /// `threats` (two or more): only where a line blocked at both ends does not win (a stone
+    /// just beyond a run spoils it), and if the judge lets that stone be played.
+    fn one_stone_stops(&mut self, threats: &[usize], stone: u8) -> bool {
+        self.pos.goal.block_both_ends && !self.stoppers(threats, stone, true).is_empty()
     }
 
     /// The cells where `stone` would win, on the lines through `index` (within a line length).
@@ -805,12 +823,15 @@ impl Searcher<'_> {
                 continue;
             }
             self.pos.cells[mv] = stone;
-            let threats = pair
+            let mut threats: Vec<usize> = pair
                 .iter()
-                .filter(|&&(_, c)| self.would_win(c, stone))
-                .count();
+                .map(|&(_, c)| c)
+                .filter(|&c| self.would_win(c, stone))
+                .collect();
+            threats.dedup();
+            let unstoppable = threats.len() >= 2 && !self.one_stone_stops(&threats, stone);
             self.pos.cells[mv] = 0;
-            if threats >= 2 {
+            if unstoppable {
                 return true;
             }
         }
@@ -998,6 +1019,59 @@ mod tests {
 
     fn position(stones: &[(i64, i64, i64)], to_move: usize) -> Placement {
         crate::native_games::placement::tests::position(stones, to_move, FIVE_EXACT)
+    }
+
+    /// A caro game the searcher lost as O (tests/caro_strength.rs at 3 s a move): O to move,
+    /// O's stone on (4, 5) makes a four with two winning cells, (3, 4) and (8, 9), but the five
+    /// through (8, 9) is blocked at both ends once X stands on (3, 4) — one stone stops both.
+    fn two_threats_one_stone_stops() -> Placement {
+        position(
+            &[
+                (9, 9, 1),
+                (7, 6, 2),
+                (9, 8, 1),
+                (6, 7, 2),
+                (9, 7, 1),
+                (9, 6, 2),
+                (8, 8, 1),
+                (7, 8, 2),
+                (10, 6, 1),
+                (7, 9, 2),
+                (7, 7, 1),
+                (6, 6, 2),
+                (9, 10, 1),
+                (9, 11, 2),
+                (11, 5, 1),
+                (12, 4, 2),
+                (8, 7, 1),
+                (5, 6, 2),
+                (8, 6, 1),
+            ],
+            1,
+        )
+    }
+
+    #[test]
+    fn two_winning_cells_one_stone_stops_are_no_win() {
+        let pos = two_threats_one_stone_stops();
+        let limits = SearchLimits {
+            time: Duration::from_secs(60),
+            max_depth: 1,
+            width: 12,
+            seed: 1,
+        };
+        let found = pos.best_move(&WEIGHTS, limits).unwrap();
+        assert!(
+            found.score < WIN / 2,
+            "no forced win at depth 1, found {} scoring {}",
+            found.cell,
+            found.score
+        );
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let mut referee = AllowAll;
+        let mut s = Searcher::new(&pos, &WEIGHTS, &mut referee, deadline, 12);
+        let fours = s.scan().fours[1].clone();
+        assert!(!s.makes_double_threat(&fours, 2));
     }
 
     fn limits() -> SearchLimits {
