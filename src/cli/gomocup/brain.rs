@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use rhai::Dynamic;
 
-use super::clock::{self, Clock};
+use super::clock::Clock;
 use crate::{
     diag::Diagnostic,
     runtime::{Cell, Game, History},
@@ -163,7 +163,7 @@ impl Brain {
             .len();
         let waited = began.saturating_duration_since(arrived);
         let time = clock
-            .budget(clock::moves_to_go(empty), default_time)
+            .budget(empty, default_time)
             .saturating_sub(waited)
             .max(Duration::from_millis(1));
         let played = self.play_best(time);
@@ -211,9 +211,7 @@ impl Brain {
             .map(|l| parse_xy(l))
             .collect::<Result<Vec<_>, _>>()?;
         self.game()?;
-        let time = self
-            .clock
-            .budget(clock::moves_to_go(self.size * self.size), default_time);
+        let time = self.clock.budget(self.size * self.size, default_time);
         match cells.len() {
             0 => self.swap2_opening(time),
             3 => {
