@@ -114,11 +114,11 @@ fn parse_ms(value: &str) -> Result<u64, String> {
 }
 
 /// How many more moves of ours a game on a board with `empty` free cells may need: a share of
-/// the game's time is its time left over this (more early on, never fewer than 10). At most
-/// 20: games against a strong opponent are decided by our 10th–20th move, so the early moves
-/// get a twentieth of the game's time.
+/// the game's time is its time left over this (12 early on, never fewer than 10): games
+/// against a strong opponent are decided by our 10th–20th move, so the early moves get a
+/// twelfth of what is left (with the floor put aside for the rest of the game).
 fn moves_to_go(empty: usize) -> u64 {
-    (empty as u64 / 8).clamp(10, 20)
+    (empty as u64 / 8).clamp(10, 12)
 }
 
 #[cfg(test)]
@@ -146,7 +146,7 @@ mod tests {
         c.set("timeout_turn", "5000").unwrap();
         c.set("timeout_match", "10000").unwrap();
         c.set("time_left", "2036").unwrap();
-        assert_eq!(ms(c.budget(160, Duration::ZERO)), (2036 - 30) / 20);
+        assert_eq!(ms(c.budget(160, Duration::ZERO)), (2036 - 30) / 12);
         c.set("time_left", "300").unwrap();
         assert!(ms(c.budget(80, Duration::ZERO)) <= 30);
         c.set("time_left", "-50").unwrap();
@@ -193,11 +193,11 @@ mod tests {
         let mut c = Clock::default();
         c.set("timeout_match", "10000").unwrap();
         c.set("time_left", "10000").unwrap();
-        assert_eq!(ms(c.budget(225, Duration::ZERO)), (10000 - 30) / 20);
+        assert_eq!(ms(c.budget(225, Duration::ZERO)), (10000 - 30) / 12);
         c.measured(Duration::from_millis(10), Duration::from_millis(30));
         assert_eq!(
             ms(c.budget(225, Duration::ZERO)),
-            (10000 - 30 - 20 * 113) / 20
+            (10000 - 30 - 20 * 113) / 12
         );
         // A game to the last cell, each move costing 40 ms beyond its search: time is left.
         let (mut left, mut empty) = (10_000i64, 225);
@@ -223,8 +223,8 @@ mod tests {
 
     #[test]
     fn fewer_moves_to_go_late_in_the_game() {
-        assert_eq!(moves_to_go(225), 20);
-        assert_eq!(moves_to_go(120), 15);
+        assert_eq!(moves_to_go(225), 12);
+        assert_eq!(moves_to_go(88), 11);
         assert_eq!(moves_to_go(3), 10);
     }
 }
