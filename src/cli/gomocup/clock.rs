@@ -11,8 +11,8 @@ const MAX_MS: u64 = 24 * 60 * 60 * 1000;
 const LATENCY_MS: u64 = 30;
 
 /// The most of the measured floor put aside for each of the game's later moves: a real
-/// per-move cost (25–60 ms on caro) is covered to the last cell, while one slow answer on a
-/// loaded machine does not leave the next moves a millisecond each.
+/// per-move cost (25–60 ms measured on a 15×15 board) is covered to the last cell, while one
+/// slow answer on a loaded machine does not leave the next moves a millisecond each.
 const RESERVED_FLOOR_MS: u64 = 60;
 
 /// The protocol's "no limit" (2³¹ − 1 ms), which managers send as `time_left` and

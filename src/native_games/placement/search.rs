@@ -1021,7 +1021,7 @@ mod tests {
         crate::native_games::placement::tests::position(stones, to_move, FIVE_EXACT)
     }
 
-    /// A caro game the searcher lost as O (tests/caro_strength.rs at 3 s a move): O to move,
+    /// A game the searcher lost as O (the report-AI strength test at 3 s a move): O to move,
     /// O's stone on (4, 5) makes a four with two winning cells, (3, 4) and (8, 9), but the five
     /// through (8, 9) is blocked at both ends once X stands on (3, 4) — one stone stops both.
     fn two_threats_one_stone_stops() -> Placement {

@@ -363,7 +363,7 @@ mod tests {
 
     const WEIGHTS: [i64; 6] = [0, 1, 12, 150, 2_000, 100_000];
 
-    /// Five or more in a row wins (freestyle).
+    /// Five or more in a row wins (overlines too).
     const FIVE: LineGoal = LineGoal {
         length: 5,
         exact: Players::NONE,
