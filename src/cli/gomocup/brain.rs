@@ -5,12 +5,12 @@ use std::time::{Duration, Instant};
 
 use rhai::Dynamic;
 
-use super::clock::{self, Clock};
+use super::clock::Clock;
 use crate::{
     diag::Diagnostic,
     runtime::{Cell, Game, History},
     script::{Library, ScriptedGame},
-    search::player::{self, Level},
+    search::player::{self, Level, Tuning},
 };
 
 /// Without a script's `gomocup_rule(rule)`, the rule bits that set an option the script has:
@@ -39,6 +39,8 @@ pub struct Brain {
     game: Option<(ScriptedGame, History<ScriptedGame>)>,
     /// What the manager said about time.
     pub clock: Clock,
+    /// The deepest search, in moves (`INFO max_depth`); `None`: as deep as the time allows.
+    pub max_depth: Option<usize>,
 }
 
 impl Brain {
@@ -53,6 +55,7 @@ impl Brain {
             size: 15,
             game: None,
             clock: Clock::default(),
+            max_depth: None,
         })
     }
 
@@ -160,7 +163,7 @@ impl Brain {
             .len();
         let waited = began.saturating_duration_since(arrived);
         let time = clock
-            .budget(clock::moves_to_go(empty), default_time)
+            .budget(empty, default_time)
             .saturating_sub(waited)
             .max(Duration::from_millis(1));
         let played = self.play_best(time);
@@ -170,10 +173,11 @@ impl Brain {
 
     /// Chooses our move with `time` to search, and plays it.
     fn play_best(&mut self, time: Duration) -> Result<(Cell, String), String> {
+        let tuning = self.tuning(time);
         let (game, history) = self.game()?;
         let state = history.current().clone();
         let seed = history.ply() as u64;
-        let hint = player::choose(game, &state, Level::Hard, Some(time), seed)
+        let hint = player::choose_tuned(game, &state, Level::Hard, tuning, seed)
             .map_err(|e| e.to_string())?;
         let (mv, reason) = match hint {
             Some(hint) => (hint.mv, in_xy(game, &state, &hint.reason)),
@@ -207,9 +211,7 @@ impl Brain {
             .map(|l| parse_xy(l))
             .collect::<Result<Vec<_>, _>>()?;
         self.game()?;
-        let time = self
-            .clock
-            .budget(clock::moves_to_go(self.size * self.size), default_time);
+        let time = self.clock.budget(self.size * self.size, default_time);
         match cells.len() {
             0 => self.swap2_opening(time),
             3 => {
@@ -282,6 +284,14 @@ impl Brain {
         Ok(text.join(" "))
     }
 
+    /// The search's time and depth for a move given `time`.
+    fn tuning(&self, time: Duration) -> Tuning {
+        Tuning {
+            time: Some(time),
+            depth: self.max_depth,
+        }
+    }
+
     /// A new game with `stones` played in turn (black first).
     fn set_up(&mut self, stones: &[Cell]) -> Result<(), String> {
         self.start(self.size)?;
@@ -296,10 +306,11 @@ impl Brain {
     /// The search's move and score (for the player to move; 0 where it gives none), with
     /// `time`; `None` when the game is over.
     fn evaluated(&mut self, time: Duration) -> Result<Option<(Dynamic, i64)>, String> {
+        let tuning = self.tuning(time);
         let (game, history) = self.game()?;
         let state = history.current().clone();
         let seed = history.ply() as u64;
-        let hint = player::choose(game, &state, Level::Hard, Some(time), seed)
+        let hint = player::choose_tuned(game, &state, Level::Hard, tuning, seed)
             .map_err(|e| e.to_string())?;
         Ok(hint.map(|h| (h.mv, h.score.unwrap_or(0))))
     }

@@ -10,6 +10,11 @@ const MAX_MS: u64 = 24 * 60 * 60 * 1000;
 /// from sending the command to reading the answer).
 const LATENCY_MS: u64 = 30;
 
+/// The most of the measured floor put aside for each of the game's later moves: a real
+/// per-move cost (25–60 ms measured on a 15×15 board) is covered to the last cell, while one
+/// slow answer on a loaded machine does not leave the next moves a millisecond each.
+const RESERVED_FLOOR_MS: u64 = 60;
+
 /// The protocol's "no limit" (2³¹ − 1 ms), which managers send as `time_left` and
 /// `timeout_match` when a match has no clock.
 const NO_LIMIT: &str = "2147483647";
@@ -50,22 +55,24 @@ impl Clock {
         Ok(true)
     }
 
-    /// The time the next move may take, given how many more moves of ours the game may need,
-    /// or `default` when the manager said nothing about time. The move gets its share of the
-    /// game's time left and never more than the turn limit, less a margin for latency, and at
-    /// least a millisecond ("as fast as you can" is a millisecond's search).
-    pub fn budget(&self, moves_to_go: u64, default: Duration) -> Duration {
+    /// The time the next move may take on a board with `empty` free cells, or `default` when
+    /// the manager said nothing about time. The move gets its share of the game's time left
+    /// ([`moves_to_go`]) and never more than the turn limit, less a margin for latency, and at
+    /// least a millisecond ("as fast as you can" is a millisecond's search). The share is taken
+    /// from what is left once the measured floor is put aside for every move of ours the board
+    /// still has room for (at most [`RESERVED_FLOOR_MS`] each), so a game played to the last
+    /// cell keeps time for its answers.
+    pub fn budget(&self, empty: usize, default: Duration) -> Duration {
         let kept = LATENCY_MS + self.floor;
         let turn = self
             .turn
             .map(|t| t.saturating_sub(t / 5).saturating_sub(kept));
+        let put_aside =
+            LATENCY_MS + self.floor.min(RESERVED_FLOOR_MS) * (empty as u64).div_ceil(2).max(1);
+        let share = |ms: u64| ms.saturating_sub(put_aside) / moves_to_go(empty);
         let game = match (self.game, self.left) {
-            (Some(total), Some(left)) if total > 0 => {
-                Some(left.saturating_sub(kept) / moves_to_go.max(1))
-            }
-            (Some(total), None) if total > 0 => {
-                Some(total.saturating_sub(kept) / moves_to_go.max(1))
-            }
+            (Some(total), Some(left)) if total > 0 => Some(share(left)),
+            (Some(total), None) if total > 0 => Some(share(total)),
             _ => None,
         };
         let ms = match (turn, game) {
@@ -107,9 +114,11 @@ fn parse_ms(value: &str) -> Result<u64, String> {
 }
 
 /// How many more moves of ours a game on a board with `empty` free cells may need: a share of
-/// the game's time is its time left over this (more early on, never fewer than 10).
-pub fn moves_to_go(empty: usize) -> u64 {
-    (empty as u64 / 4).clamp(10, 40)
+/// the game's time is its time left over this (12 early on, never fewer than 10): games
+/// against a strong opponent are decided by our 10th–20th move, so the early moves get a
+/// twelfth of what is left (with the floor put aside for the rest of the game).
+fn moves_to_go(empty: usize) -> u64 {
+    (empty as u64 / 8).clamp(10, 12)
 }
 
 #[cfg(test)]
@@ -124,11 +133,11 @@ mod tests {
     fn the_turn_limit_caps_every_move() {
         let mut c = Clock::default();
         let default = Duration::from_millis(900);
-        assert_eq!(c.budget(20, default), default);
+        assert_eq!(c.budget(160, default), default);
         c.set("timeout_turn", "5000").unwrap();
-        assert_eq!(ms(c.budget(20, default)), 5000 - 1000 - LATENCY_MS as u128);
+        assert_eq!(ms(c.budget(160, default)), 5000 - 1000 - LATENCY_MS as u128);
         c.set("timeout_turn", "0").unwrap();
-        assert_eq!(ms(c.budget(20, default)), 1, "as fast as you can");
+        assert_eq!(ms(c.budget(160, default)), 1, "as fast as you can");
     }
 
     #[test]
@@ -137,14 +146,14 @@ mod tests {
         c.set("timeout_turn", "5000").unwrap();
         c.set("timeout_match", "10000").unwrap();
         c.set("time_left", "2036").unwrap();
-        assert_eq!(ms(c.budget(20, Duration::ZERO)), (2036 - 30) / 20);
+        assert_eq!(ms(c.budget(160, Duration::ZERO)), (2036 - 30) / 12);
         c.set("time_left", "300").unwrap();
-        assert!(ms(c.budget(10, Duration::ZERO)) <= 30);
+        assert!(ms(c.budget(80, Duration::ZERO)) <= 30);
         c.set("time_left", "-50").unwrap();
-        assert_eq!(ms(c.budget(10, Duration::ZERO)), 1);
+        assert_eq!(ms(c.budget(80, Duration::ZERO)), 1);
         // A match without a clock (timeout_match 0) leaves the turn limit.
         c.set("timeout_match", "0").unwrap();
-        assert_eq!(ms(c.budget(10, Duration::ZERO)), 3970);
+        assert_eq!(ms(c.budget(80, Duration::ZERO)), 3970);
     }
 
     #[test]
@@ -153,9 +162,9 @@ mod tests {
         c.set("timeout_turn", "5000").unwrap();
         c.set("timeout_match", "2147483647").unwrap();
         c.set("time_left", "2147483647").unwrap();
-        assert_eq!(ms(c.budget(20, Duration::ZERO)), 3970);
+        assert_eq!(ms(c.budget(160, Duration::ZERO)), 3970);
         c.set("timeout_turn", "2147483647").unwrap();
-        assert_eq!(ms(c.budget(20, Duration::from_millis(900))), 900);
+        assert_eq!(ms(c.budget(160, Duration::from_millis(900))), 900);
     }
 
     #[test]
@@ -163,20 +172,42 @@ mod tests {
         let mut c = Clock::default();
         c.set("timeout_match", "100000").unwrap();
         c.set("time_left", "1000").unwrap();
-        assert_eq!(ms(c.budget(10, Duration::ZERO)), (1000 - 30) / 10);
+        assert_eq!(ms(c.budget(2, Duration::ZERO)), (1000 - 30) / 10);
         // A move with a 10 ms search took 60 ms: 50 ms a move are kept back from now on.
         c.measured(Duration::from_millis(10), Duration::from_millis(60));
-        assert_eq!(ms(c.budget(10, Duration::ZERO)), (1000 - 80) / 10);
+        assert_eq!(ms(c.budget(2, Duration::ZERO)), (1000 - 80) / 10);
         c.set("time_left", "70").unwrap();
         assert_eq!(
-            ms(c.budget(10, Duration::ZERO)),
+            ms(c.budget(2, Duration::ZERO)),
             1,
             "less than the floor: at once"
         );
         // Cheaper moves lower it a quarter of the way at a time.
         c.measured(Duration::from_millis(10), Duration::from_millis(10));
         c.set("time_left", "1000").unwrap();
-        assert_eq!(ms(c.budget(10, Duration::ZERO)), (1000 - 30 - 38) / 10);
+        assert_eq!(ms(c.budget(2, Duration::ZERO)), (1000 - 30 - 38) / 10);
+    }
+
+    #[test]
+    fn the_floor_is_put_aside_for_every_move_the_board_has_room_for() {
+        let mut c = Clock::default();
+        c.set("timeout_match", "10000").unwrap();
+        c.set("time_left", "10000").unwrap();
+        assert_eq!(ms(c.budget(225, Duration::ZERO)), (10000 - 30) / 12);
+        c.measured(Duration::from_millis(10), Duration::from_millis(30));
+        assert_eq!(
+            ms(c.budget(225, Duration::ZERO)),
+            (10000 - 30 - 20 * 113) / 12
+        );
+        // A game to the last cell, each move costing 40 ms beyond its search: time is left.
+        let (mut left, mut empty) = (10_000i64, 225);
+        c.measured(Duration::ZERO, Duration::from_millis(40));
+        while empty > 1 {
+            c.set("time_left", &left.to_string()).unwrap();
+            left -= ms(c.budget(empty, Duration::ZERO)) as i64 + 40;
+            assert!(left > 0, "out of time with {empty} cells empty");
+            empty -= 2;
+        }
     }
 
     #[test]
@@ -192,8 +223,8 @@ mod tests {
 
     #[test]
     fn fewer_moves_to_go_late_in_the_game() {
-        assert_eq!(moves_to_go(225), 40);
-        assert_eq!(moves_to_go(100), 25);
+        assert_eq!(moves_to_go(225), 12);
+        assert_eq!(moves_to_go(88), 11);
         assert_eq!(moves_to_go(3), 10);
     }
 }

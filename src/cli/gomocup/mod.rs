@@ -132,11 +132,28 @@ fn command(
     })
 }
 
-/// `INFO KEY VALUE`: time settings and the rule; other keys are accepted and ignored.
+/// The deepest search `INFO max_depth` may ask for, in moves.
+const MAX_DEPTH: usize = 64;
+
+/// `INFO KEY VALUE`: time settings, the deepest search (`max_depth`, which managers send to
+/// limit an engine's depth) and the rule; other keys are accepted and ignored.
 fn info(brain: &mut Brain, rest: &str) -> Result<(), String> {
     let (key, value) = rest.split_once(' ').unwrap_or((rest, ""));
     let key = key.to_ascii_lowercase();
     if brain.clock.set(&key, value)? {
+        return Ok(());
+    }
+    if key == "max_depth" {
+        brain.max_depth = match value.trim().parse::<usize>() {
+            Ok(0) => None,
+            Ok(depth) if depth <= MAX_DEPTH => Some(depth),
+            _ => {
+                return Err(format!(
+                    "INFO max_depth {}: a depth from 0 (no limit) to {MAX_DEPTH} is expected",
+                    clip(value)
+                ))
+            }
+        };
         return Ok(());
     }
     if key == "rule" {

@@ -6,9 +6,13 @@
 //! and double threats all count. The weights come from the rules script.
 //!
 //! Before alpha-beta, the root looks for a victory by continuous fours
-//! ([`threat_search`]) for the player to move and, if the opponent has one, keeps only the
-//! moves that refute it. Inside alpha-beta: a player who can win at once does; a four must be
-//! stopped (only the moves that stop it are searched); a move that makes a four is searched one
+//! ([`threat_search`]), then by continuous threats — fours and open threes
+//! ([`continuous_threats`]) — for the player to move and, if the opponent has one, keeps only
+//! the moves that refute it (against continuous threats: of their threats' cells, the cells
+//! that answer their first threat and our own fours, those after which none is found). Inside
+//! alpha-beta: a player who can win at once does; a four must be stopped (only the moves that
+//! stop it are searched); an open three must be answered (only its defending cells and the
+//! player's own fours are searched); a move that makes a four or an open three is searched one
 //! move deeper (a threat extension, at most [`MAX_EXTENSIONS`] on a line); two and three moves
 //! below the root the player to move looks for continuous fours; moves are ordered by the
 //! remembered best move, then the moves that refuted others at the same depth (killers), then
@@ -36,9 +40,11 @@ use rand_chacha::ChaCha8Rng;
 
 use super::{AllowAll, Judge, LineGoal, Placement, Referee, CLOSED};
 use crate::runtime::lines::LINE_DIRECTIONS;
+use continuous_threats::Vct;
 use threat_search::Vcf;
 use window_counts::WindowCounts;
 
+mod continuous_threats;
 mod threat_search;
 mod window_counts;
 
@@ -90,6 +96,12 @@ pub const MAX_EXTENSIONS: u32 = 4;
 /// Positions the root's threat search may visit (for each side).
 const ROOT_VCF_NODES: u64 = 40_000;
 
+/// Positions the root's search by continuous threats may visit (for each side).
+const ROOT_VCT_NODES: u64 = 30_000;
+
+/// Positions each check that a root move refutes the opponent's continuous threats may visit.
+const REFUTING_VCT_NODES: u64 = 3_000;
+
 /// Positions the threat search two and three moves below the root may visit.
 const SHALLOW_VCF_NODES: u64 = 120;
 
@@ -109,8 +121,8 @@ struct MemoryKey {
 }
 
 /// What the search keeps between the searches of one thread — the moves of one game in the
-/// Gomocup brain or the REPL: the Zobrist keys and the transposition table, for one board, rule
-/// set and evaluation.
+/// Gomocup brain or the REPL: the Zobrist keys, the transposition table and the positions
+/// without continuous threats, for one board, rule set and evaluation.
 struct Memory {
     key: MemoryKey,
     /// A key per cell and stone.
@@ -118,6 +130,8 @@ struct Memory {
     /// The key of the second player being to move.
     side: u64,
     table: HashMap<u64, Entry>,
+    /// The positions where continuous threats were not found (see [`Vct`]).
+    no_threats: HashMap<u64, u32>,
 }
 
 thread_local! {
@@ -140,6 +154,9 @@ impl Memory {
                 if kept.table.len() > TABLE_CAPACITY {
                     kept.table.clear();
                 }
+                if kept.no_threats.len() > TABLE_CAPACITY {
+                    kept.no_threats.clear();
+                }
                 kept
             }
             _ => {
@@ -150,6 +167,7 @@ impl Memory {
                         .collect(),
                     side: rng.random(),
                     table: HashMap::new(),
+                    no_threats: HashMap::new(),
                     key,
                 }
             }
@@ -190,6 +208,8 @@ pub(super) struct Searcher<'w> {
     width: usize,
     /// The least attack gain of a move that makes a four (a window of `length - 1` stones).
     four: i64,
+    /// The least attack gain of a move that makes a three (a window of `length - 2` stones).
+    three: i64,
     /// Threat extensions on the line being searched.
     extended: u32,
     /// Two moves per ply that refuted a move (beta cut-offs), tried early at that ply.
@@ -198,6 +218,8 @@ pub(super) struct Searcher<'w> {
     history: Vec<u64>,
     /// The threat search's state.
     vcf: Vcf,
+    /// The search by continuous threats' state.
+    vct: Vct,
 }
 
 impl<'w> Searcher<'w> {
@@ -210,7 +232,8 @@ impl<'w> Searcher<'w> {
         width: usize,
     ) -> Searcher<'w> {
         let forbidden = forbidden_cells(position, referee);
-        let memory = Memory::recall(position, weights, &forbidden);
+        let mut memory = Memory::recall(position, weights, &forbidden);
+        let no_threats = std::mem::take(&mut memory.no_threats);
         let mut hash = position
             .cells
             .iter()
@@ -231,6 +254,7 @@ impl<'w> Searcher<'w> {
         for cell in (0..forbidden.len()).filter(|&c| forbidden[c]) {
             counted.to_mut().cells[cell] = CLOSED;
         }
+        let three = weights[k.saturating_sub(2)] - weights[k.saturating_sub(3)];
         let [first, second] = counted.window_scores(weights);
         Searcher {
             pos: position.clone(),
@@ -246,10 +270,12 @@ impl<'w> Searcher<'w> {
             out_of_time: false,
             width: width.max(1),
             four: four.max(1),
+            three: three.max(1),
             extended: 0,
             killers: Vec::new(),
             history: vec![0; position.cells.len()],
             vcf: Vcf::new(deadline),
+            vct: Vct::new(deadline, no_threats),
         }
     }
 
@@ -522,6 +548,7 @@ impl Placement {
         let deadline = start + limits.time;
         let mut s = Searcher::new(self, weights, referee, deadline, limits.width);
         let found = s.root(moves, limits, start);
+        s.memory.no_threats = std::mem::take(&mut s.vct.failed);
         s.memory.keep();
         Some(found)
     }
@@ -544,10 +571,27 @@ impl Searcher<'_> {
                 };
             }
         }
+        // Continuous threats (fours and open threes), within a fifth of the time from the start.
+        self.vct.until = (start + limits.time / 5).min(self.deadline);
+        if let Some((cell, plies)) = self.vct(me, ROOT_VCT_NODES) {
+            if moves.contains(&cell) {
+                return Found {
+                    cell,
+                    score: WIN - 1_000 - plies as i64,
+                    depth: plies,
+                    nodes: self.nodes + self.vcf.nodes + self.vct.nodes,
+                };
+            }
+        }
         self.vcf.until = (Instant::now() + limits.time / 4).min(self.deadline);
         if let Some(refuting) = self.refutations(&moves) {
             if !refuting.is_empty() {
                 moves.retain(|m| refuting.contains(m));
+            }
+        } else {
+            self.vct.until = (Instant::now() + limits.time / 3).min(self.deadline);
+            if let Some(kept) = self.threat_refutations(&moves) {
+                moves.retain(|m| kept.contains(m));
             }
         }
         self.vcf.until = self.deadline;
@@ -590,8 +634,47 @@ impl Searcher<'_> {
                 break;
             }
         }
-        best.nodes = self.nodes + self.vcf.nodes;
+        best.nodes = self.nodes + self.vcf.nodes + self.vct.nodes;
         best
+    }
+
+    /// If the opponent (not to move) has continuous threats, the `moves` worth searching
+    /// against them: of the cells of their threats and our own fours, those after which they
+    /// have none (or, if none is, all those cells); `None` if they have none now, or if no
+    /// move of `moves` is among those cells.
+    fn threat_refutations(&mut self, moves: &[usize]) -> Option<Vec<usize>> {
+        let me = self.pos.to_move + 1;
+        let them = 3 - me;
+        self.pass();
+        let cells = self.vct_threat_cells(them, ROOT_VCT_NODES);
+        self.pass();
+        let mut cells = cells?;
+        let scan = self.scan();
+        cells.extend(scan.fours[usize::from(me - 1)].iter().map(|f| f.0));
+        cells.sort_unstable();
+        cells.dedup();
+        let tried: Vec<usize> = moves
+            .iter()
+            .copied()
+            .filter(|m| cells.contains(m))
+            .collect();
+        if tried.is_empty() {
+            return None;
+        }
+        let mut refuting = Vec::new();
+        for &mv in &tried {
+            if crate::cancel::past(self.vct.until) {
+                break;
+            }
+            self.put(mv, me);
+            let found = self.vct(them, REFUTING_VCT_NODES);
+            let spent = self.vct.aborted;
+            self.take(mv, me);
+            if found.is_none() && !spent {
+                refuting.push(mv);
+            }
+        }
+        Some(if refuting.is_empty() { tried } else { refuting })
     }
 
     /// If the opponent (not to move) has continuous fours, the `moves` after which they have
@@ -646,7 +729,8 @@ impl Searcher<'_> {
     /// A leaf, looked at a little further while moves are forced: the side to move wins if it
     /// can win at once; loses if the opponent has two winning cells; wins if it has a move that
     /// makes two (and the opponent none); and must block a single threat, which is played out
-    /// (up to `extra` more stones).
+    /// (up to `extra` more stones). Two winning cells one stone stops (a line blocked at both
+    /// ends not winning) are one threat.
     fn quiesce(&mut self, extra: u32) -> i64 {
         let me = self.pos.to_move + 1;
         let them = 3 - me;
@@ -675,8 +759,25 @@ impl Searcher<'_> {
                 score
             }
             [_] => self.evaluation(),
-            _ => -WIN,
+            _ if !self.one_stone_stops(&threats, them) => -WIN,
+            // Where a line blocked at both ends does not win, one stone just beyond a run may
+            // stop two winning cells: the first such stone is played out.
+            _ if extra > 0 => {
+                let block = self.stoppers(&threats, them, true)[0];
+                self.put(block, me);
+                let score = -self.quiesce(extra - 1);
+                self.take(block, me);
+                score
+            }
+            _ => self.evaluation(),
         }
+    }
+
+    /// Whether one stone of the other player stops every one of `stone`'s winning cells
+    /// `threats` (two or more): only where a line blocked at both ends does not win (a stone
+    /// just beyond a run spoils it), and if the judge lets that stone be played.
+    fn one_stone_stops(&mut self, threats: &[usize], stone: u8) -> bool {
+        self.pos.goal.block_both_ends && !self.stoppers(threats, stone, true).is_empty()
     }
 
     /// The cells where `stone` would win, on the lines through `index` (within a line length).
@@ -722,12 +823,15 @@ impl Searcher<'_> {
                 continue;
             }
             self.pos.cells[mv] = stone;
-            let threats = pair
+            let mut threats: Vec<usize> = pair
                 .iter()
-                .filter(|&&(_, c)| self.would_win(c, stone))
-                .count();
+                .map(|&(_, c)| c)
+                .filter(|&c| self.would_win(c, stone))
+                .collect();
+            threats.dedup();
+            let unstoppable = threats.len() >= 2 && !self.one_stone_stops(&threats, stone);
             self.pos.cells[mv] = 0;
-            if threats >= 2 {
+            if unstoppable {
                 return true;
             }
         }
@@ -736,7 +840,7 @@ impl Searcher<'_> {
 
     /// Alpha-beta below the root: the score of the position for the player to move, `depth`
     /// moves deep, `ply` moves below the root, the opponent's last stone on `last`.
-    fn negamax(&mut self, depth: u32, ply: u32, mut alpha: i64, beta: i64, last: usize) -> i64 {
+    fn negamax(&mut self, depth: u32, ply: u32, alpha: i64, beta: i64, last: usize) -> i64 {
         if self.tick() {
             return 0;
         }
@@ -747,7 +851,6 @@ impl Searcher<'_> {
         if candidates.is_empty() {
             return 0; // a full board: a draw
         }
-        let original_alpha = alpha;
         let remembered = self.memory.table.get(&self.hash).copied();
         if let Some((d, score, bound, _)) = remembered {
             if d >= depth {
@@ -789,6 +892,9 @@ impl Searcher<'_> {
                     return WIN - 1_000 - ply as i64;
                 }
             }
+            if let Some(answers) = self.three_answers(last, them) {
+                return self.search_moves(answers, depth, ply, alpha, beta, false);
+            }
             let mut moves: Vec<(i64, usize)> = scored.iter().map(|m| (m.1, m.2)).collect();
             moves.truncate(self.width);
             let mut first = Vec::with_capacity(3);
@@ -819,7 +925,23 @@ impl Searcher<'_> {
             moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
             moves
         };
-        let threatened = !threats.is_empty();
+        self.search_moves(moves, depth, ply, alpha, beta, !threats.is_empty())
+    }
+
+    /// The moves of [`Self::negamax`]'s node, searched in order (`(attack gain, cell)`), the
+    /// result remembered in the table; `threatened`: the opponent threatens to win at once (so
+    /// a node where the judge refuses every move is lost).
+    fn search_moves(
+        &mut self,
+        moves: Vec<(i64, usize)>,
+        depth: u32,
+        ply: u32,
+        mut alpha: i64,
+        beta: i64,
+        threatened: bool,
+    ) -> i64 {
+        let original_alpha = alpha;
+        let me = self.pos.to_move + 1;
         let mut best = (-WIN * 2, moves[0].1);
         let mut searched = false;
         for (attack, mv) in moves {
@@ -828,8 +950,10 @@ impl Searcher<'_> {
                 continue;
             }
             searched = true;
-            // A four is searched one move deeper: the reply is forced.
-            let extend = attack >= self.four && self.extended < MAX_EXTENSIONS;
+            // A four or an open three is searched one move deeper: the reply is forced.
+            let threatens =
+                attack >= self.four || (attack >= self.three && self.makes_open_three(mv, me));
+            let extend = threatens && self.extended < MAX_EXTENSIONS;
             self.extended += u32::from(extend);
             let next = if extend { depth } else { depth - 1 };
             let score = -self.child(mv, next, ply + 1, -beta, -alpha);
@@ -895,6 +1019,59 @@ mod tests {
 
     fn position(stones: &[(i64, i64, i64)], to_move: usize) -> Placement {
         crate::native_games::placement::tests::position(stones, to_move, FIVE_EXACT)
+    }
+
+    /// A game the searcher lost as O (the report-AI strength test at 3 s a move): O to move,
+    /// O's stone on (4, 5) makes a four with two winning cells, (3, 4) and (8, 9), but the five
+    /// through (8, 9) is blocked at both ends once X stands on (3, 4) — one stone stops both.
+    fn two_threats_one_stone_stops() -> Placement {
+        position(
+            &[
+                (9, 9, 1),
+                (7, 6, 2),
+                (9, 8, 1),
+                (6, 7, 2),
+                (9, 7, 1),
+                (9, 6, 2),
+                (8, 8, 1),
+                (7, 8, 2),
+                (10, 6, 1),
+                (7, 9, 2),
+                (7, 7, 1),
+                (6, 6, 2),
+                (9, 10, 1),
+                (9, 11, 2),
+                (11, 5, 1),
+                (12, 4, 2),
+                (8, 7, 1),
+                (5, 6, 2),
+                (8, 6, 1),
+            ],
+            1,
+        )
+    }
+
+    #[test]
+    fn two_winning_cells_one_stone_stops_are_no_win() {
+        let pos = two_threats_one_stone_stops();
+        let limits = SearchLimits {
+            time: Duration::from_secs(60),
+            max_depth: 1,
+            width: 12,
+            seed: 1,
+        };
+        let found = pos.best_move(&WEIGHTS, limits).unwrap();
+        assert!(
+            found.score < WIN / 2,
+            "no forced win at depth 1, found {} scoring {}",
+            found.cell,
+            found.score
+        );
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let mut referee = AllowAll;
+        let mut s = Searcher::new(&pos, &WEIGHTS, &mut referee, deadline, 12);
+        let fours = s.scan().fours[1].clone();
+        assert!(!s.makes_double_threat(&fours, 2));
     }
 
     fn limits() -> SearchLimits {
@@ -981,8 +1158,9 @@ mod tests {
 
     #[test]
     fn the_table_is_kept_between_the_searches_of_a_thread() {
-        let stones = [(7, 7, 1), (8, 8, 2), (6, 8, 1), (8, 6, 2), (9, 7, 1)];
-        let pos = position(&stones, 1);
+        // Two stones: no threats to search for (whose search, cut short, would start over),
+        // only alpha-beta.
+        let pos = position(&[(7, 7, 1), (8, 8, 2)], 0);
         let limits = SearchLimits {
             time: Duration::from_secs(60),
             max_depth: 4,

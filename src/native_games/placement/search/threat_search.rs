@@ -208,7 +208,7 @@ impl Searcher<'_> {
 
     /// Adds to `ends` the empty cells just beyond each run of at least `length` stones that
     /// `stone` on the empty cell `cell` would make.
-    fn run_ends(&mut self, cell: usize, stone: u8, ends: &mut Vec<usize>) {
+    pub(super) fn run_ends(&mut self, cell: usize, stone: u8, ends: &mut Vec<usize>) {
         let (w, h) = (self.pos.width as isize, self.pos.height as isize);
         let (x, y) = ((cell as isize) % w, (cell as isize) / w);
         self.pos.cells[cell] = stone;
@@ -240,7 +240,11 @@ impl Searcher<'_> {
     /// Whether the judge (if any) lets `stone`'s player put a stone on the empty cell `cell`
     /// here; its answers where its screen passes are remembered by position (at most
     /// [`JUDGED_KEPT`]).
+    /// A cell the move filter refuses is never played, by either player.
     pub(super) fn may_play(&mut self, cell: usize, stone: u8) -> bool {
+        if self.forbidden(cell) {
+            return false;
+        }
         let mover = std::mem::replace(&mut self.pos.to_move, stone - 1);
         let asks = self.pos.judge_asks(cell);
         self.pos.to_move = mover;

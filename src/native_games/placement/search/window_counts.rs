@@ -129,6 +129,49 @@ impl WindowCounts {
         delta
     }
 
+    /// The empty cells where a stone of `stone` makes a three: those of the windows holding
+    /// `length - 3` of its stones and nothing else, the cells in the most such windows first.
+    pub fn three_moves(&self, board: &[u8], stone: u8) -> Vec<usize> {
+        let k = self.length;
+        let p = usize::from(stone - 1);
+        let mut windows_of = vec![0u16; board.len()];
+        for (i, count) in self.counts.iter().enumerate() {
+            if count[2] > 0 || count[1 - p] > 0 || usize::from(count[p]) + 3 != k {
+                continue;
+            }
+            for &c in &self.cells[i * k..(i + 1) * k] {
+                if board[c as usize] == 0 {
+                    windows_of[c as usize] += 1;
+                }
+            }
+        }
+        let mut moves: Vec<usize> = (0..board.len()).filter(|&c| windows_of[c] > 0).collect();
+        moves.sort_by_key(|&c| std::cmp::Reverse(windows_of[c]));
+        moves
+    }
+
+    /// As a scan's `fours` for `stone`, on the windows through `cell` only: `(move, threat)`,
+    /// a stone on `move` leaving a window of `length - 1` stones whose empty cell is `threat`.
+    pub fn fours_through(&self, board: &[u8], cell: usize, stone: u8) -> Vec<(usize, usize)> {
+        let k = self.length;
+        let p = usize::from(stone - 1);
+        let mut fours = Vec::new();
+        for &window in self.through(cell) {
+            let (i, count) = (window as usize, self.counts[window as usize]);
+            if count[2] > 0 || count[1 - p] > 0 || usize::from(count[p]) + 2 != k {
+                continue;
+            }
+            let mut empty = self.cells[i * k..(i + 1) * k]
+                .iter()
+                .map(|&c| c as usize)
+                .filter(|&c| board[c] == 0);
+            if let (Some(a), Some(b)) = (empty.next(), empty.next()) {
+                fours.extend([(a, b), (b, a)]);
+            }
+        }
+        fours
+    }
+
     /// For both players, where they could win at once and which moves make a four (cells are
     /// the board's, to find a window's empty cells).
     pub fn scan(&self, board: &[u8]) -> Scan {
