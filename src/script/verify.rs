@@ -54,6 +54,16 @@ pub const FROM_POSITION: Effort = Effort {
     time: Duration::from_millis(25),
 };
 
+/// [`FROM_POSITION`] within `limit`, its first game's longer time included: for a search with
+/// little time (a move of a fast game), which would otherwise spend most of it verifying a slow
+/// script (renju's first game from a position takes the whole 100 ms).
+pub fn from_position_within(limit: Duration) -> Effort {
+    Effort {
+        time: FROM_POSITION.time.min(limit / FIRST_GAME_TIMES),
+        ..FROM_POSITION
+    }
+}
+
 /// A disagreement between a script and its native form.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Difference {
@@ -105,10 +115,10 @@ fn with_entry<T>(key: u64, f: impl FnOnce(&mut Entry) -> T) -> T {
 }
 
 /// Whether the native form of `game` (whose script and options hash to `key`) may be used:
-/// verified from the start (once per key), and — when `at` is given — from that position too
-/// (once per position). A difference found prints one warning and refuses the native form for
+/// verified from the start (once per key), and — when `at` is given — from that position too,
+/// with its effort (once per position). A difference found prints one warning and refuses the native form for
 /// good.
-pub fn trusted(game: &ScriptedGame, key: u64, at: Option<&Dynamic>) -> bool {
+pub fn trusted(game: &ScriptedGame, key: u64, at: Option<(&Dynamic, Effort)>) -> bool {
     let known = with_entry(key, |e| e.trusted);
     if known == Some(false) {
         return false;
@@ -125,12 +135,14 @@ pub fn trusted(game: &ScriptedGame, key: u64, at: Option<&Dynamic>) -> bool {
             return false;
         }
     }
-    let Some(state) = at else { return true };
+    let Some((state, effort)) = at else {
+        return true;
+    };
     let hash = game.state_hash(state);
     if with_entry(key, |e| e.positions.contains(&hash)) {
         return true;
     }
-    let found = compare(game, state, FROM_POSITION);
+    let found = compare(game, state, effort);
     if found.is_some() && crate::cancel::calls_stopped() {
         return no_verdict(game, key);
     }

@@ -16,8 +16,11 @@
 //!
 //! A judged position's judge (a rule such as Renju's forbidden points) is asked, where its
 //! screen says the rule can matter, about every move alpha-beta plays, every win at once it
-//! counts on and the double threat its leaves look for, as the threat search asks it (the
-//! answers kept by position): a move the judge refuses is never searched.
+//! counts on and the double threat its leaves look for, as the threat search asks it: a move
+//! the judge refuses is never searched. Each answer is asked for once: they are kept by
+//! position (Zobrist hash) and cell, with the transposition table, from one search of a game
+//! to the next, for the same script text and options (the referee's
+//! [`Referee::answers_key`]).
 //!
 //! A filtered position (a variant's `moves()` keeping some of its base's moves) has its move
 //! filter asked once per empty cell when the search starts (the answers do not change while it
@@ -106,6 +109,8 @@ struct MemoryKey {
     weights: Vec<i64>,
     /// The cells the move filter refuses (empty without a filter).
     forbidden: Vec<bool>,
+    /// What the judge's answers depend on besides the position ([`Referee::answers_key`]).
+    answers: u64,
 }
 
 /// What the search keeps between the searches of one thread — the moves of one game in the
@@ -118,6 +123,9 @@ struct Memory {
     /// The key of the second player being to move.
     side: u64,
     table: HashMap<u64, Entry>,
+    /// The judge's answers: (position hash, cell, stone) → allowed (see
+    /// [`Searcher::may_play`]).
+    judged: foldhash::HashMap<(u64, u32, u8), bool>,
 }
 
 thread_local! {
@@ -125,8 +133,9 @@ thread_local! {
 }
 
 impl Memory {
-    /// The memory kept for `position`'s board and rules with `weights`, or a new one.
-    fn recall(position: &Placement, weights: &[i64], forbidden: &[bool]) -> Memory {
+    /// The memory kept for `position`'s board and rules with `weights`, the move filter's
+    /// `forbidden` cells and the judge's `answers` key, or a new one.
+    fn recall(position: &Placement, weights: &[i64], forbidden: &[bool], answers: u64) -> Memory {
         let key = MemoryKey {
             width: position.width,
             height: position.height,
@@ -134,11 +143,15 @@ impl Memory {
             judge: position.judge.clone(),
             weights: weights.to_vec(),
             forbidden: forbidden.to_vec(),
+            answers,
         };
         match MEMORY.with(|m| m.borrow_mut().take()) {
             Some(mut kept) if kept.key == key && kept.zobrist.len() == position.cells.len() => {
                 if kept.table.len() > TABLE_CAPACITY {
                     kept.table.clear();
+                }
+                if kept.judged.len() > threat_search::JUDGED_KEPT {
+                    kept.judged.clear();
                 }
                 kept
             }
@@ -150,6 +163,7 @@ impl Memory {
                         .collect(),
                     side: rng.random(),
                     table: HashMap::new(),
+                    judged: foldhash::HashMap::default(),
                     key,
                 }
             }
@@ -210,7 +224,7 @@ impl<'w> Searcher<'w> {
         width: usize,
     ) -> Searcher<'w> {
         let forbidden = forbidden_cells(position, referee);
-        let memory = Memory::recall(position, weights, &forbidden);
+        let memory = Memory::recall(position, weights, &forbidden, referee.answers_key());
         let mut hash = position
             .cells
             .iter()
@@ -522,6 +536,9 @@ impl Placement {
         let deadline = start + limits.time;
         let mut s = Searcher::new(self, weights, referee, deadline, limits.width);
         let found = s.root(moves, limits, start);
+        if s.referee.failed() {
+            s.memory.judged.clear(); // refusals that say nothing of the rules
+        }
         s.memory.keep();
         Some(found)
     }

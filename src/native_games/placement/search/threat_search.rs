@@ -22,8 +22,8 @@ use crate::runtime::lines::LINE_DIRECTIONS;
 /// The most fours one line of continuous fours may play.
 pub const MAX_FOURS: u32 = 24;
 
-/// The most answers of the judge one search remembers (beyond, they are forgotten).
-const JUDGED_KEPT: usize = 1 << 20;
+/// The most answers of the judge the search remembers (beyond, they are forgotten).
+pub(super) const JUDGED_KEPT: usize = 1 << 20;
 
 /// What one scan of every window finds, for each player (index: stone − 1).
 #[derive(Default)]
@@ -48,8 +48,6 @@ pub(super) struct Vcf {
     /// Positions (hash, the attacker to move) where no continuous fours of up to `n` fours
     /// exist: the largest such `n`.
     failed: HashMap<u64, u32>,
-    /// The judge's answers: (position hash, cell, stone) → allowed.
-    judged: HashMap<(u64, usize, u8), bool>,
 }
 
 impl Vcf {
@@ -61,7 +59,6 @@ impl Vcf {
             nodes: 0,
             aborted: false,
             failed: HashMap::new(),
-            judged: HashMap::new(),
         }
     }
 }
@@ -238,26 +235,25 @@ impl Searcher<'_> {
     }
 
     /// Whether the judge (if any) lets `stone`'s player put a stone on the empty cell `cell`
-    /// here; its answers where its screen passes are remembered by position (at most
-    /// [`JUDGED_KEPT`]).
+    /// here. Its answers, and where it is not asked, are remembered by position and cell for
+    /// the moves of a game (at most [`JUDGED_KEPT`]; not those given after a hook failed).
     pub(super) fn may_play(&mut self, cell: usize, stone: u8) -> bool {
-        let mover = std::mem::replace(&mut self.pos.to_move, stone - 1);
-        let asks = self.pos.judge_asks(cell);
-        self.pos.to_move = mover;
-        if !asks {
+        if !self.pos.judges(usize::from(stone - 1)) {
             return true;
         }
-        let key = (self.hash, cell, stone);
-        if let Some(&allowed) = self.vcf.judged.get(&key) {
+        let key = (self.hash, cell as u32, stone);
+        if let Some(&allowed) = self.memory.judged.get(&key) {
             return allowed;
         }
         let mover = std::mem::replace(&mut self.pos.to_move, stone - 1);
         let allowed = self.pos.allows(cell, &mut *self.referee);
         self.pos.to_move = mover;
-        if self.vcf.judged.len() >= JUDGED_KEPT {
-            self.vcf.judged.clear();
+        if !self.referee.failed() {
+            if self.memory.judged.len() >= JUDGED_KEPT {
+                self.memory.judged.clear();
+            }
+            self.memory.judged.insert(key, allowed);
         }
-        self.vcf.judged.insert(key, allowed);
         allowed
     }
 
@@ -393,6 +389,7 @@ pub(super) mod tests {
             hook: "hook".into(),
             players: Players::ALL,
             screen: None,
+            wins_allowed: false,
         };
         let p = position(&four_then_open_four(), 0, FIVE).judged_by(judge);
         assert!(vcf_of(&p, &mut Refuses(vec![])).is_some());
