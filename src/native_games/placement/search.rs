@@ -735,16 +735,14 @@ impl Searcher<'_> {
                 continue;
             }
             let mv = pair[0].0;
-            if !self.may_play(mv, stone) {
-                continue;
-            }
             self.pos.cells[mv] = stone;
             let threats = pair
                 .iter()
                 .filter(|&&(_, c)| self.would_win(c, stone))
                 .count();
             self.pos.cells[mv] = 0;
-            if threats >= 2 {
+            // The judge is asked only about a move that does make two threats.
+            if threats >= 2 && self.may_play(mv, stone) {
                 return true;
             }
         }
@@ -1012,6 +1010,67 @@ mod tests {
         forget_memory();
         let afresh = pos.best_move(&WEIGHTS, limits).unwrap();
         assert_eq!(afresh.nodes, first.nodes);
+    }
+
+    /// Allows every move and counts the questions; its answers' key is `key`, and `failing`
+    /// says a hook failed.
+    struct Counting {
+        asked: usize,
+        key: u64,
+        failing: bool,
+    }
+
+    impl Referee for Counting {
+        fn allows(&mut self, _: &Placement, _: usize) -> bool {
+            self.asked += 1;
+            true
+        }
+
+        fn answers_key(&self) -> u64 {
+            self.key
+        }
+
+        fn failed(&self) -> bool {
+            self.failing
+        }
+    }
+
+    #[test]
+    fn the_judges_answers_are_kept_for_the_next_search_of_the_same_rules() {
+        let judge = crate::native_games::placement::Judge {
+            hook: "hook".into(),
+            players: crate::native_games::placement::Players::ALL,
+            screen: None,
+            wins_allowed: false,
+        };
+        let stones = [(7, 7, 1), (8, 8, 2), (6, 8, 1), (8, 6, 2), (9, 7, 1)];
+        let pos = position(&stones, 1).judged_by(judge);
+        let limits = SearchLimits {
+            time: Duration::from_secs(60),
+            max_depth: 3,
+            ..limits()
+        };
+        let root = pos.candidates().len();
+        // The transposition table forgotten, the same search again: the same questions.
+        let forget_table = || MEMORY.with(|m| m.borrow_mut().as_mut().unwrap().table.clear());
+        let search = |key, failing| {
+            let mut referee = Counting {
+                asked: 0,
+                key,
+                failing,
+            };
+            pos.best_move_refereed(&WEIGHTS, limits, &mut referee);
+            forget_table();
+            referee.asked
+        };
+        forget_memory();
+        let first = search(1, false);
+        assert!(first > root, "{first} questions");
+        assert_eq!(search(1, false), root, "only the root's moves are asked again");
+        assert_eq!(search(2, false), first, "other rules: every question again");
+        forget_memory();
+        assert!(search(1, true) > first, "a failed hook's answers are not kept, even now");
+        assert_eq!(search(1, false), first, "nor for the next search");
     }
 
     #[test]

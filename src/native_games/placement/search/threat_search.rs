@@ -5,7 +5,8 @@
 //! wins when a move leaves two threats no single stone stops (a double four, an open four, or a
 //! four whose forced reply leaves the next), under the rules' own `length`, `exact` and
 //! `block_both_ends`, and the judge's word on every move of a player it judges (a cell the
-//! judge refuses is neither a threat nor a reply).
+//! judge refuses is neither a threat nor a reply; it is asked about an attacker's four once the
+//! four is found to win, so that the many fours that lead nowhere cost no question).
 //!
 //! The fours are found by sliding a window of `length` cells along every line: a window free of
 //! the other player and of closed cells, holding `length - 1` of a player's stones, has a winning
@@ -122,13 +123,11 @@ impl Searcher<'_> {
         // Moves that may make two fours at once first.
         grouped.sort_by_key(|(_, threats)| std::cmp::Reverse(threats.len()));
         for (mv, cells) in grouped {
-            if !self.may_play(mv, attacker) {
-                continue;
-            }
             self.put(mv, attacker);
             let won = self.forced(attacker, &cells, fours);
             self.take(mv, attacker);
-            if let Some(plies) = won {
+            // The judge is asked only about a four that wins: most lead nowhere.
+            if let Some(plies) = won.filter(|_| self.may_play(mv, attacker)) {
                 return Some((mv, plies));
             }
             if self.vcf.aborted {
@@ -396,6 +395,32 @@ pub(super) mod tests {
         // Without the column's open ends the four on row 7 leads nowhere.
         let refused = vec![at(6, 6), at(6, 10)];
         assert_eq!(vcf_of(&p, &mut Refuses(refused)), None);
+    }
+
+    /// Allows every move and counts the questions.
+    struct Counts(usize);
+
+    impl Referee for Counts {
+        fn allows(&mut self, _: &Placement, _: usize) -> bool {
+            self.0 += 1;
+            true
+        }
+    }
+
+    #[test]
+    fn the_judge_is_asked_only_about_the_fours_that_win() {
+        // X's win: the four at (6, 7), O's block, the open four in column 6, O's block, the
+        // five (a win: not asked about). Other fours are tried and lead nowhere.
+        let judge = Judge {
+            hook: "hook".into(),
+            players: Players(1),
+            screen: None,
+            wins_allowed: true,
+        };
+        let p = position(&four_then_open_four(), 0, FIVE).judged_by(judge);
+        let mut counts = Counts(0);
+        assert!(vcf_of(&p, &mut counts).is_some());
+        assert_eq!(counts.0, 2, "the two fours of the win");
     }
 
     #[test]
