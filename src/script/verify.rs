@@ -54,12 +54,14 @@ pub const FROM_POSITION: Effort = Effort {
     time: Duration::from_millis(25),
 };
 
-/// [`FROM_POSITION`] within `limit`, its first game's longer time included: for a search with
-/// little time (a move of a fast game), which would otherwise spend most of it verifying a slow
-/// script (renju's first game from a position takes the whole 100 ms).
+/// [`FROM_POSITION`] within `limit`, its first game's longer time included, but never less
+/// than a quarter of it (the first game then gets [`FROM_POSITION`]'s own time): for a search
+/// with little time (a move of a fast game), which would otherwise spend most of it verifying a
+/// slow script (renju's first game from a position takes the whole 100 ms).
 pub fn from_position_within(limit: Duration) -> Effort {
+    let least = FROM_POSITION.time / FIRST_GAME_TIMES;
     Effort {
-        time: FROM_POSITION.time.min(limit / FIRST_GAME_TIMES),
+        time: FROM_POSITION.time.min((limit / FIRST_GAME_TIMES).max(least)),
         ..FROM_POSITION
     }
 }
