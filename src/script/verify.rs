@@ -61,7 +61,9 @@ pub const FROM_POSITION: Effort = Effort {
 pub fn from_position_within(limit: Duration) -> Effort {
     let least = FROM_POSITION.time / FIRST_GAME_TIMES;
     Effort {
-        time: FROM_POSITION.time.min((limit / FIRST_GAME_TIMES).max(least)),
+        time: FROM_POSITION
+            .time
+            .min((limit / FIRST_GAME_TIMES).max(least)),
         ..FROM_POSITION
     }
 }

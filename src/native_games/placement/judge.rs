@@ -199,7 +199,12 @@ impl Placement {
         let stone = self.to_move + 1;
         let (x, y) = ((index % self.width) as isize, (index / self.width) as isize);
         let mut line = [BLOCKED; 2 * REACH + 1];
-        for (k, slot) in line.iter_mut().enumerate().skip(REACH - reach).take(2 * reach + 1) {
+        for (k, slot) in line
+            .iter_mut()
+            .enumerate()
+            .skip(REACH - reach)
+            .take(2 * reach + 1)
+        {
             let step = k as isize - REACH as isize;
             *slot = match self.at(x + dx * step, y + dy * step) {
                 _ if step == 0 => OWN,
@@ -387,7 +392,11 @@ mod tests {
         };
         assert_eq!(refuses(&judge, 7 * 15 + 7), (true, 1), "asked, and refused");
         judge.wins_allowed = true;
-        assert_eq!(refuses(&judge, 7 * 15 + 7), (false, 0), "the five: not asked");
+        assert_eq!(
+            refuses(&judge, 7 * 15 + 7),
+            (false, 0),
+            "the five: not asked"
+        );
         assert_eq!(refuses(&judge, 2 * 15 + 7), (true, 1), "no five: asked");
     }
 
@@ -419,16 +428,25 @@ mod tests {
         let mut narrow = stones.to_vec();
         narrow.extend([(4, 7, 2), (10, 7, 2)]);
         let p = position(&narrow, 0, FIVE).judged_by(judged(Players::ALL, Some(screen)));
-        assert!(!p.allows(7 * 15 + 7, &mut referee), "windows of five: asked");
+        assert!(
+            !p.allows(7 * 15 + 7, &mut referee),
+            "windows of five: asked"
+        );
         assert_eq!(referee.0, 2);
         let six = Screen {
             two_window: 6,
             ..screen
         };
         let p = position(&narrow, 0, FIVE).judged_by(judged(Players::ALL, Some(six)));
-        assert!(p.allows(7 * 15 + 7, &mut referee), "windows of six: not asked");
+        assert!(
+            p.allows(7 * 15 + 7, &mut referee),
+            "windows of six: not asked"
+        );
         assert_eq!(referee.0, 2);
         let p = position(&stones, 0, FIVE).judged_by(judged(Players::ALL, Some(six)));
-        assert!(!p.allows(7 * 15 + 7, &mut referee), "free windows of six: asked");
+        assert!(
+            !p.allows(7 * 15 + 7, &mut referee),
+            "free windows of six: asked"
+        );
     }
 }

@@ -1066,10 +1066,17 @@ mod tests {
         forget_memory();
         let first = search(1, false);
         assert!(first > root, "{first} questions");
-        assert_eq!(search(1, false), root, "only the root's moves are asked again");
+        assert_eq!(
+            search(1, false),
+            root,
+            "only the root's moves are asked again"
+        );
         assert_eq!(search(2, false), first, "other rules: every question again");
         forget_memory();
-        assert!(search(1, true) > first, "a failed hook's answers are not kept, even now");
+        assert!(
+            search(1, true) > first,
+            "a failed hook's answers are not kept, even now"
+        );
         assert_eq!(search(1, false), first, "nor for the next search");
     }
 
