@@ -469,3 +469,32 @@ fn describe_sowing(game: &ScriptedGame, s: &Sowing) -> String {
         game.player_name(s.to_move())
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn verifying_from_a_position_keeps_within_its_share_and_its_bounds() {
+        let ms = |limit| from_position_within(Duration::from_millis(limit)).time;
+        assert_eq!(
+            ms(800),
+            FROM_POSITION.time,
+            "a long move: no less than before"
+        );
+        assert_eq!(
+            ms(36),
+            Duration::from_millis(9),
+            "the first game takes the 36 ms"
+        );
+        assert_eq!(
+            ms(4),
+            FROM_POSITION.time / FIRST_GAME_TIMES,
+            "its first game 25 ms"
+        );
+        assert_eq!(
+            from_position_within(Duration::ZERO).games,
+            FROM_POSITION.games
+        );
+    }
+}
