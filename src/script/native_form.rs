@@ -188,9 +188,8 @@ fn per_player(map: &Map, key: &str, players: usize) -> Result<Players, String> {
         })
 }
 
-/// The `judge` map: `#{ hook: "name", players: [0, …], screen: #{ window, one, two,
-/// two_window }, wins_allowed: true }` (`screen`, its `two_window` and `wins_allowed`
-/// optional).
+/// The `judge` map: `#{ hook: "name", players: [0, …], screen: #{ window, one, two },
+/// wins_allowed: true }` (`screen` and `wins_allowed` optional).
 fn read_judge(value: &Dynamic, players: usize) -> Result<Judge, String> {
     let j = value.read_lock::<Map>().ok_or("`judge` must be a map")?;
     let hook = match field(&j, "hook")?.clone().into_string() {
@@ -218,16 +217,10 @@ fn read_judge(value: &Dynamic, players: usize) -> Result<Judge, String> {
                         format!("`judge.screen.{key}` is {n}; it must be from 1 to {MAX_WINDOW}")
                     })
             };
-            let window = count("window")?;
             Some(Screen {
-                window,
+                window: count("window")?,
                 one: count("one")?,
                 two: count("two")?,
-                two_window: if s.contains_key("two_window") {
-                    count("two_window")?
-                } else {
-                    window
-                },
             })
         }
     };

@@ -34,19 +34,15 @@ pub struct Judge {
 /// When a judged move can matter: the hook is asked about a stone on a cell only if, along some
 /// direction, a window of `window` cells through the cell that holds no other player's stone
 /// (and no closed cell, and does not cross the edge) would hold at least `one` of the mover's
-/// stones with the new one, or along two directions a window of `two_window` cells at least
-/// `two`.
+/// stones with the new one, or along two directions at least `two`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Screen {
-    /// The length of the windows looked at for `one`.
+    /// The length of the windows looked at.
     pub window: usize,
     /// Stones in one direction that call for the hook.
     pub one: usize,
     /// Stones in each of two directions that call for the hook.
     pub two: usize,
-    /// The length of the windows looked at for `two` (renju's three needs six cells free of
-    /// White: the straight four it can become and its two open ends).
-    pub two_window: usize,
 }
 
 /// Asks a position's judge and move filter about a move: the runtime's side of script hooks.
@@ -172,48 +168,41 @@ impl Placement {
 
     /// Whether `screen` passes for a stone of the player to move on `index`.
     fn screened(&self, index: usize, screen: Screen) -> bool {
-        let reach = screen.window.max(screen.two_window).clamp(1, REACH + 1) - 1;
+        let stone = self.to_move + 1;
+        let (x, y) = ((index % self.width) as isize, (index / self.width) as isize);
+        let span = screen.window as isize;
         let mut two = 0;
         for &(dx, dy) in &LINE_DIRECTIONS {
-            let line = self.line_through(index, (dx as isize, dy as isize), reach);
-            if most_in_a_window(&line, screen.window) >= screen.one {
+            let (dx, dy) = (dx as isize, dy as isize);
+            let mut most = 0;
+            for shift in 0..span {
+                let (sx, sy) = (x - dx * shift, y - dy * shift);
+                let window = (0..span).map(|i| self.at(sx + dx * i, sy + dy * i));
+                let mut own = 0;
+                let clear = window.enumerate().all(|(i, v)| match v {
+                    Some(_) if i as isize == shift => {
+                        own += 1;
+                        true
+                    }
+                    Some(0) => true,
+                    Some(v) if v == stone => {
+                        own += 1;
+                        true
+                    }
+                    _ => false,
+                });
+                if clear {
+                    most = most.max(own);
+                }
+            }
+            if most >= screen.one {
                 return true;
             }
-            if most_in_a_window(&line, screen.two_window) >= screen.two {
+            if most >= screen.two {
                 two += 1;
             }
         }
         two >= 2
-    }
-
-    /// The cells along direction `(dx, dy)` within `reach` (at most [`REACH`]) of `index`, for
-    /// a stone of the player to move on `index`, the cell itself in the middle: [`OWN`] for it
-    /// and the mover's stones, [`FREE`] for empty cells, [`BLOCKED`] for the others' stones,
-    /// closed cells, beyond the edge and beyond `reach`.
-    fn line_through(
-        &self,
-        index: usize,
-        (dx, dy): (isize, isize),
-        reach: usize,
-    ) -> [u8; 2 * REACH + 1] {
-        let stone = self.to_move + 1;
-        let (x, y) = ((index % self.width) as isize, (index / self.width) as isize);
-        let mut line = [BLOCKED; 2 * REACH + 1];
-        for (k, slot) in line
-            .iter_mut()
-            .enumerate()
-            .skip(REACH - reach)
-            .take(2 * reach + 1)
-        {
-            let step = k as isize - REACH as isize;
-            *slot = match self.at(x + dx * step, y + dy * step) {
-                _ if step == 0 => OWN,
-                Some(0) => FREE,
-                Some(v) if v == stone => OWN,
-                _ => BLOCKED,
-            };
-        }
-        line
     }
 
     /// The board as the script's grid shows it: 0 empty, player k's stones k + 1, closed cells
@@ -233,31 +222,6 @@ impl Placement {
         }
         grid
     }
-}
-
-/// How far [`Placement::line_through`] reads on each side: windows are at most `REACH + 1`
-/// cells long.
-const REACH: usize = 32;
-
-/// A cell of [`Placement::line_through`]: the mover's stone.
-const OWN: u8 = 1;
-/// A cell of [`Placement::line_through`]: empty.
-const FREE: u8 = 0;
-/// A cell of [`Placement::line_through`]: another player's stone, closed, or beyond the edge.
-const BLOCKED: u8 = 2;
-
-/// The most [`OWN`] cells in a window of `length` cells through the middle of `line` holding no
-/// [`BLOCKED`] cell (0 when there is none).
-fn most_in_a_window(line: &[u8; 2 * REACH + 1], length: usize) -> usize {
-    let length = length.clamp(1, REACH + 1);
-    let first = REACH + 1 - length;
-    (first..=REACH)
-        .filter_map(|start| {
-            let window = &line[start..start + length];
-            (!window.contains(&BLOCKED)).then(|| window.iter().filter(|&&v| v == OWN).count())
-        })
-        .max()
-        .unwrap_or(0)
 }
 
 #[cfg(test)]
@@ -406,7 +370,6 @@ mod tests {
             window: 5,
             one: 4,
             two: 3,
-            two_window: 5,
         };
         // Two black stones across and two down from (7, 7): both lines through it reach 3.
         let stones = [(5, 7, 1), (6, 7, 1), (7, 5, 1), (7, 6, 1)];
@@ -424,29 +387,5 @@ mod tests {
         let p = position(&blocked, 0, FIVE).judged_by(judged(Players::ALL, Some(screen)));
         assert!(p.allows(7 * 15 + 7, &mut referee));
         assert_eq!(referee.0, 1);
-        // White two cells beyond each end across: a window of five there, none of six.
-        let mut narrow = stones.to_vec();
-        narrow.extend([(4, 7, 2), (10, 7, 2)]);
-        let p = position(&narrow, 0, FIVE).judged_by(judged(Players::ALL, Some(screen)));
-        assert!(
-            !p.allows(7 * 15 + 7, &mut referee),
-            "windows of five: asked"
-        );
-        assert_eq!(referee.0, 2);
-        let six = Screen {
-            two_window: 6,
-            ..screen
-        };
-        let p = position(&narrow, 0, FIVE).judged_by(judged(Players::ALL, Some(six)));
-        assert!(
-            p.allows(7 * 15 + 7, &mut referee),
-            "windows of six: not asked"
-        );
-        assert_eq!(referee.0, 2);
-        let p = position(&stones, 0, FIVE).judged_by(judged(Players::ALL, Some(six)));
-        assert!(
-            !p.allows(7 * 15 + 7, &mut referee),
-            "free windows of six: asked"
-        );
     }
 }
