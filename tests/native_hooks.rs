@@ -75,6 +75,19 @@ fn a_judge_that_disagrees_with_moves_is_caught() {
 }
 
 #[test]
+fn a_judge_that_refuses_a_win_it_says_it_allows_is_caught() {
+    // Three in a row wins on 7×7: X soon has a winning cell on the top row, which the native
+    // form allows (`wins_allowed`) and moves() does not list.
+    let (found, used) = verified(
+        &fixture("judge_wins_unhonoured"),
+        &[("size", "7"), ("win", "3")],
+    );
+    let d = found.expect("a difference");
+    assert!(d.what.contains("which moves() does not list"), "{}", d.what);
+    assert!(!used);
+}
+
+#[test]
 fn a_judge_the_script_does_not_define_is_an_error() {
     let game = load(&fixture("judge_missing_hook"));
     let start = game.start().unwrap();

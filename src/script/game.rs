@@ -303,7 +303,17 @@ impl ScriptedGame {
         &self,
         state: &Dynamic,
     ) -> Result<Option<(NativeGame, Option<native_form::Weights>)>, GameError> {
-        if !self.native_verified(Some(state)) {
+        self.native_with_weights_within(state, super::verify::FROM_POSITION)
+    }
+
+    /// [`Self::native_with_weights`], verifying from `state` with `effort` (a search with
+    /// little time gives it a share of that time: see [`super::verify::from_position_within`]).
+    pub fn native_with_weights_within(
+        &self,
+        state: &Dynamic,
+        effort: super::verify::Effort,
+    ) -> Result<Option<(NativeGame, Option<native_form::Weights>)>, GameError> {
+        if !self.native_verified(Some((state, effort))) {
             return Ok(None);
         }
         self.native_form(state)
@@ -322,8 +332,9 @@ impl ScriptedGame {
         referee.finish().map(|()| cells)
     }
 
-    /// Whether the native form may be used (verified from the start, and from `at` if given).
-    fn native_verified(&self, at: Option<&Dynamic>) -> bool {
+    /// Whether the native form may be used (verified from the start, and from `at`'s position
+    /// with its effort if given).
+    fn native_verified(&self, at: Option<(&Dynamic, super::verify::Effort)>) -> bool {
         if !self.defines("native", 1) {
             return false;
         }

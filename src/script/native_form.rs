@@ -6,7 +6,8 @@
 //! - `placement` (see [`crate::native_games::placement`]):
 //!   `#{ placement: #{ board, to_move, winner, line, exact, block_both_ends, edge_blocks, closed,
 //!   judge, weights } }` (`line` and `exact` may be one value per player; `closed`, optional, is the value of
-//!   closed cells; `judge`, optional, names a script hook that judges some players' moves: see
+//!   closed cells; `judge`, optional, names a script hook that judges some players' moves (and
+//!   says where it can matter): see
 //!   [`crate::native_games::placement::judge`]; `weights`, optional, are the search's evaluation:
 //!   see [`crate::native_games::placement::search`]);
 //! - `sowing` (see [`crate::native_games::sowing`]): `#{ sowing: #{ track, scores, to_move, houses,
@@ -187,7 +188,8 @@ fn per_player(map: &Map, key: &str, players: usize) -> Result<Players, String> {
         })
 }
 
-/// The `judge` map: `#{ hook: "name", players: [0, …], screen: #{ window, one, two } }`.
+/// The `judge` map: `#{ hook: "name", players: [0, …], screen: #{ window, one, two },
+/// wins_allowed: true }` (`screen` and `wins_allowed` optional).
 fn read_judge(value: &Dynamic, players: usize) -> Result<Judge, String> {
     let j = value.read_lock::<Map>().ok_or("`judge` must be a map")?;
     let hook = match field(&j, "hook")?.clone().into_string() {
@@ -226,6 +228,7 @@ fn read_judge(value: &Dynamic, players: usize) -> Result<Judge, String> {
         hook,
         players: judged,
         screen,
+        wins_allowed: flag(&j, "wins_allowed").map_err(|e| format!("`judge`: {e}"))?,
     })
 }
 

@@ -54,6 +54,20 @@ pub const FROM_POSITION: Effort = Effort {
     time: Duration::from_millis(25),
 };
 
+/// [`FROM_POSITION`] within `limit`, its first game's longer time included, but never less
+/// than a quarter of it (the first game then gets [`FROM_POSITION`]'s own time): for a search
+/// with little time (a move of a fast game), which would otherwise spend most of it verifying a
+/// slow script (renju's first game from a position takes the whole 100 ms).
+pub fn from_position_within(limit: Duration) -> Effort {
+    let least = FROM_POSITION.time / FIRST_GAME_TIMES;
+    Effort {
+        time: FROM_POSITION
+            .time
+            .min((limit / FIRST_GAME_TIMES).max(least)),
+        ..FROM_POSITION
+    }
+}
+
 /// A disagreement between a script and its native form.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Difference {
@@ -105,10 +119,10 @@ fn with_entry<T>(key: u64, f: impl FnOnce(&mut Entry) -> T) -> T {
 }
 
 /// Whether the native form of `game` (whose script and options hash to `key`) may be used:
-/// verified from the start (once per key), and — when `at` is given — from that position too
-/// (once per position). A difference found prints one warning and refuses the native form for
+/// verified from the start (once per key), and — when `at` is given — from that position too,
+/// with its effort (once per position). A difference found prints one warning and refuses the native form for
 /// good.
-pub fn trusted(game: &ScriptedGame, key: u64, at: Option<&Dynamic>) -> bool {
+pub fn trusted(game: &ScriptedGame, key: u64, at: Option<(&Dynamic, Effort)>) -> bool {
     let known = with_entry(key, |e| e.trusted);
     if known == Some(false) {
         return false;
@@ -125,7 +139,9 @@ pub fn trusted(game: &ScriptedGame, key: u64, at: Option<&Dynamic>) -> bool {
             return false;
         }
     }
-    let Some(state) = at else { return true };
+    let Some((state, effort)) = at else {
+        return true;
+    };
     // A state too large to hash before the command's time is up is not verified either.
     let Some(hash) = game.state_hash_in_time(state) else {
         return no_verdict(game, key);
@@ -133,7 +149,7 @@ pub fn trusted(game: &ScriptedGame, key: u64, at: Option<&Dynamic>) -> bool {
     if with_entry(key, |e| e.positions.contains(&hash)) {
         return true;
     }
-    let found = compare(game, state, FROM_POSITION);
+    let found = compare(game, state, effort);
     if found.is_some() && crate::cancel::calls_stopped() {
         return no_verdict(game, key);
     }
@@ -455,4 +471,33 @@ fn describe_sowing(game: &ScriptedGame, s: &Sowing) -> String {
         s.scores(),
         game.player_name(s.to_move())
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn verifying_from_a_position_keeps_within_its_share_and_its_bounds() {
+        let ms = |limit| from_position_within(Duration::from_millis(limit)).time;
+        assert_eq!(
+            ms(800),
+            FROM_POSITION.time,
+            "a long move: no less than before"
+        );
+        assert_eq!(
+            ms(36),
+            Duration::from_millis(9),
+            "the first game takes the 36 ms"
+        );
+        assert_eq!(
+            ms(4),
+            FROM_POSITION.time / FIRST_GAME_TIMES,
+            "its first game 25 ms"
+        );
+        assert_eq!(
+            from_position_within(Duration::ZERO).games,
+            FROM_POSITION.games
+        );
+    }
 }

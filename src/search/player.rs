@@ -267,7 +267,9 @@ fn search(
 ) -> Result<Option<Hint>, GameError> {
     let accepted =
         |hint: &Option<Hint>| hint.as_ref().is_none_or(|h| !screened.refuses(game, &h.mv));
-    let native = game.native_with_weights(state)?;
+    let left = until.saturating_duration_since(Instant::now());
+    let verifying = crate::script::verify::from_position_within(left / VERIFY_SHARE);
+    let native = game.native_with_weights_within(state, verifying)?;
     // What is left once the native form is checked (a slow `native()` takes its share).
     let time = until
         .saturating_duration_since(Instant::now())
@@ -305,6 +307,10 @@ fn search(
     }
     monte_carlo(game, state, moves, level, time, seed)
 }
+
+/// The share of a search's time that verifying the native form from its position may take at
+/// most (with [`crate::script::verify::FROM_POSITION`]'s time as a ceiling).
+const VERIFY_SHARE: u32 = 8;
 
 /// The longest a script's `levels()` may let a move take, in milliseconds.
 pub const MAX_TIME_MS: u64 = 60_000;

@@ -2,7 +2,9 @@
 //! whether a player may put a stone on an empty cell — for a rule the family does not model,
 //! such as points forbidden to one player only. The hook is asked only about the moves of the
 //! players it judges, and — with a [`Screen`] — only where a cheap native look says the rule
-//! can matter; a random playout asks it only about the cell it drew (rejection sampling).
+//! can matter, and — when the judge says a winning move is always allowed — never about a move
+//! that wins at once; a random playout asks it only about the cell it drew (rejection sampling).
+//! The search keeps its answers by position for the moves of a game (see [`super::search`]).
 //! Verification plays the script and the native form with its hook side by side, so a hook or
 //! a screen that disagrees with the script's `moves()` is caught like any other difference.
 //!
@@ -25,6 +27,8 @@ pub struct Judge {
     pub players: Players,
     /// Where it is asked; `None`: about every move of those players.
     pub screen: Option<Screen>,
+    /// A move that wins at once is always allowed: the hook is not asked about it.
+    pub wins_allowed: bool,
 }
 
 /// When a judged move can matter: the hook is asked about a stone on a cell only if, along some
@@ -50,6 +54,19 @@ pub trait Referee {
     /// (the same answer for the whole playout or search).
     fn keeps(&mut self, _position: &Placement, _index: usize) -> bool {
         true
+    }
+
+    /// What the answers depend on besides the position (for a script, its text and options):
+    /// two referees with the same key give the same answers, so a search may keep them from
+    /// one move of a game to the next.
+    fn answers_key(&self) -> u64 {
+        0
+    }
+
+    /// Whether a hook failed: its answers since are refusals that say nothing of the rules, and
+    /// are not kept.
+    fn failed(&self) -> bool {
+        false
     }
 }
 
@@ -96,12 +113,21 @@ impl Placement {
         !self.judge_asks(index) || referee.allows(self, index)
     }
 
+    /// Whether the position's judge judges the moves of `player` (0-based).
+    pub(super) fn judges(&self, player: usize) -> bool {
+        self.judge
+            .as_ref()
+            .is_some_and(|judge| judge.players.contains(player))
+    }
+
     /// Whether the judge is asked about a stone of the player to move on the empty cell
-    /// `index`: the position has one, it judges that player, and its screen (if any) passes.
+    /// `index`: the position has one, it judges that player, its screen (if any) passes, and
+    /// the move does not win at once where the judge allows every winning move.
     pub(super) fn judge_asks(&self, index: usize) -> bool {
         self.judge.as_ref().is_some_and(|judge| {
             judge.players.contains(self.to_move as usize)
                 && judge.screen.is_none_or(|s| self.screened(index, s))
+                && !(judge.wins_allowed && self.wins_at(index, self.to_move + 1))
         })
     }
 
@@ -226,6 +252,7 @@ mod tests {
             hook: "hook".into(),
             players,
             screen,
+            wins_allowed: false,
         }
     }
 
@@ -315,6 +342,26 @@ mod tests {
             found.as_ref().is_some_and(|f| f.cell % 15 != 7),
             "{found:?}"
         );
+    }
+
+    #[test]
+    fn a_judge_that_allows_every_win_is_not_asked_about_one() {
+        // Four in row 7 from (3, 7): (7, 7) makes five; (7, 2) in column 7 makes nothing.
+        let stones: Vec<_> = (3..7).map(|x| (x, 7, 1)).chain([(0, 0, 2)]).collect();
+        let mut judge = judged(Players::ALL, None);
+        let refuses = |judge: &Judge, index: usize| {
+            let p = position(&stones, 0, FIVE).judged_by(judge.clone());
+            let mut referee = NoColumnSeven(0);
+            (!p.allows(index, &mut referee), referee.0)
+        };
+        assert_eq!(refuses(&judge, 7 * 15 + 7), (true, 1), "asked, and refused");
+        judge.wins_allowed = true;
+        assert_eq!(
+            refuses(&judge, 7 * 15 + 7),
+            (false, 0),
+            "the five: not asked"
+        );
+        assert_eq!(refuses(&judge, 2 * 15 + 7), (true, 1), "no five: asked");
     }
 
     #[test]

@@ -265,7 +265,8 @@ impl Placement {
         }
     }
 
-    /// Whether the run through cell `index` (holding `stone`) wins, in any direction.
+    /// Whether the run through cell `index` (holding `stone`) wins, in any direction. The cell
+    /// itself is not read: on an empty cell, whether a stone there would win.
     fn wins_at(&self, index: usize, stone: u8) -> bool {
         let (width, height) = (self.width as isize, self.height as isize);
         let (x, y) = ((index % self.width) as isize, (index / self.width) as isize);

@@ -20,8 +20,11 @@
 //!
 //! A judged position's judge (a rule such as Renju's forbidden points) is asked, where its
 //! screen says the rule can matter, about every move alpha-beta plays, every win at once it
-//! counts on and the double threat its leaves look for, as the threat search asks it (the
-//! answers kept by position): a move the judge refuses is never searched.
+//! counts on and the double threat its leaves look for, as the threat search asks it: a move
+//! the judge refuses is never searched. Each answer is asked for once: they are kept by
+//! position (Zobrist hash) and cell, with the transposition table, from one search of a game
+//! to the next, for the same script text and options (the referee's
+//! [`Referee::answers_key`]).
 //!
 //! A filtered position (a variant's `moves()` keeping some of its base's moves) has its move
 //! filter asked once per empty cell when the search starts (the answers do not change while it
@@ -118,6 +121,8 @@ struct MemoryKey {
     weights: Vec<i64>,
     /// The cells the move filter refuses (empty without a filter).
     forbidden: Vec<bool>,
+    /// What the judge's answers depend on besides the position ([`Referee::answers_key`]).
+    answers: u64,
 }
 
 /// What the search keeps between the searches of one thread — the moves of one game in the
@@ -132,6 +137,9 @@ struct Memory {
     table: HashMap<u64, Entry>,
     /// The positions where continuous threats were not found (see [`Vct`]).
     no_threats: HashMap<u64, u32>,
+    /// The judge's answers: (position hash, cell, stone) → allowed (see
+    /// [`Searcher::may_play`]).
+    judged: foldhash::HashMap<(u64, u32, u8), bool>,
 }
 
 thread_local! {
@@ -139,8 +147,9 @@ thread_local! {
 }
 
 impl Memory {
-    /// The memory kept for `position`'s board and rules with `weights`, or a new one.
-    fn recall(position: &Placement, weights: &[i64], forbidden: &[bool]) -> Memory {
+    /// The memory kept for `position`'s board and rules with `weights`, the move filter's
+    /// `forbidden` cells and the judge's `answers` key, or a new one.
+    fn recall(position: &Placement, weights: &[i64], forbidden: &[bool], answers: u64) -> Memory {
         let key = MemoryKey {
             width: position.width,
             height: position.height,
@@ -148,6 +157,7 @@ impl Memory {
             judge: position.judge.clone(),
             weights: weights.to_vec(),
             forbidden: forbidden.to_vec(),
+            answers,
         };
         match MEMORY.with(|m| m.borrow_mut().take()) {
             Some(mut kept) if kept.key == key && kept.zobrist.len() == position.cells.len() => {
@@ -156,6 +166,8 @@ impl Memory {
                 }
                 if kept.no_threats.len() > TABLE_CAPACITY {
                     kept.no_threats.clear();
+                if kept.judged.len() > threat_search::JUDGED_KEPT {
+                    kept.judged.clear();
                 }
                 kept
             }
@@ -168,6 +180,7 @@ impl Memory {
                     side: rng.random(),
                     table: HashMap::new(),
                     no_threats: HashMap::new(),
+                    judged: foldhash::HashMap::default(),
                     key,
                 }
             }
@@ -232,7 +245,7 @@ impl<'w> Searcher<'w> {
         width: usize,
     ) -> Searcher<'w> {
         let forbidden = forbidden_cells(position, referee);
-        let mut memory = Memory::recall(position, weights, &forbidden);
+        let mut memory = Memory::recall(position, weights, &forbidden, referee.answers_key());
         let no_threats = std::mem::take(&mut memory.no_threats);
         let mut hash = position
             .cells
@@ -549,6 +562,9 @@ impl Placement {
         let mut s = Searcher::new(self, weights, referee, deadline, limits.width);
         let found = s.root(moves, limits, start);
         s.memory.no_threats = std::mem::take(&mut s.vct.failed);
+        if s.referee.failed() {
+            s.memory.judged.clear(); // refusals that say nothing of the rules
+        }
         s.memory.keep();
         Some(found)
     }
@@ -819,9 +835,6 @@ impl Searcher<'_> {
                 continue;
             }
             let mv = pair[0].0;
-            if !self.may_play(mv, stone) {
-                continue;
-            }
             self.pos.cells[mv] = stone;
             let mut threats: Vec<usize> = pair
                 .iter()
@@ -831,7 +844,8 @@ impl Searcher<'_> {
             threats.dedup();
             let unstoppable = threats.len() >= 2 && !self.one_stone_stops(&threats, stone);
             self.pos.cells[mv] = 0;
-            if unstoppable {
+            // The judge is asked only about a move that does make two threats.
+            if unstoppable && self.may_play(mv, stone) {
                 return true;
             }
         }
@@ -1173,6 +1187,74 @@ mod tests {
         forget_memory();
         let afresh = pos.best_move(&WEIGHTS, limits).unwrap();
         assert_eq!(afresh.nodes, first.nodes);
+    }
+
+    /// Allows every move and counts the questions; its answers' key is `key`, and `failing`
+    /// says a hook failed.
+    struct Counting {
+        asked: usize,
+        key: u64,
+        failing: bool,
+    }
+
+    impl Referee for Counting {
+        fn allows(&mut self, _: &Placement, _: usize) -> bool {
+            self.asked += 1;
+            true
+        }
+
+        fn answers_key(&self) -> u64 {
+            self.key
+        }
+
+        fn failed(&self) -> bool {
+            self.failing
+        }
+    }
+
+    #[test]
+    fn the_judges_answers_are_kept_for_the_next_search_of_the_same_rules() {
+        let judge = crate::native_games::placement::Judge {
+            hook: "hook".into(),
+            players: crate::native_games::placement::Players::ALL,
+            screen: None,
+            wins_allowed: false,
+        };
+        let stones = [(7, 7, 1), (8, 8, 2), (6, 8, 1), (8, 6, 2), (9, 7, 1)];
+        let pos = position(&stones, 1).judged_by(judge);
+        let limits = SearchLimits {
+            time: Duration::from_secs(60),
+            max_depth: 3,
+            ..limits()
+        };
+        let root = pos.candidates().len();
+        // The transposition table forgotten, the same search again: the same questions.
+        let forget_table = || MEMORY.with(|m| m.borrow_mut().as_mut().unwrap().table.clear());
+        let search = |key, failing| {
+            let mut referee = Counting {
+                asked: 0,
+                key,
+                failing,
+            };
+            pos.best_move_refereed(&WEIGHTS, limits, &mut referee);
+            forget_table();
+            referee.asked
+        };
+        forget_memory();
+        let first = search(1, false);
+        assert!(first > root, "{first} questions");
+        assert_eq!(
+            search(1, false),
+            root,
+            "only the root's moves are asked again"
+        );
+        assert_eq!(search(2, false), first, "other rules: every question again");
+        forget_memory();
+        assert!(
+            search(1, true) > first,
+            "a failed hook's answers are not kept, even now"
+        );
+        assert_eq!(search(1, false), first, "nor for the next search");
     }
 
     #[test]

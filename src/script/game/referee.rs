@@ -124,6 +124,15 @@ impl Referee for HookReferee<'_> {
         }
     }
 
+    /// The script texts and options: the same, the same answers.
+    fn answers_key(&self) -> u64 {
+        self.game.verdict_key()
+    }
+
+    fn failed(&self) -> bool {
+        self.failure.is_some()
+    }
+
     fn keeps(&mut self, position: &Placement, index: usize) -> bool {
         let Some(filter) = self.game.move_filter() else {
             return true;

@@ -5,7 +5,8 @@
 //! wins when a move leaves two threats no single stone stops (a double four, an open four, or a
 //! four whose forced reply leaves the next), under the rules' own `length`, `exact` and
 //! `block_both_ends`, and the judge's word on every move of a player it judges (a cell the
-//! judge refuses is neither a threat nor a reply).
+//! judge refuses is neither a threat nor a reply; it is asked about an attacker's four once the
+//! four is found to win, so that the many fours that lead nowhere cost no question).
 //!
 //! The fours are found by sliding a window of `length` cells along every line: a window free of
 //! the other player and of closed cells, holding `length - 1` of a player's stones, has a winning
@@ -22,8 +23,8 @@ use crate::runtime::lines::LINE_DIRECTIONS;
 /// The most fours one line of continuous fours may play.
 pub const MAX_FOURS: u32 = 24;
 
-/// The most answers of the judge one search remembers (beyond, they are forgotten).
-const JUDGED_KEPT: usize = 1 << 20;
+/// The most answers of the judge the search remembers (beyond, they are forgotten).
+pub(super) const JUDGED_KEPT: usize = 1 << 20;
 
 /// What one scan of every window finds, for each player (index: stone − 1).
 #[derive(Default)]
@@ -48,8 +49,6 @@ pub(super) struct Vcf {
     /// Positions (hash, the attacker to move) where no continuous fours of up to `n` fours
     /// exist: the largest such `n`.
     failed: HashMap<u64, u32>,
-    /// The judge's answers: (position hash, cell, stone) → allowed.
-    judged: HashMap<(u64, usize, u8), bool>,
 }
 
 impl Vcf {
@@ -61,7 +60,6 @@ impl Vcf {
             nodes: 0,
             aborted: false,
             failed: HashMap::new(),
-            judged: HashMap::new(),
         }
     }
 }
@@ -125,13 +123,11 @@ impl Searcher<'_> {
         // Moves that may make two fours at once first.
         grouped.sort_by_key(|(_, threats)| std::cmp::Reverse(threats.len()));
         for (mv, cells) in grouped {
-            if !self.may_play(mv, attacker) {
-                continue;
-            }
             self.put(mv, attacker);
             let won = self.forced(attacker, &cells, fours);
             self.take(mv, attacker);
-            if let Some(plies) = won {
+            // The judge is asked only about a four that wins: most lead nowhere.
+            if let Some(plies) = won.filter(|_| self.may_play(mv, attacker)) {
                 return Some((mv, plies));
             }
             if self.vcf.aborted {
@@ -238,30 +234,29 @@ impl Searcher<'_> {
     }
 
     /// Whether the judge (if any) lets `stone`'s player put a stone on the empty cell `cell`
-    /// here; its answers where its screen passes are remembered by position (at most
-    /// [`JUDGED_KEPT`]).
+    /// here. Its answers, and where it is not asked, are remembered by position and cell for
+    /// the moves of a game (at most [`JUDGED_KEPT`]; not those given after a hook failed).
     /// A cell the move filter refuses is never played, by either player.
     pub(super) fn may_play(&mut self, cell: usize, stone: u8) -> bool {
         if self.forbidden(cell) {
             return false;
         }
-        let mover = std::mem::replace(&mut self.pos.to_move, stone - 1);
-        let asks = self.pos.judge_asks(cell);
-        self.pos.to_move = mover;
-        if !asks {
+        if !self.pos.judges(usize::from(stone - 1)) {
             return true;
         }
-        let key = (self.hash, cell, stone);
-        if let Some(&allowed) = self.vcf.judged.get(&key) {
+        let key = (self.hash, cell as u32, stone);
+        if let Some(&allowed) = self.memory.judged.get(&key) {
             return allowed;
         }
         let mover = std::mem::replace(&mut self.pos.to_move, stone - 1);
         let allowed = self.pos.allows(cell, &mut *self.referee);
         self.pos.to_move = mover;
-        if self.vcf.judged.len() >= JUDGED_KEPT {
-            self.vcf.judged.clear();
+        if !self.referee.failed() {
+            if self.memory.judged.len() >= JUDGED_KEPT {
+                self.memory.judged.clear();
+            }
+            self.memory.judged.insert(key, allowed);
         }
-        self.vcf.judged.insert(key, allowed);
         allowed
     }
 
@@ -397,12 +392,39 @@ pub(super) mod tests {
             hook: "hook".into(),
             players: Players::ALL,
             screen: None,
+            wins_allowed: false,
         };
         let p = position(&four_then_open_four(), 0, FIVE).judged_by(judge);
         assert!(vcf_of(&p, &mut Refuses(vec![])).is_some());
         // Without the column's open ends the four on row 7 leads nowhere.
         let refused = vec![at(6, 6), at(6, 10)];
         assert_eq!(vcf_of(&p, &mut Refuses(refused)), None);
+    }
+
+    /// Allows every move and counts the questions.
+    struct Counts(usize);
+
+    impl Referee for Counts {
+        fn allows(&mut self, _: &Placement, _: usize) -> bool {
+            self.0 += 1;
+            true
+        }
+    }
+
+    #[test]
+    fn the_judge_is_asked_only_about_the_fours_that_win() {
+        // X's win: the four at (6, 7), O's block, the open four in column 6, O's block, the
+        // five (a win: not asked about). Other fours are tried and lead nowhere.
+        let judge = Judge {
+            hook: "hook".into(),
+            players: Players(1),
+            screen: None,
+            wins_allowed: true,
+        };
+        let p = position(&four_then_open_four(), 0, FIVE).judged_by(judge);
+        let mut counts = Counts(0);
+        assert!(vcf_of(&p, &mut counts).is_some());
+        assert_eq!(counts.0, 2, "the two fours of the win");
     }
 
     #[test]
