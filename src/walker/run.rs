@@ -735,6 +735,13 @@ impl<'a> Runner<'a> {
             {
                 // The constant's value when the script loaded, which nothing changes.
                 self.tick(Position::NONE)?;
+                if let Some(mut items) = for_loop
+                    .items
+                    .as_ref()
+                    .and_then(|i| i.try_borrow_mut().ok())
+                {
+                    return self.lent_rounds(frame, for_loop, &mut items);
+                }
                 let array = value.read_lock::<Array>().expect("an array");
                 return self.rounds(frame, for_loop, |_, k| array.get(k).cloned());
             }
@@ -743,6 +750,17 @@ impl<'a> Runner<'a> {
                 let value = &frame.values[i];
                 if value.is_array() && !value.is_shared() {
                     self.tick(Position::NONE)?;
+                    if for_loop.lend {
+                        // The body never reads the variable: its array is taken out of the
+                        // frame while the loop lends its items, then put back.
+                        let mut iterable = std::mem::take(&mut frame.values[i]);
+                        let result = match iterable.write_lock::<Array>() {
+                            Some(mut items) => self.lent_rounds(frame, for_loop, &mut items),
+                            None => Ok(Dynamic::UNIT),
+                        };
+                        frame.values[i] = iterable;
+                        return result;
+                    }
                     return self.rounds(frame, for_loop, |frame, k| {
                         let array = frame.values[i].read_lock::<Array>()?;
                         array.get(k).cloned()
@@ -811,6 +829,59 @@ impl<'a> Runner<'a> {
                 }
             }
             match self.block(frame, &for_loop.body) {
+                Ok(_) | Err(Stop::Continue) => (),
+                Err(Stop::Break(value)) => {
+                    result = Ok(value);
+                    break;
+                }
+                Err(stop) => {
+                    result = Err(stop);
+                    break;
+                }
+            }
+        }
+        frame.truncate(mark);
+        result
+    }
+
+    /// The rounds of `for_loop` (which lends its items, see [`ForLoop::lend`]) over `items`:
+    /// each item is moved into the loop's variable for its round and put back after it, as
+    /// the body, which never changes the variable, leaves it. A `return` of the variable
+    /// itself moves it out of the frame (see [`Expr::Returned`]): its copy is put back.
+    fn lent_rounds(
+        &mut self,
+        frame: &mut Frame,
+        for_loop: &ForLoop,
+        items: &mut Array,
+    ) -> Flow<Dynamic> {
+        let mark = frame.values.len();
+        if for_loop.counter {
+            frame.values.push(Dynamic::ZERO);
+        }
+        frame.values.push(Dynamic::UNIT);
+        let var = frame.values.len() - 1;
+        let mut result = Ok(Dynamic::UNIT);
+        for (index, item) in items.iter_mut().enumerate() {
+            if for_loop.counter {
+                frame.values[mark] = Dynamic::from_int(INT::try_from(index).unwrap_or(INT::MAX));
+            }
+            let unit = item.is_unit();
+            std::mem::swap(&mut frame.values[var], item);
+            frame.touch(mark);
+            frame.touch(var);
+            let round = if for_loop.body.is_empty() {
+                // Rhai counts a round of `for` only when its body is empty.
+                self.tick(Position::NONE).map_err(Stop::from)
+            } else {
+                self.block(frame, &for_loop.body).map(|_| ())
+            };
+            if let Err(Stop::Return(value)) = &round {
+                if !unit && frame.values[var].is_unit() {
+                    frame.values[var] = value.clone();
+                }
+            }
+            std::mem::swap(&mut frame.values[var], item);
+            match round {
                 Ok(_) | Err(Stop::Continue) => (),
                 Err(Stop::Break(value)) => {
                     result = Ok(value);
