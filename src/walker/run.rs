@@ -912,8 +912,9 @@ impl<'a> Runner<'a> {
             Expr::Local(slot) => Ok(frame.values[frame.index(*slot)].clone()),
             Expr::Returned(slot) => {
                 let i = frame.index(*slot);
-                // A lent state stays in the frame for the host (see `call_lending`).
-                if i == 0 && self.listing(frame) {
+                // A lent state stays in the frame for the host (see `call_lending`); Rhai's
+                // copy of a constant is not one.
+                if (i == 0 && self.listing(frame)) || frame.values[i].is_read_only() {
                     Ok(frame.values[i].clone())
                 } else {
                     frame.touch(i);

@@ -509,6 +509,17 @@ fn loops_lend_their_items_where_nothing_can_change_them() {
 }
 
 #[test]
+fn a_constant_returned_as_it_is_gives_a_copy_that_may_change() {
+    assert_agree(&[all(
+        "a constant local, and a lent item of one, returned",
+        r#"fn kept(v) { const k = v; k }
+        fn first_of_constant(v) { const l = v; for x in l { return x; } }
+        fn t() { let r = first_of_constant([[1], [2]]); r.push(9); let c = kept([7]); c.push(8); [r, c] }"#,
+        T,
+    )]);
+}
+
+#[test]
 fn endless_loops_stop_both_ways() {
     let both = load(
         r#"fn t() { loop {} }
