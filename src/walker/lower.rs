@@ -1,6 +1,6 @@
 //! Lowering Rhai's syntax tree of each script function into the walker's tree.
 
-use std::rc::Rc;
+use std::{cell::RefCell, rc::Rc};
 
 use foldhash::{HashMap, HashMapExt};
 
@@ -109,6 +109,7 @@ pub(super) fn program(
                 closure_target: None,
                 shares_handed_over: false,
                 writes: Vec::new(),
+                reads: Vec::new(),
                 opaque: 0,
             };
             let why_not = if def.this_type.is_some() {
@@ -462,6 +463,9 @@ struct Lower<'a> {
     /// change: assigned, declared again, passed by reference to a native function, or the
     /// root of a method call (see [`ForLoop::stable`]).
     writes: Vec<usize>,
+    /// The frame's slots (counted from its bottom) that the expressions lowered so far read
+    /// (see [`ForLoop::lend`]).
+    reads: Vec<usize>,
     /// How many nodes left to Rhai were lowered so far (Rhai may change any variable there).
     opaque: usize,
 }
@@ -649,26 +653,40 @@ impl Lower<'_> {
                     self.shares_handed_over = shares_before;
                 }
                 let mark = self.names.len();
-                let (writes, opaque) = (self.writes.len(), self.opaque);
+                let (writes, reads, opaque) = (self.writes.len(), self.reads.len(), self.opaque);
                 if let Some(counter) = counter {
                     self.names.push(counter.name.clone());
                 }
                 self.names.push(var.name.clone());
+                let var_at = self.names.len() - 1;
                 self.most = self.most.max(self.names.len());
                 let body = self.block(flow.body.statements());
                 self.names.truncate(mark);
+                let seen = self.opaque == opaque;
+                let written = |at| self.writes[writes..].contains(&at);
                 // A variable's array the body never changes is iterated where it is.
-                let stable = match iterable {
+                let (stable, lend) = match iterable {
                     Expr::Local(slot) => {
                         let at = mark - slot.get();
-                        self.opaque == opaque && !self.writes[writes..].contains(&at)
+                        let stable = seen && !written(at);
+                        let unread = !self.reads[reads..].contains(&at);
+                        (stable, stable && unread && !written(var_at))
                     }
-                    _ => false,
+                    Expr::Constant(..) => (false, seen && !written(var_at)),
+                    _ => (false, false),
+                };
+                let items = match &iterable {
+                    Expr::Constant(_, value) if lend && !value.is_shared() => value
+                        .read_lock::<rhai::Array>()
+                        .map(|items| RefCell::new(items.clone())),
+                    _ => None,
                 };
                 Stmt::For(Box::new(ForLoop {
                     counter: counter.is_some(),
                     iterable,
                     stable,
+                    lend,
+                    items,
                     body: body?,
                     rhai,
                 }))
@@ -691,7 +709,16 @@ impl Lower<'_> {
     }
 
     /// The slot of a variable the parser numbered; `None` for one it did not (not a local).
-    fn slot(&self, var: &RhaiExpr) -> Lowered<Option<Slot>> {
+    fn slot(&mut self, var: &RhaiExpr) -> Lowered<Option<Slot>> {
+        let slot = self.find_slot(var)?;
+        if let Some(slot) = slot {
+            self.reads.push(self.names.len() - slot.get());
+        }
+        Ok(slot)
+    }
+
+    /// [`Self::slot`], without noting the read.
+    fn find_slot(&self, var: &RhaiExpr) -> Lowered<Option<Slot>> {
         let RhaiExpr::Variable(v, short, ..) = var else {
             return Ok(None);
         };

@@ -335,6 +335,16 @@ struct ForLoop {
     /// as its round comes, rather than the whole array copied first as Rhai does. Rhai's
     /// copy could not differ from the variable while the loop runs.
     stable: bool,
+    /// Each item is lent to the loop's variable rather than copied (moved there for its round,
+    /// then put back; see `Runner::lent_rounds`): the body never changes the variable (no
+    /// assignment, no `let` reusing its slot, no method call on it, no native function taking
+    /// it by reference, nothing left to Rhai) and, for a local variable's array (`stable`),
+    /// never reads the variable iterated. Rhai's copy of the item could not differ from it.
+    lend: bool,
+    /// For a loop over a script constant's array that lends its items: the constant's items,
+    /// whose items are lent in turn (a loop running again while it runs, by recursion, copies
+    /// its items as before).
+    items: Option<RefCell<rhai::Array>>,
     body: Block,
     /// The loop as Rhai's statement, for iterables the walker does not iterate itself (the
     /// iterable is replaced by its value): strings, native types' iterators.

@@ -751,6 +751,13 @@ impl<'a> Runner<'a> {
             {
                 // The constant's value when the script loaded, which nothing changes.
                 self.tick(Position::NONE)?;
+                if let Some(mut items) = for_loop
+                    .items
+                    .as_ref()
+                    .and_then(|i| i.try_borrow_mut().ok())
+                {
+                    return self.lent_rounds(frame, for_loop, &mut items);
+                }
                 let array = value.read_lock::<Array>().expect("an array");
                 return self.rounds(frame, for_loop, |_, k| array.get(k).cloned());
             }
@@ -759,6 +766,17 @@ impl<'a> Runner<'a> {
                 let value = &frame.values[i];
                 if value.is_array() && !value.is_shared() {
                     self.tick(Position::NONE)?;
+                    if for_loop.lend {
+                        // The body never reads the variable: its array is taken out of the
+                        // frame while the loop lends its items, then put back.
+                        let mut iterable = std::mem::take(&mut frame.values[i]);
+                        let result = match iterable.write_lock::<Array>() {
+                            Some(mut items) => self.lent_rounds(frame, for_loop, &mut items),
+                            None => Ok(Dynamic::UNIT),
+                        };
+                        frame.values[i] = iterable;
+                        return result;
+                    }
                     return self.rounds(frame, for_loop, |frame, k| {
                         let array = frame.values[i].read_lock::<Array>()?;
                         array.get(k).cloned()
@@ -801,45 +819,63 @@ impl<'a> Runner<'a> {
         for_loop: &ForLoop,
         mut next: impl FnMut(&Frame, usize) -> Option<Dynamic>,
     ) -> Flow<Dynamic> {
-        let mark = frame.values.len();
-        if for_loop.counter {
-            frame.values.push(Dynamic::ZERO);
-        }
-        frame.values.push(Dynamic::UNIT);
+        let (mark, var) = loop_variables(frame, for_loop);
         let mut result = Ok(Dynamic::UNIT);
         let mut index: usize = 0;
         while let Some(value) = next(frame, index) {
-            if for_loop.counter {
-                frame.values[mark] = Dynamic::from_int(INT::try_from(index).unwrap_or(INT::MAX));
-            }
+            next_round(frame, for_loop, mark, index);
             index += 1;
-            if let Some(var) = frame.values.last_mut() {
-                *var = value;
-            }
-            // The loop's variables change (a body may have pushed onto one).
-            frame.touch(mark);
-            frame.touch(frame.values.len() - 1);
-            // Rhai counts a round of `for` only when its body is empty.
-            if for_loop.body.is_empty() {
-                if let Err(err) = self.tick(Position::NONE) {
-                    result = Err(err.into());
-                    break;
-                }
-            }
-            match self.block(frame, &for_loop.body) {
-                Ok(_) | Err(Stop::Continue) => (),
-                Err(Stop::Break(value)) => {
-                    result = Ok(value);
-                    break;
-                }
-                Err(stop) => {
-                    result = Err(stop);
-                    break;
-                }
+            frame.values[var] = value;
+            if let Some(end) = ended(self.round(frame, for_loop)) {
+                result = end;
+                break;
             }
         }
         frame.truncate(mark);
         result
+    }
+
+    /// The rounds of `for_loop` (which lends its items, see [`ForLoop::lend`]) over `items`:
+    /// each item is moved into the loop's variable for its round and put back after it, as
+    /// the body, which never changes the variable, leaves it. A `return` of the variable
+    /// itself moves it out of the frame (see [`Expr::Returned`]): its copy is put back.
+    fn lent_rounds(
+        &mut self,
+        frame: &mut Frame,
+        for_loop: &ForLoop,
+        items: &mut Array,
+    ) -> Flow<Dynamic> {
+        let (mark, var) = loop_variables(frame, for_loop);
+        let mut result = Ok(Dynamic::UNIT);
+        for (index, item) in items.iter_mut().enumerate() {
+            next_round(frame, for_loop, mark, index);
+            let unit = item.is_unit();
+            std::mem::swap(&mut frame.values[var], item);
+            let round = self.round(frame, for_loop);
+            if let Err(Stop::Return(value)) = &round {
+                if !unit && frame.values[var].is_unit() {
+                    frame.values[var] = value.clone();
+                }
+            }
+            std::mem::swap(&mut frame.values[var], item);
+            if let Some(end) = ended(round) {
+                result = end;
+                break;
+            }
+        }
+        frame.truncate(mark);
+        result
+    }
+
+    /// One round of `for_loop`'s body, its variables set.
+    #[inline]
+    fn round(&mut self, frame: &mut Frame, for_loop: &ForLoop) -> Flow<()> {
+        if for_loop.body.is_empty() {
+            // Rhai counts a round of `for` only when its body is empty.
+            self.tick(Position::NONE).map_err(Stop::from)
+        } else {
+            self.block(frame, &for_loop.body).map(|_| ())
+        }
     }
 
     /// The value of `expr`.
@@ -857,8 +893,9 @@ impl<'a> Runner<'a> {
             Expr::Local(slot) => Ok(frame.values[frame.index(*slot)].clone()),
             Expr::Returned(slot) => {
                 let i = frame.index(*slot);
-                // A lent state stays in the frame for the host (see `call_lending`).
-                if i == 0 && self.listing(frame) {
+                // A lent state stays in the frame for the host (see `call_lending`); Rhai's
+                // copy of a constant is not one.
+                if (i == 0 && self.listing(frame)) || frame.values[i].is_read_only() {
                     Ok(frame.values[i].clone())
                 } else {
                     frame.touch(i);
@@ -1504,6 +1541,39 @@ impl<'a> Runner<'a> {
             Err(err) => return Err(err),
         }
         self.check_size_of(target, root_pos)
+    }
+}
+
+/// Pushes the variables of `for_loop` onto `frame` (its counter first, if it has one): the
+/// frame's length before them, and the slot of the loop's variable.
+fn loop_variables(frame: &mut Frame, for_loop: &ForLoop) -> (usize, usize) {
+    let mark = frame.values.len();
+    if for_loop.counter {
+        frame.values.push(Dynamic::ZERO);
+    }
+    frame.values.push(Dynamic::UNIT);
+    (mark, frame.values.len() - 1)
+}
+
+/// Starts round `index` of `for_loop`, whose variables start at `mark`: the counter is set, and
+/// the variables change (a body may have pushed onto one).
+#[inline]
+fn next_round(frame: &mut Frame, for_loop: &ForLoop, mark: usize, index: usize) {
+    if for_loop.counter {
+        frame.values[mark] = Dynamic::from_int(INT::try_from(index).unwrap_or(INT::MAX));
+    }
+    frame.touch(mark);
+    frame.touch(frame.values.len() - 1);
+}
+
+/// How a loop goes on after a round that ended as `round`: `None` to the next round, else the
+/// loop's result (a `break`'s value, or what stops it).
+#[inline]
+fn ended(round: Flow<()>) -> Option<Flow<Dynamic>> {
+    match round {
+        Ok(()) | Err(Stop::Continue) => None,
+        Err(Stop::Break(value)) => Some(Ok(value)),
+        Err(stop) => Some(Err(stop)),
     }
 }
 

@@ -409,6 +409,116 @@ fn loops() {
     ]);
 }
 
+/// Whether each `for` loop of the lowered function `name` (in the order they start) lends its
+/// items to its variable (see `ForLoop::lend`).
+fn lending_loops(program: &Program, name: &str, arity: usize) -> Vec<bool> {
+    fn in_block(block: &[super::Stmt], found: &mut Vec<bool>) {
+        for stmt in block {
+            in_stmt(stmt, found);
+        }
+    }
+    fn in_stmt(stmt: &super::Stmt, found: &mut Vec<bool>) {
+        use super::Stmt;
+        match stmt {
+            Stmt::For(for_loop) => {
+                found.push(for_loop.lend);
+                in_block(&for_loop.body, found);
+            }
+            Stmt::If {
+                then, otherwise, ..
+            } => {
+                in_block(then, found);
+                in_block(otherwise, found);
+            }
+            Stmt::While { body, .. } | Stmt::Do { body, .. } | Stmt::Block(body) => {
+                in_block(body, found);
+            }
+            _ => (),
+        }
+    }
+    let function = program.function(name, arity).expect("lowered");
+    let mut found = Vec::new();
+    in_block(&function.body, &mut found);
+    found
+}
+
+#[test]
+fn loops_lend_their_items_where_nothing_can_change_them() {
+    let cases = [
+        all(
+            "a constant's arrays lent, and the arrays in them",
+            r#"const LINES = [[[0, 0], [1, 0]], [[0, 1], [1, 1]], [[2, 2], ()]];
+            fn t() {
+                let out = [];
+                for line in LINES { let n = 0; for p in line { if p != () { n += p[0] + p[1]; } } out.push(n); }
+                for (line, i) in LINES { out.push([i, line.len]); }
+                for line in LINES { }
+                out
+            }"#,
+            T,
+        ),
+        all(
+            "a lent item returned, a break with a value, an error: the constant is intact after",
+            r#"const LINES = [[1, 2], [3, 4], (), [5]];
+            fn first(k) { for line in LINES { if line != () && line[0] == k { return line; } } "none" }
+            fn found(k) { let got = for line in LINES { if line == () { continue; } if line[0] >= k { break line; } }; got }
+            fn fails(k) { for line in LINES { if line[0] == k { throw line; } } }
+            fn all_of() { let out = []; for line in LINES { out.push(line); } out }"#,
+            &[
+                ("first", "[3]"),
+                ("all_of", "[]"),
+                ("first", "[5]"),
+                ("found", "[2]"),
+                ("all_of", "[]"),
+                ("fails", "[1]"),
+                ("fails", "[9]"),
+                ("all_of", "[]"),
+            ],
+        ),
+        all(
+            "a loop over a constant running again inside itself (recursion)",
+            r#"const ITEMS = [[1], [2], [3]];
+            fn t(depth) { let n = 0; for item in ITEMS { n += item[0]; if depth > 0 { n += t(depth - 1); } } n }"#,
+            &[("t", "[0]"), ("t", "[2]"), ("t", "[3]")],
+        ),
+        all(
+            "a local variable's array lent when the body never reads it",
+            r#"fn t(list) { let n = []; for x in list { for y in x { n.push(y * 2); } if x.len > 1 { return x; } } n }
+            fn u(list) { let n = 0; for x in list { n += list.len; } for x in list { x.push(1); n += x.len; } [n, list] }
+            fn v(list) { for x in list { x = 0; } for x in list { x[0] = 5; } for x in list { let x = 1; x } list }"#,
+            &[
+                ("t", "[[[1], [2]]]"),
+                ("t", "[[[1], [2, 3], [4]]]"),
+                ("u", "[[[1], [2]]]"),
+                ("v", "[[[1], [2]]]"),
+            ],
+        ),
+    ];
+    assert_agree(&cases);
+    // Which loops lend their items (the proof), and which copy them as before.
+    let lent = |case: usize, name: &str, arity: usize| {
+        lending_loops(&load(cases[case].script, false, None).program, name, arity)
+    };
+    assert_eq!(lent(0, "t", 0), [true, true, true, true]);
+    assert_eq!(lent(1, "first", 1), [true]);
+    assert_eq!(lent(2, "t", 1), [true]);
+    // Reads `x` (a method call may change it, as `len` might), then the iterated variable.
+    assert_eq!(lent(3, "t", 1), [true, true]);
+    assert_eq!(lent(3, "u", 1), [false, false]);
+    assert_eq!(lent(3, "v", 1), [false, false, true]);
+}
+
+#[test]
+fn a_constant_returned_as_it_is_gives_a_copy_that_may_change() {
+    assert_agree(&[all(
+        "a constant local, and a lent item of one, returned",
+        r#"fn kept(v) { const k = v; k }
+        fn first_of_constant(v) { const l = v; for x in l { return x; } }
+        fn t() { let r = first_of_constant([[1], [2]]); r.push(9); let c = kept([7]); c.push(8); [r, c] }"#,
+        T,
+    )]);
+}
+
 #[test]
 fn endless_loops_stop_both_ways() {
     let both = load(
