@@ -166,6 +166,7 @@ impl Memory {
                 }
                 if kept.no_threats.len() > TABLE_CAPACITY {
                     kept.no_threats.clear();
+                }
                 if kept.judged.len() > threat_search::JUDGED_KEPT {
                     kept.judged.clear();
                 }
