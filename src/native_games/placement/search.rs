@@ -1229,8 +1229,16 @@ mod tests {
             ..limits()
         };
         let root = pos.candidates().len();
-        // The transposition table forgotten, the same search again: the same questions.
-        let forget_table = || MEMORY.with(|m| m.borrow_mut().as_mut().unwrap().table.clear());
+        // The transposition table and the positions without continuous threats forgotten (with
+        // them a search goes further), the same search again: the same questions.
+        let forget_table = || {
+            MEMORY.with(|m| {
+                let mut kept = m.borrow_mut();
+                let kept = kept.as_mut().unwrap();
+                kept.table.clear();
+                kept.no_threats.clear();
+            })
+        };
         let search = |key, failing| {
             let mut referee = Counting {
                 asked: 0,
