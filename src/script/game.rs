@@ -1021,12 +1021,7 @@ fn reseed_value(value: &mut Dynamic, seed: u64, found: &mut u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn hash(value: &Dynamic) -> u64 {
-        let mut h = StableHasher::default();
-        hash_value(value, &mut h);
-        h.finish()
-    }
+    use hashing::tests::hash;
 
     /// A state like `#{ board: [1, 2], dice: [rng(a), 5], deck: #{ rng: rng(b) } }`.
     fn state(a: u64, b: u64) -> Dynamic {

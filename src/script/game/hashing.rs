@@ -134,13 +134,14 @@ fn feed(value: &Dynamic, h: &mut impl Hasher, meter: &mut Meter) -> Result<(), S
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use std::time::{Duration, Instant};
 
     use super::*;
     use crate::runtime::StableHasher;
 
-    fn hash(value: &Dynamic) -> u64 {
+    /// The stable hash of `value` alone.
+    pub(in crate::script::game) fn hash(value: &Dynamic) -> u64 {
         let mut h = StableHasher::default();
         hash_value(value, &mut h);
         h.finish()

@@ -356,7 +356,7 @@ mod tests {
     use super::*;
     use crate::native_games::placement::{
         judge::AllowAll,
-        search::{SearchLimits, WIN},
+        search::{threat_search::tests::holds_against_every_reply, SearchLimits, WIN},
         tests::{position, FIVE_EXACT},
         LineGoal, Placement, Players,
     };
@@ -392,23 +392,7 @@ mod tests {
     /// on the board: after the first move, each reply leaves the attacker a win at once or
     /// continuous threats again, `depth` moves deep.
     fn holds(p: &Placement, depth: u32) -> bool {
-        let me = p.to_move();
-        if p.empties().iter().any(|&c| p.wins_with(c as usize, me)) {
-            return true;
-        }
-        let Some((mv, _)) = vct_of(p) else {
-            return false;
-        };
-        let mut after = p.clone();
-        after.play(mv).unwrap();
-        if after.outcome().is_some() || depth == 0 {
-            return after.outcome().is_some() || depth == 0;
-        }
-        after.empties().iter().all(|&reply| {
-            let mut next = after.clone();
-            next.play(reply as usize).unwrap();
-            next.outcome().is_none() && holds(&next, depth - 1)
-        })
+        holds_against_every_reply(p, depth, &vct_of, true)
     }
 
     /// X: two twos crossing at (7, 7) — a stone there makes two open threes; O far away.

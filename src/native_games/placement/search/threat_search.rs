@@ -313,22 +313,35 @@ pub(super) mod tests {
     /// Whether the player to move wins `p` whatever the defender replies, playing the moves the
     /// threat search gives: every reply on the board is tried.
     fn proven(p: &Placement, depth: u32) -> bool {
+        holds_against_every_reply(p, depth, &|p| vcf_of(p, &mut AllowAll), false)
+    }
+
+    /// Whether the moves `find` gives the player to move (a threat search's first move) hold
+    /// against every reply on the board: after each, the attacker wins at once or `find` gives
+    /// a move again, `depth` moves deep; at that depth the line holds if `horizon_holds`.
+    pub(in crate::native_games::placement) fn holds_against_every_reply(
+        p: &Placement,
+        depth: u32,
+        find: &dyn Fn(&Placement) -> Option<(usize, u32)>,
+        horizon_holds: bool,
+    ) -> bool {
         let me = p.to_move();
         if p.empties().iter().any(|&c| p.wins_with(c as usize, me)) {
             return true;
         }
-        let Some((mv, _)) = vcf_of(p, &mut AllowAll) else {
+        let Some((mv, _)) = find(p) else {
             return false;
         };
         let mut after = p.clone();
         after.play(mv).unwrap();
         if after.outcome().is_some() || depth == 0 {
-            return after.outcome().is_some();
+            return after.outcome().is_some() || horizon_holds;
         }
         after.empties().iter().all(|&reply| {
             let mut next = after.clone();
             next.play(reply as usize).unwrap();
-            next.outcome().is_none() && proven(&next, depth - 1)
+            next.outcome().is_none()
+                && holds_against_every_reply(&next, depth - 1, find, horizon_holds)
         })
     }
 
