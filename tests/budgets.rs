@@ -69,7 +69,16 @@ fn a_native_form_stopped_by_the_time_is_no_verdict() {
         "{}",
         ran.stderr
     );
-    assert!(ran.stderr.contains("no verdict"), "{}", ran.stderr);
+    // The moves are screened through the script first: when that leaves no time (two such
+    // commands at once on two cores do it about one run in five), the hint says so and
+    // verification is never begun, so there is no verdict to report.
+    let never_begun = ran.stdout.contains("no time to think");
+    assert!(
+        never_begun || ran.stderr.contains("no verdict"),
+        "{}\n{}",
+        ran.stdout,
+        ran.stderr
+    );
 }
 
 /// The processor time (user and system) an isolated `boardrules ARGS…` takes; it must succeed.
