@@ -325,6 +325,18 @@ impl<'a> Runner<'a> {
         let mut values = self.frames.pop().unwrap_or_default();
         values.reserve(function.frame_size);
         values.extend(args);
+        self.run_in(function, values, pos, top)
+    }
+
+    /// Runs `function` in a frame made of `values`, its arguments (a vector of `self.frames`,
+    /// put back when the call ends).
+    fn run_in(
+        &mut self,
+        function: &Function,
+        values: Vec<Dynamic>,
+        pos: Position,
+        top: bool,
+    ) -> Result<Dynamic, Error> {
         debug_assert_eq!(values.len(), function.arity);
         let mut frame = Frame {
             values,
@@ -1372,6 +1384,12 @@ impl<'a> Runner<'a> {
     }
 
     fn call_by_name(&mut self, frame: &mut Frame, call: &Call) -> Flow<Dynamic> {
+        let program = self.program;
+        if let Callee::Script(i) = call.callee {
+            if let Some(function) = &program.functions[i] {
+                return self.call_script(frame, call, function);
+            }
+        }
         let list = if call.returned && self.listing(frame) {
             List::ForHost
         } else {
@@ -1389,7 +1407,7 @@ impl<'a> Runner<'a> {
             values.push(self.expr(frame, arg)?);
         }
         match (call.callee, call.first_local) {
-            (Callee::Script(i), first) => {
+            (Callee::Script(_), first) => {
                 if let Some(slot) = first {
                     let at = frame.index(slot);
                     frame.touch(at);
@@ -1402,10 +1420,53 @@ impl<'a> Runner<'a> {
                     };
                     values.insert(0, value);
                 }
-                self.script(i, &call.name, values, call.pos)
+                self.unlowered(&call.name, values, call.pos)
             }
             (Callee::Native, _) => self.call_native(frame, call, values, list),
         }
+    }
+
+    /// The call `call` of the script's lowered `function`, its arguments evaluated as Rhai
+    /// evaluates them (a first argument that is a variable counted first, read last) straight
+    /// into the frame the function runs in: no list of them is made and then copied.
+    fn call_script(
+        &mut self,
+        frame: &mut Frame,
+        call: &Call,
+        function: &Function,
+    ) -> Flow<Dynamic> {
+        if call.first_local.is_some() {
+            self.tick(call.pos)?;
+        }
+        let mut values = self.frames.pop().unwrap_or_default();
+        values.reserve(function.frame_size);
+        let skip = usize::from(call.first_local.is_some());
+        if skip == 1 {
+            // The first argument's place, filled once the others are evaluated.
+            values.push(Dynamic::UNIT);
+        }
+        for arg in &call.args[skip..] {
+            match self.expr(frame, arg) {
+                Ok(value) => values.push(value),
+                Err(stop) => {
+                    values.clear();
+                    self.frames.push(values);
+                    return Err(stop);
+                }
+            }
+        }
+        if let Some(slot) = call.first_local {
+            let at = frame.index(slot);
+            frame.touch(at);
+            // A constant stays: assigning the result to it fails after the call.
+            values[0] = if call.take_first && !frame.values[at].is_read_only() {
+                self.before_change(frame, at);
+                std::mem::take(&mut frame.values[at])
+            } else {
+                frame.values[at].clone()
+            };
+        }
+        Ok(self.run_in(function, values, call.pos, false)?)
     }
 
     /// The native call `call` with the values of its arguments (but the first, where that is
@@ -1446,22 +1507,16 @@ impl<'a> Runner<'a> {
         }
     }
 
-    /// Calls the script's function `index` with `args`.
-    fn script(
+    /// Calls the script's function `name`, which the walker does not run (it was not
+    /// lowered), with `args`, through Rhai.
+    fn unlowered(
         &mut self,
-        index: usize,
         name: &str,
         mut args: StaticVec<Dynamic>,
         pos: Position,
     ) -> Flow<Dynamic> {
-        let program = self.program;
-        match &program.functions[index] {
-            Some(function) => Ok(self.function(function, args, pos, false)?),
-            None => {
-                let mut refs: StaticVec<&mut Dynamic> = args.iter_mut().collect();
-                Ok(self.rhai_call(name, false, false, &mut refs, pos)?)
-            }
-        }
+        let mut refs: StaticVec<&mut Dynamic> = args.iter_mut().collect();
+        Ok(self.rhai_call(name, false, false, &mut refs, pos)?)
     }
 
     /// Lets Rhai evaluate `expr` in this frame, whose variables are `names`: they go into a
