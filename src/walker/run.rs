@@ -330,6 +330,7 @@ impl<'a> Runner<'a> {
 
     /// Runs `function` in a frame made of `values`, its arguments (a vector of `self.frames`,
     /// put back when the call ends).
+    #[inline(always)]
     fn run_in(
         &mut self,
         function: &Function,

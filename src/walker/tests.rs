@@ -1817,6 +1817,31 @@ fn a_variable_a_call_replaces_is_handed_to_it_unchanged() {
 }
 
 #[test]
+fn script_calls_evaluate_their_arguments_as_rhai_does() {
+    assert_agree(&[all(
+        "script calls: arguments calling script functions, changing the first, failing",
+        r#"
+        fn pair(a, b) { [a, b] }
+        fn fail(x) { throw `no: ${x}`; }
+        fn deep(n) { if n == 0 { 0 } else { pair(n, deep(n - 1))[0] + deep(n - 1) } }
+        fn nested() { let a = 1; pair(pair(a, 2), pair(a, pair(3, a))) }
+        fn first_read_last() { let a = 1; pair(a, { a = 5; a + 1 }) }
+        fn taken() { let a = [1]; a = pair(a, { a.push(2); a.len() }); a }
+        fn failing() { let a = 1; pair(a, fail(a)) }
+        fn param(a) { pair(a, { a += 1; a }) }
+        "#,
+        &[
+            ("deep", "[4]"),
+            ("nested", "[]"),
+            ("first_read_last", "[]"),
+            ("taken", "[]"),
+            ("failing", "[]"),
+            ("param", "[7]"),
+        ],
+    )]);
+}
+
+#[test]
 fn short_chains_agree() {
     assert_agree(&[api(
         "x.p, x.p = v and x.p.f(…) on constants and variables",
