@@ -166,8 +166,16 @@ impl ReportAi {
     }
 }
 
+/// How hard the searcher searches: a budget of positions, with a time that only guards against
+/// a runaway search (the positions decide, so the games are the same however busy the machine).
+#[derive(Clone, Copy)]
+struct Budget {
+    nodes: u64,
+    time: Duration,
+}
+
 /// One game; returns the winner (1 = X, 2 = O) or 0 for a draw, and the moves as `x,y`.
-fn game(searcher_plays: u8, opening: &[(i32, i32)], time: Duration) -> (u8, String) {
+fn game(searcher_plays: u8, opening: &[(i32, i32)], budget: Budget) -> (u8, String) {
     let mut ai = ReportAi {
         board: [[0; N as usize]; N as usize],
     };
@@ -189,10 +197,11 @@ fn game(searcher_plays: u8, opening: &[(i32, i32)], time: Duration) -> (u8, Stri
             }
             let pos = Placement::new(&grid, 2, (to_move - 1) as usize, None, CARO).unwrap();
             let limits = SearchLimits {
-                time,
+                time: budget.time,
                 max_depth: 12,
                 width: 12,
                 seed: ply as u64,
+                nodes: Some(budget.nodes),
             };
             let found = pos.best_move(&WEIGHTS, limits).unwrap();
             assert!(found.score > -WIN * 2);
@@ -218,7 +227,7 @@ fn game(searcher_plays: u8, opening: &[(i32, i32)], time: Duration) -> (u8, Stri
 }
 
 /// Each game's searcher colour, winner and moves.
-fn match_of(games: usize, time: Duration) -> Vec<(u8, u8, String)> {
+fn match_of(games: usize, budget: Budget) -> Vec<(u8, u8, String)> {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     (0..games)
         .map(|g| {
@@ -229,16 +238,24 @@ fn match_of(games: usize, time: Duration) -> Vec<(u8, u8, String)> {
                 b = (rng.random_range(4..11), rng.random_range(4..11));
             }
             let searcher = if g % 2 == 0 { 1 } else { 2 };
-            let (winner, moves) = game(searcher, &[a, b], time);
+            let (winner, moves) = game(searcher, &[a, b], budget);
             (searcher, winner, moves)
         })
         .collect()
 }
 
+/// The searcher's budget: 300 000 positions a move, about what the `hard` level's 900 ms gives
+/// on an idle machine (at 150 000 and at 300 000 the searcher lost one of these six games until
+/// it checked the opponent's continuous threats after each of its moves); a minute a move
+/// only stops a runaway search.
+const HARD: Budget = Budget {
+    nodes: 300_000,
+    time: Duration::from_secs(60),
+};
+
 #[test]
 fn hard_beats_the_report_ai_with_either_colour() {
-    // 900 ms a move: the `hard` level's time (at 300 ms the searcher lost one of these six).
-    let results = match_of(6, Duration::from_millis(900));
+    let results = match_of(6, HARD);
     let lost: Vec<_> = results
         .iter()
         .filter(|(me, winner, _)| winner != me)
@@ -253,7 +270,7 @@ fn hard_beats_the_report_ai_with_either_colour() {
 #[test]
 #[ignore]
 fn hard_beats_the_report_ai_in_every_game_of_a_20_game_match() {
-    let results = match_of(20, Duration::from_millis(900));
+    let results = match_of(20, HARD);
     let lost: Vec<_> = results
         .iter()
         .filter(|(me, winner, _)| winner != me)

@@ -72,6 +72,7 @@ fn the_computer_beats_a_random_mover_and_never_walks_into_a_capture() {
     let budget = Tuning {
         time: Some(Duration::from_secs(60)),
         depth: Some(DEPTH),
+        nodes: None,
     };
     let (games, mut wins, mut checked) = (20, 0, 0);
     for g in 0..games {
@@ -129,7 +130,11 @@ fn a_search_cut_short_leaves_no_piece_hanging() {
     ];
     for (time, depth) in budgets {
         for seed in 0..4 {
-            let tuning = Tuning { time, depth };
+            let tuning = Tuning {
+                time,
+                depth,
+                nodes: None,
+            };
             let hint = player::choose_tuned(&game, &state, Level::Hard, tuning, seed);
             let mv = hint.unwrap().unwrap().mv;
             let text = game.format_move(&state, &mv).unwrap();

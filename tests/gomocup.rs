@@ -208,6 +208,40 @@ fn timeout_turn_zero_answers_at_once() {
 }
 
 #[test]
+fn info_max_node_bounds_the_search_by_positions() {
+    // A budget of positions, with time to spare however loaded the machine: the search stops
+    // at the budget (its last threat search may overrun it a little), and the same position
+    // gets the same move and the same count on every run.
+    let mut brain = Brain::start("caro");
+    assert_eq!(brain.answer("START 15"), "OK");
+    assert!(brain
+        .answer("INFO max_node lots")
+        .starts_with("ERROR INFO max_node lots:"));
+    brain.send("INFO timeout_turn 5000");
+    brain.send("INFO max_node 400");
+    let lines = board_lines(&[(7, 7), (6, 8)], &[(8, 8), (8, 6), (9, 9)]);
+    let mut seen = Vec::new();
+    for _ in 0..2 {
+        brain.send("BOARD");
+        for line in &lines {
+            brain.send(line);
+        }
+        let (messages, answer) = brain.ask_with_messages("DONE");
+        // "… (looked N moves ahead; P positions looked at)"
+        let positions: u64 = messages
+            .iter()
+            .find_map(|m| m.split_once("; ")?.1.split(' ').next()?.parse().ok())
+            .unwrap_or_else(|| panic!("no count of positions in {messages:?}"));
+        assert!(
+            positions <= 400 + 200,
+            "{positions} positions: {messages:?}"
+        );
+        seen.push((answer, positions));
+    }
+    assert_eq!(seen[0], seen[1]);
+}
+
+#[test]
 fn a_millisecond_a_turn_still_plays_searched_moves() {
     // The native form is verified and searched even at `timeout_turn 0`: a short script call
     // due after the turn's time still runs (only the calls past the command's grace stop), so

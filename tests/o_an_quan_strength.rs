@@ -53,6 +53,7 @@ fn the_computer_beats_a_greedy_player_in_most_games() {
     let budget = Tuning {
         time: Some(Duration::from_secs(60)),
         depth: Some(depth()),
+        nodes: None,
     };
     for g in 0..games {
         let computer = g % 2;

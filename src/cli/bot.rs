@@ -40,6 +40,7 @@ pub fn run(args: &GameArgs, budget: Budget, out: &Path, stats: bool, argv: &[Str
     let budget = Tuning {
         time: Some(budget.time),
         depth: Some(budget.max_depth),
+        nodes: None,
     };
     let seed = args.seed.unwrap_or(0);
     let Some(hint) =

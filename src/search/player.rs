@@ -130,12 +130,16 @@ pub fn choose(
     time: Option<Duration>,
     seed: u64,
 ) -> Result<Option<Hint>, GameError> {
-    let overrides = Tuning { time, depth: None };
+    let overrides = Tuning {
+        time,
+        ..Tuning::default()
+    };
     choose_tuned(game, state, level, overrides, seed)
 }
 
 /// [`choose`], with the time and depth of `overrides` (where given) in place of what the level
-/// and the script's `levels()` say.
+/// and the script's `levels()` say, and its budget of positions (for the native placement
+/// search).
 pub fn choose_tuned(
     game: &ScriptedGame,
     state: &Dynamic,
@@ -153,14 +157,18 @@ pub fn choose_tuned(
         .time
         .or(tuning.time)
         .unwrap_or_else(|| level.budget());
-    let depth = overrides.depth.or(tuning.depth);
+    let reach = Tuning {
+        time: Some(time),
+        depth: overrides.depth.or(tuning.depth),
+        nodes: overrides.nodes.or(tuning.nodes),
+    };
     // No search reads the events of the moves it tries (nor renders their snapshots).
     let recording = game.recording_events();
     game.record_events(false);
     let chosen = {
         // However slow the script, no call of it runs past the command's time (or Ctrl-C).
         let _calls = cancel::calls_until(Some(start + time + time / GUARD_SHARE + CALL_GRACE));
-        tactical(game, state, me, level, (start, time), depth, seed)
+        tactical(game, state, me, level, (start, time), reach, seed)
     };
     game.record_events(recording);
     chosen
@@ -190,7 +198,7 @@ fn tactical(
     me: usize,
     level: Level,
     (start, time): (Instant, Duration),
-    depth: Option<usize>,
+    reach: Tuning,
     seed: u64,
 ) -> Result<Option<Hint>, GameError> {
     // A state holding chance is never played as it is to look for a win: that would read the
@@ -221,7 +229,7 @@ fn tactical(
         let text = name_move(game, state, &mv)?;
         Ok(Some(Hint::new(mv, text, Why::new("stopped", 0, &[]))))
     };
-    let hint = match search(game, state, &screened, level, until, depth, seed) {
+    let hint = match search(game, state, &screened, level, until, reach, seed) {
         Ok(Some(hint)) => hint,
         // Out of time in a slow script call (or Ctrl-C), or before the search had looked at a
         // single move (the game is not over: that was checked first): a move the rules accept.
@@ -262,9 +270,10 @@ fn search(
     screened: &Screened<ScriptedGame>,
     level: Level,
     until: Instant,
-    depth: Option<usize>,
+    reach: Tuning,
     seed: u64,
 ) -> Result<Option<Hint>, GameError> {
+    let depth = reach.depth;
     let accepted =
         |hint: &Option<Hint>| hint.as_ref().is_none_or(|h| !screened.refuses(game, &h.mv));
     let left = until.saturating_duration_since(Instant::now());
@@ -276,7 +285,7 @@ fn search(
         .max(Duration::from_millis(1));
     match native {
         Some((NativeGame::Placement(position), weights)) => {
-            let found = placement_hint(game, state, &position, weights, level, time, depth, seed)?;
+            let found = placement_hint(game, state, &position, weights, level, time, reach, seed)?;
             if found.is_some() && accepted(&found) {
                 return Ok(found);
             }
@@ -325,6 +334,9 @@ pub struct Tuning {
     pub time: Option<Duration>,
     /// The deepest search, in moves.
     pub depth: Option<usize>,
+    /// The most positions the native placement search visits (the Gomocup brain's
+    /// `INFO max_node`); scripts' `levels()` do not set it.
+    pub nodes: Option<u64>,
 }
 
 impl Tuning {
@@ -358,6 +370,7 @@ impl Tuning {
         Ok(Tuning {
             time: number("time_ms", MAX_TIME_MS)?.map(Duration::from_millis),
             depth: number("depth", MAX_DEPTH as u64)?.map(|d| d as usize),
+            nodes: None,
         })
     }
 }
@@ -473,7 +486,7 @@ fn placement_hint(
     weights: Option<Vec<i64>>,
     level: Level,
     time: Duration,
-    depth: Option<usize>,
+    reach: Tuning,
     seed: u64,
 ) -> Result<Option<Hint>, GameError> {
     let weights = weights.unwrap_or_else(|| default_weights(position.goal().length));
@@ -482,7 +495,7 @@ fn placement_hint(
         Level::Medium => (4, 10),
         Level::Hard => (16, 12),
     };
-    let max_depth = depth.map_or(max_depth, |d| d as u32);
+    let max_depth = reach.depth.map_or(max_depth, |d| d as u32);
     let moves = game.legal_moves(state)?;
     check_board(position, &moves)?;
     let mut referee = HookReferee::new(game, state);
@@ -493,6 +506,7 @@ fn placement_hint(
             max_depth,
             width,
             seed,
+            nodes: reach.nodes,
         },
         &mut referee,
     );

@@ -41,6 +41,9 @@ pub struct Brain {
     pub clock: Clock,
     /// The deepest search, in moves (`INFO max_depth`); `None`: as deep as the time allows.
     pub max_depth: Option<usize>,
+    /// The most positions a move's search visits (`INFO max_node`); `None`: as many as the
+    /// time allows.
+    pub max_nodes: Option<u64>,
 }
 
 impl Brain {
@@ -56,6 +59,7 @@ impl Brain {
             game: None,
             clock: Clock::default(),
             max_depth: None,
+            max_nodes: None,
         })
     }
 
@@ -284,11 +288,12 @@ impl Brain {
         Ok(text.join(" "))
     }
 
-    /// The search's time and depth for a move given `time`.
+    /// The search's time, depth and positions for a move given `time`.
     fn tuning(&self, time: Duration) -> Tuning {
         Tuning {
             time: Some(time),
             depth: self.max_depth,
+            nodes: self.max_nodes,
         }
     }
 

@@ -136,7 +136,8 @@ fn command(
 const MAX_DEPTH: usize = 64;
 
 /// `INFO KEY VALUE`: time settings, the deepest search (`max_depth`, which managers send to
-/// limit an engine's depth) and the rule; other keys are accepted and ignored.
+/// limit an engine's depth), the most positions a move's search visits (`max_node`) and the
+/// rule; other keys are accepted and ignored.
 fn info(brain: &mut Brain, rest: &str) -> Result<(), String> {
     let (key, value) = rest.split_once(' ').unwrap_or((rest, ""));
     let key = key.to_ascii_lowercase();
@@ -150,6 +151,19 @@ fn info(brain: &mut Brain, rest: &str) -> Result<(), String> {
             _ => {
                 return Err(format!(
                     "INFO max_depth {}: a depth from 0 (no limit) to {MAX_DEPTH} is expected",
+                    clip(value)
+                ))
+            }
+        };
+        return Ok(());
+    }
+    if key == "max_node" {
+        brain.max_nodes = match value.trim().parse::<i64>() {
+            Ok(n) if n <= 0 => None,
+            Ok(n) => Some(n as u64),
+            _ => {
+                return Err(format!(
+                    "INFO max_node {}: a number of positions (0: no limit) is expected",
                     clip(value)
                 ))
             }

@@ -330,6 +330,7 @@ mod tests {
             max_depth: 1,
             width: 8,
             seed: 1,
+            nodes: None,
         };
         let free = position(&stones, 0, FIVE);
         let found = free.best_move(&[0, 1, 12, 150, 2000, 100000], limits);

@@ -9,14 +9,20 @@
 //! ([`threat_search`]), then by continuous threats — fours and open threes
 //! ([`continuous_threats`]) — for the player to move and, if the opponent has one, keeps only
 //! the moves that refute it (against continuous threats: of their threats' cells, the cells
-//! that answer their first threat and our own fours, those after which none is found). Inside
-//! alpha-beta: a player who can win at once does; a four must be stopped (only the moves that
+//! that answer their first threat and our own fours, those after which none is found). Every
+//! root move alpha-beta searches is then checked for what it leaves the opponent: if they have
+//! continuous fours or threats after it (a search bounded by positions, its answer kept by
+//! position), the move is scored as lost. Inside alpha-beta: a player who can win at once does; a four must be stopped (only the moves that
 //! stop it are searched); an open three must be answered (only its defending cells and the
 //! player's own fours are searched); a move that makes a four or an open three is searched one
 //! move deeper (a threat extension, at most [`MAX_EXTENSIONS`] on a line); two and three moves
 //! below the root the player to move looks for continuous fours; moves are ordered by the
 //! remembered best move, then the moves that refuted others at the same depth (killers), then
 //! by what they do for both sides, ties broken by how often a move refuted others (history).
+//!
+//! The search stops at its time or, given a budget of positions ([`SearchLimits::nodes`]), once
+//! it has visited them; then the root's threat searches take shares of the positions instead of
+//! shares of the time, so that a position gets the same answer however busy the machine is.
 //!
 //! A judged position's judge (a rule such as Renju's forbidden points) is asked, where its
 //! screen says the rule can matter, about every move alpha-beta plays, every win at once it
@@ -65,6 +71,11 @@ pub struct SearchLimits {
     pub width: usize,
     /// Seed for choosing between equally good moves.
     pub seed: u64,
+    /// The most positions to visit (alpha-beta and threat searches together), or `None` for
+    /// as many as the time allows. With a budget of positions, the root's threat searches take
+    /// their shares of it instead of shares of the time, so that the same position gets the
+    /// same answer however busy the machine is; the time still stops the search.
+    pub nodes: Option<u64>,
 }
 
 /// What a search found.
@@ -105,6 +116,11 @@ const ROOT_VCT_NODES: u64 = 30_000;
 /// Positions each check that a root move refutes the opponent's continuous threats may visit.
 const REFUTING_VCT_NODES: u64 = 3_000;
 
+/// Positions each search for the opponent's continuous fours, then threats, one move below the
+/// root may visit (see [`Searcher::answer_wins`]).
+const ANSWER_VCF_NODES: u64 = 300;
+const ANSWER_VCT_NODES: u64 = 1_500;
+
 /// Positions the threat search two and three moves below the root may visit.
 const SHALLOW_VCF_NODES: u64 = 120;
 
@@ -137,6 +153,9 @@ struct Memory {
     table: HashMap<u64, Entry>,
     /// The positions where continuous threats were not found (see [`Vct`]).
     no_threats: HashMap<u64, u32>,
+    /// The positions one move below a root, by hash, and whether the player to move there has
+    /// a victory by continuous fours or threats (see [`Searcher::answer_wins`]).
+    answers_won: HashMap<u64, bool>,
     /// The judge's answers: (position hash, cell, stone) → allowed (see
     /// [`Searcher::may_play`]).
     judged: foldhash::HashMap<(u64, u32, u8), bool>,
@@ -167,6 +186,9 @@ impl Memory {
                 if kept.no_threats.len() > TABLE_CAPACITY {
                     kept.no_threats.clear();
                 }
+                if kept.answers_won.len() > TABLE_CAPACITY {
+                    kept.answers_won.clear();
+                }
                 if kept.judged.len() > threat_search::JUDGED_KEPT {
                     kept.judged.clear();
                 }
@@ -181,6 +203,7 @@ impl Memory {
                     side: rng.random(),
                     table: HashMap::new(),
                     no_threats: HashMap::new(),
+                    answers_won: HashMap::new(),
                     judged: foldhash::HashMap::default(),
                     key,
                 }
@@ -217,6 +240,8 @@ pub(super) struct Searcher<'w> {
     /// The stone counts of every window, kept as stones come and go.
     windows: WindowCounts,
     nodes: u64,
+    /// The most positions the whole search may visit ([`SearchLimits::nodes`]).
+    max_nodes: u64,
     deadline: Instant,
     pub(super) out_of_time: bool,
     width: usize,
@@ -280,6 +305,7 @@ impl<'w> Searcher<'w> {
             score: first - second,
             windows: WindowCounts::new(&counted),
             nodes: 0,
+            max_nodes: u64::MAX,
             deadline,
             out_of_time: false,
             width: width.max(1),
@@ -357,13 +383,31 @@ impl<'w> Searcher<'w> {
         self.pos.to_move = 1 - self.pos.to_move;
     }
 
-    /// Whether the search's time is up (or Ctrl-C), looked at every 64 positions.
+    /// Whether the search's time is up (or Ctrl-C), looked at every 64 positions, or its
+    /// positions are spent.
     fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(64) && crate::cancel::past(self.deadline) {
+        if (self.nodes.is_multiple_of(64) && crate::cancel::past(self.deadline))
+            || self.visited() >= self.max_nodes
+        {
             self.out_of_time = true;
         }
         self.out_of_time
+    }
+
+    /// Positions visited so far, by alpha-beta and the threat searches.
+    fn visited(&self) -> u64 {
+        self.nodes + self.vcf.nodes + self.vct.nodes
+    }
+
+    /// A share of the search for one of the root's steps: `1 / part` of the time from `from`
+    /// (and the deadline at most) and, with a budget of positions, `1 / part` of it from now
+    /// instead: when the step stops, and how many positions it may visit.
+    fn share(&self, limits: SearchLimits, from: Instant, part: u32) -> (Instant, u64) {
+        match limits.nodes {
+            Some(budget) => (self.deadline, budget / u64::from(part)),
+            None => ((from + limits.time / part).min(self.deadline), u64::MAX),
+        }
     }
 }
 
@@ -561,10 +605,13 @@ impl Placement {
         }
         let deadline = start + limits.time;
         let mut s = Searcher::new(self, weights, referee, deadline, limits.width);
+        s.max_nodes = limits.nodes.unwrap_or(u64::MAX);
         let found = s.root(moves, limits, start);
         s.memory.no_threats = std::mem::take(&mut s.vct.failed);
         if s.referee.failed() {
-            s.memory.judged.clear(); // refusals that say nothing of the rules
+            // refusals that say nothing of the rules, and what was found with them
+            s.memory.judged.clear();
+            s.memory.answers_won.clear();
         }
         s.memory.keep();
         Some(found)
@@ -576,42 +623,48 @@ impl Searcher<'_> {
     /// fours) only the moves that refute them, then alpha-beta by iterative deepening.
     fn root(&mut self, mut moves: Vec<usize>, limits: SearchLimits, start: Instant) -> Found {
         let me = self.pos.to_move + 1;
-        // A quarter of the time at most for each side's threat search.
-        self.vcf.until = (start + limits.time / 4).min(self.deadline);
-        if let Some((cell, plies)) = self.vcf(me, ROOT_VCF_NODES) {
+        // A quarter of the search at most for each side's threat search.
+        let (until, nodes) = self.share(limits, start, 4);
+        self.vcf.until = until;
+        if let Some((cell, plies)) = self.vcf(me, ROOT_VCF_NODES.min(nodes)) {
             if moves.contains(&cell) {
                 return Found {
                     cell,
                     score: WIN - plies as i64,
                     depth: plies,
-                    nodes: self.nodes + self.vcf.nodes,
+                    nodes: self.visited(),
                 };
             }
         }
-        // Continuous threats (fours and open threes), within a fifth of the time from the start.
-        self.vct.until = (start + limits.time / 5).min(self.deadline);
-        if let Some((cell, plies)) = self.vct(me, ROOT_VCT_NODES) {
+        // Continuous threats (fours and open threes), within a fifth of the search from the
+        // start.
+        let (until, nodes) = self.share(limits, start, 5);
+        self.vct.until = until;
+        if let Some((cell, plies)) = self.vct(me, ROOT_VCT_NODES.min(nodes)) {
             if moves.contains(&cell) {
                 return Found {
                     cell,
                     score: WIN - 1_000 - plies as i64,
                     depth: plies,
-                    nodes: self.nodes + self.vcf.nodes + self.vct.nodes,
+                    nodes: self.visited(),
                 };
             }
         }
-        self.vcf.until = (Instant::now() + limits.time / 4).min(self.deadline);
-        if let Some(refuting) = self.refutations(&moves) {
+        let (until, nodes) = self.share(limits, Instant::now(), 4);
+        self.vcf.until = until;
+        if let Some(refuting) = self.refutations(&moves, nodes) {
             if !refuting.is_empty() {
                 moves.retain(|m| refuting.contains(m));
             }
         } else {
-            self.vct.until = (Instant::now() + limits.time / 3).min(self.deadline);
-            if let Some(kept) = self.threat_refutations(&moves) {
+            let (until, nodes) = self.share(limits, Instant::now(), 3);
+            self.vct.until = until;
+            if let Some(kept) = self.threat_refutations(&moves, nodes) {
                 moves.retain(|m| kept.contains(m));
             }
         }
         self.vcf.until = self.deadline;
+        self.vct.until = self.deadline;
         let mut best = Found {
             cell: moves[0],
             score: 0,
@@ -651,19 +704,20 @@ impl Searcher<'_> {
                 break;
             }
         }
-        best.nodes = self.nodes + self.vcf.nodes + self.vct.nodes;
+        best.nodes = self.visited();
         best
     }
 
     /// If the opponent (not to move) has continuous threats, the `moves` worth searching
     /// against them: of the cells of their threats and our own fours, those after which they
     /// have none (or, if none is, all those cells); `None` if they have none now, or if no
-    /// move of `moves` is among those cells.
-    fn threat_refutations(&mut self, moves: &[usize]) -> Option<Vec<usize>> {
+    /// move of `moves` is among those cells. At most `share` positions are visited.
+    fn threat_refutations(&mut self, moves: &[usize], share: u64) -> Option<Vec<usize>> {
         let me = self.pos.to_move + 1;
         let them = 3 - me;
+        let stop = self.visited().saturating_add(share);
         self.pass();
-        let cells = self.vct_threat_cells(them, ROOT_VCT_NODES);
+        let cells = self.vct_threat_cells(them, ROOT_VCT_NODES.min(share));
         self.pass();
         let mut cells = cells?;
         let scan = self.scan();
@@ -680,11 +734,12 @@ impl Searcher<'_> {
         }
         let mut refuting = Vec::new();
         for &mv in &tried {
-            if crate::cancel::past(self.vct.until) {
+            let left = stop.saturating_sub(self.visited());
+            if crate::cancel::past(self.vct.until) || left == 0 {
                 break;
             }
             self.put(mv, me);
-            let found = self.vct(them, REFUTING_VCT_NODES);
+            let found = self.vct(them, REFUTING_VCT_NODES.min(left));
             let spent = self.vct.aborted;
             self.take(mv, me);
             if found.is_none() && !spent {
@@ -696,29 +751,53 @@ impl Searcher<'_> {
 
     /// If the opponent (not to move) has continuous fours, the `moves` after which they have
     /// none (or whose search ran out of positions: alpha-beta judges those); `None` if they have
-    /// none now.
-    fn refutations(&mut self, moves: &[usize]) -> Option<Vec<usize>> {
+    /// none now. At most `share` positions are visited.
+    fn refutations(&mut self, moves: &[usize], share: u64) -> Option<Vec<usize>> {
         let me = self.pos.to_move + 1;
         let them = 3 - me;
+        let stop = self.visited().saturating_add(share);
         self.pass();
         let before = self.vcf.nodes;
-        let theirs = self.vcf(them, ROOT_VCF_NODES);
+        let theirs = self.vcf(them, ROOT_VCF_NODES.min(share));
         self.pass();
         theirs?;
         let budget = 4 * (self.vcf.nodes - before) + 200;
         let mut refuting = Vec::new();
         for &mv in moves {
-            if crate::cancel::past(self.vcf.until) {
+            let left = stop.saturating_sub(self.visited());
+            if crate::cancel::past(self.vcf.until) || left == 0 {
                 break;
             }
             self.put(mv, me);
-            let found = self.vcf(them, budget);
+            let found = self.vcf(them, budget.min(left));
             self.take(mv, me);
             if found.is_none() {
                 refuting.push(mv);
             }
         }
         Some(refuting)
+    }
+
+    /// One move below the root: whether the player to move (the opponent) has a victory by
+    /// continuous fours or continuous threats, each search bounded by positions. A root move
+    /// that leaves the opponent one is lost, however quiet it looks to alpha-beta. The answers
+    /// are kept by position for the rest of the game (a search the time stopped is not).
+    fn answer_wins(&mut self) -> bool {
+        if let Some(&won) = self.memory.answers_won.get(&self.hash) {
+            return won;
+        }
+        let them = self.pos.to_move + 1;
+        let left = self.max_nodes.saturating_sub(self.visited());
+        let won = self.vcf(them, ANSWER_VCF_NODES.min(left)).is_some() || {
+            let left = self.max_nodes.saturating_sub(self.visited());
+            self.vct(them, ANSWER_VCT_NODES.min(left)).is_some()
+        };
+        // Not found in a search cut short (by the time, or the positions left) is no answer.
+        let whole = left >= ANSWER_VCF_NODES + ANSWER_VCT_NODES;
+        if won || (whole && !crate::cancel::past(self.deadline)) {
+            self.memory.answers_won.insert(self.hash, won);
+        }
+        won
     }
 
     /// The score, for the player who moved, of playing `mv` (`ply` moves below the root once
@@ -858,6 +937,9 @@ impl Searcher<'_> {
     fn negamax(&mut self, depth: u32, ply: u32, alpha: i64, beta: i64, last: usize) -> i64 {
         if self.tick() {
             return 0;
+        }
+        if ply == 1 && self.answer_wins() {
+            return WIN - 1_000 - ply as i64;
         }
         if depth == 0 {
             return self.quiesce(4);
@@ -1074,6 +1156,7 @@ mod tests {
             max_depth: 1,
             width: 12,
             seed: 1,
+            nodes: None,
         };
         let found = pos.best_move(&WEIGHTS, limits).unwrap();
         assert!(
@@ -1095,7 +1178,68 @@ mod tests {
             max_depth: 6,
             width: 12,
             seed: 1,
+            nodes: None,
         }
+    }
+
+    #[test]
+    fn a_move_that_leaves_the_opponent_continuous_threats_is_not_played() {
+        // O to move; of the moves near the stones, one leaves X no victory by continuous threats.
+        // Two moves deep at 50 000 positions, before the opponent's continuous threats were
+        // looked for after each root move, the search played (9, 11), after which X has one.
+        let stones = [
+            (8, 10, 1),
+            (6, 10, 2),
+            (9, 6, 1),
+            (7, 6, 2),
+            (6, 8, 1),
+            (5, 8, 2),
+            (7, 9, 1),
+            (10, 10, 2),
+            (6, 4, 1),
+            (9, 10, 2),
+            (6, 9, 1),
+        ];
+        let pos = position(&stones, 1);
+        let x_threatens = |cell: usize| {
+            let mut after = pos.clone();
+            after.play(cell).unwrap();
+            let deadline = Instant::now() + Duration::from_secs(60);
+            let mut referee = AllowAll;
+            let mut s = Searcher::new(&after, &WEIGHTS, &mut referee, deadline, 12);
+            s.vct(1, 100_000).is_some()
+        };
+        let safe: Vec<usize> = (pos.candidates().into_iter())
+            .filter(|&c| !x_threatens(c))
+            .collect();
+        assert_eq!(safe.len(), 1, "{safe:?}");
+        assert!(x_threatens(11 * 15 + 9), "the move played before");
+        let limits = SearchLimits {
+            time: Duration::from_secs(60),
+            max_depth: 2,
+            nodes: Some(50_000),
+            ..limits()
+        };
+        forget_memory();
+        let found = pos.best_move(&WEIGHTS, limits).unwrap();
+        assert_eq!(found.cell, safe[0], "{found:?}");
+    }
+
+    #[test]
+    fn a_budget_of_positions_gives_the_same_answer_every_time() {
+        let pos = position(&[(7, 7, 1), (8, 8, 2), (6, 8, 1), (8, 6, 2), (9, 9, 1)], 1);
+        let limits = SearchLimits {
+            time: Duration::from_secs(60),
+            max_depth: 12,
+            nodes: Some(20_000),
+            ..limits()
+        };
+        forget_memory();
+        let first = pos.best_move(&WEIGHTS, limits).unwrap();
+        // The last threat search looked at may overrun the budget by its own few positions.
+        assert!((20_000..20_000 + 200).contains(&first.nodes), "{first:?}");
+        forget_memory();
+        assert_eq!(pos.best_move(&WEIGHTS, limits).unwrap(), first);
     }
 
     #[test]
@@ -1237,6 +1381,7 @@ mod tests {
                 let kept = kept.as_mut().unwrap();
                 kept.table.clear();
                 kept.no_threats.clear();
+                kept.answers_won.clear();
             })
         };
         let search = |key, failing| {
@@ -1307,7 +1452,9 @@ mod tests {
         let deadline = Instant::now() + Duration::from_secs(60);
         let mut s = Searcher::new(&pos, &WEIGHTS, &mut referee, deadline, 12);
         let moves = pos.candidates();
-        let kept = s.refutations(&moves).expect("O has continuous fours");
+        let kept = s
+            .refutations(&moves, u64::MAX)
+            .expect("O has continuous fours");
         assert!(!kept.is_empty() && kept.len() < moves.len(), "{kept:?}");
         for mv in moves {
             let mut after = pos.clone();

@@ -441,6 +441,7 @@ mod tests {
             max_depth: 1,
             width: 12,
             seed: 1,
+            nodes: None,
         };
         let p = position(&double_three(), 0, FIVE);
         let found = p.best_move(&WEIGHTS, limits).unwrap();
@@ -467,6 +468,7 @@ mod tests {
             max_depth: 1,
             width: 12,
             seed: 1,
+            nodes: None,
         };
         let cases: [Case<'_>; 2] = [
             (
