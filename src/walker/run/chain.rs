@@ -37,6 +37,11 @@ impl Runner<'_> {
                 return Ok(value);
             }
         }
+        if assign.is_none() {
+            if let Some(done) = self.quick_read(frame, chain) {
+                return done;
+            }
+        }
         // Rhai gathers the arguments and indexes as `Gathering` says, then counts the variable.
         let mut values: StaticVec<Dynamic> = StaticVec::new();
         let before = self.global.num_operations;
@@ -220,29 +225,7 @@ impl Runner<'_> {
                 });
                 Some(called.map_err(Stop::from))
             }
-            // A native value's getter (`c.x`); Rhai tries an indexer by the property's name
-            // after: the walk does.
-            [Step::Prop {
-                name,
-                getter,
-                pos,
-                site,
-            }] if !target.is_map() => {
-                let got = match self.native(site, getter, true, &mut [&mut *target], *pos, List::No)
-                {
-                    Err(err) if matches!(*err, EvalAltResult::ErrorDotExpr(..)) => {
-                        let mut prop = Dynamic::from(name.clone());
-                        let op_pos = chain.rests[0].pos;
-                        self.rhai_native("index$get$", true, &mut [target, &mut prop], op_pos)
-                            .map_err(|e| match *e {
-                                EvalAltResult::ErrorIndexingType(..) => err,
-                                _ => e,
-                            })
-                    }
-                    got => got,
-                };
-                Some(got.map_err(Stop::from))
-            }
+            [Step::Prop { .. }] if !target.is_map() => self.getter(chain, target),
             [Step::Index] => {
                 let index = usize::try_from(values[0].as_int().ok()?).ok()?;
                 let item = target.read_lock::<Array>()?.get(index)?.clone();
@@ -251,6 +234,33 @@ impl Runner<'_> {
             }
             _ => None,
         }
+    }
+
+    /// The getter of `chain`'s one step, a property of a native value (`c.x`), on `target`;
+    /// Rhai tries an indexer by the property's name after (the walk does too).
+    pub(super) fn getter(&mut self, chain: &Chain, target: &mut Dynamic) -> Option<Flow<Dynamic>> {
+        let [Step::Prop {
+            name,
+            getter,
+            pos,
+            site,
+        }] = chain.steps.as_slice()
+        else {
+            return None;
+        };
+        let got = match self.native(site, getter, true, &mut [&mut *target], *pos, List::No) {
+            Err(err) if matches!(*err, EvalAltResult::ErrorDotExpr(..)) => {
+                let mut prop = Dynamic::from(name.clone());
+                let op_pos = chain.rests[0].pos;
+                self.rhai_native("index$get$", true, &mut [target, &mut prop], op_pos)
+                    .map_err(|e| match *e {
+                        EvalAltResult::ErrorIndexingType(..) => err,
+                        _ => e,
+                    })
+            }
+            got => got,
+        };
+        Some(got.map_err(Stop::from))
     }
 
     /// The chains most of a rules script is made of, on a map in a variable: `x.p = v` (or
@@ -818,7 +828,7 @@ fn replace_link(dot: bool, link: &mut RhaiExpr, values: &mut impl Iterator<Item 
 const SMALL_MAP: usize = 11;
 
 /// Property `name` of `map`.
-fn property<'m>(map: &'m Map, name: &str) -> Option<&'m Dynamic> {
+pub(super) fn property<'m>(map: &'m Map, name: &str) -> Option<&'m Dynamic> {
     if map.len() > SMALL_MAP {
         return map.get(name);
     }
