@@ -240,16 +240,28 @@ impl Runner<'_> {
     /// Rhai tries an indexer by the property's name after (the walk does too).
     pub(super) fn getter(&mut self, chain: &Chain, target: &mut Dynamic) -> Option<Flow<Dynamic>> {
         let [Step::Prop {
-            name,
-            getter,
-            pos,
-            site,
+            getter, pos, site, ..
         }] = chain.steps.as_slice()
         else {
             return None;
         };
-        let got = match self.native(site, getter, true, &mut [&mut *target], *pos, List::No) {
-            Err(err) if matches!(*err, EvalAltResult::ErrorDotExpr(..)) => {
+        let got = self.native(site, getter, true, &mut [&mut *target], *pos, List::No);
+        Some(self.or_indexer(chain, target, got))
+    }
+
+    /// What the getter of `chain`'s one step gave on `target` (`got`), or where it reported no
+    /// such property, what Rhai's indexer by the property's name gives (its error, where the
+    /// value has no indexer, the getter's).
+    pub(super) fn or_indexer(
+        &mut self,
+        chain: &Chain,
+        target: &mut Dynamic,
+        got: Result<Dynamic, Error>,
+    ) -> Flow<Dynamic> {
+        let got = match (got, chain.steps.as_slice()) {
+            (Err(err), [Step::Prop { name, .. }])
+                if matches!(*err, EvalAltResult::ErrorDotExpr(..)) =>
+            {
                 let mut prop = Dynamic::from(name.clone());
                 let op_pos = chain.rests[0].pos;
                 self.rhai_native("index$get$", true, &mut [target, &mut prop], op_pos)
@@ -258,9 +270,9 @@ impl Runner<'_> {
                         _ => e,
                     })
             }
-            got => got,
+            (got, _) => got,
         };
-        Some(got.map_err(Stop::from))
+        got.map_err(Stop::from)
     }
 
     /// The chains most of a rules script is made of, on a map in a variable: `x.p = v` (or

@@ -14,7 +14,7 @@ use super::{chain::property, with_args, with_first_copied, Flow, Frame, Runner};
 use crate::walker::{Chain, Expr, Gathering, Root, Step};
 
 /// The most arguments of a method called in place (more go through the general walk).
-const MOST_ARGS: usize = 3;
+const MOST_ARGS: usize = 2;
 
 impl Runner<'_> {
     /// `chain`, a read from a variable, done in place where it has one of the shapes above;
@@ -32,6 +32,9 @@ impl Runner<'_> {
                 if frame.values[i].is_map() {
                     return None;
                 }
+                if let Some(done) = self.call_in_place(frame, chain, i) {
+                    return Some(done);
+                }
                 // Rhai counts the variable, then calls the getter.
                 if let Err(err) = self.tick(Position::NONE) {
                     return Some(Err(err.into()));
@@ -40,7 +43,7 @@ impl Runner<'_> {
                 self.getter(chain, &mut frame.values[i])
             }
             [Step::Method { script: false, .. }] if chain.array_method.is_none() => {
-                self.method_in_place(frame, chain, i)
+                self.call_in_place(frame, chain, i)
             }
             _ => None,
         }
@@ -89,44 +92,38 @@ impl Runner<'_> {
         Some(self.tick_n(6).map(|()| item).map_err(Into::into))
     }
 
-    /// `x.f(args)` on a value that is not a map in slot `i`, `f` native with a plain form for
-    /// the arguments' types (found at its call site), each argument a literal or a variable
-    /// other than `x` and the other arguments: the plain form reads the variables where they
-    /// are (it changes no argument but the first), with nothing copied.
-    fn method_in_place(
-        &mut self,
-        frame: &mut Frame,
-        chain: &Chain,
-        i: usize,
-    ) -> Option<Flow<Dynamic>> {
-        let [Step::Method {
-            args: n,
-            pos,
-            site,
-            ..
-        }] = chain.steps.as_slice()
-        else {
-            return None;
+    /// `x.f(args)` (or a getter, `x.p`) on a value that is not a map in slot `i`, `f` native
+    /// with a plain form for the arguments' types (found at its call site), each argument a
+    /// literal or a variable other than `x` and the other argument: the plain form reads the
+    /// variables where they are (it changes no argument but the first), with nothing copied.
+    fn call_in_place(&mut self, frame: &mut Frame, chain: &Chain, i: usize) -> Option<Flow<Dynamic>> {
+        let (n, pos, site, method) = match chain.steps.as_slice() {
+            [Step::Method {
+                args,
+                pos,
+                site,
+                script: false,
+                ..
+            }] => (*args, *pos, site, true),
+            [Step::Prop { pos, site, .. }] => (0, *pos, site, false),
+            _ => return None,
         };
-        let (n, pos) = (*n, *pos);
         // A list form, or the list the host asked for, goes through the general walk.
         if n > MOST_ARGS || chain.args.len() != n || chain.argument || chain.returned {
             return None;
         }
-        let mut slots = [usize::MAX; MOST_ARGS];
+        // Where each argument is: a slot of the frame, or a literal (`None`).
+        let mut slots = [None; MOST_ARGS];
         for (k, arg) in chain.args.iter().enumerate() {
-            match arg {
-                Expr::Local(at) => {
-                    let j = frame.index(*at);
-                    // The same variable twice is read twice: the general walk copies it.
-                    if j == i || slots[..k].contains(&j) {
-                        return None;
-                    }
-                    slots[k] = j;
-                }
-                Expr::Value(_) => (),
+            slots[k] = match arg {
+                Expr::Local(at) => Some(frame.index(*at)),
+                Expr::Value(_) => None,
                 _ => return None,
-            }
+            };
+        }
+        // The same variable twice is read twice: the general walk copies it.
+        if slots.contains(&Some(i)) || (slots[0].is_some() && slots[0] == slots[1]) {
+            return None;
         }
         let target = &frame.values[i];
         if target.is_map() {
@@ -136,9 +133,9 @@ impl Runner<'_> {
         let r = resolved.as_ref()?;
         let (func, typed) = (r.func.as_ref()?, r.typed.as_ref()?);
         let call = func.get_native_fn()?;
-        let argument = |k: usize| match &chain.args[k] {
-            Expr::Value(value) => value.type_id(),
-            _ => frame.values[slots[k]].type_id(),
+        let argument = |k: usize| match (&chain.args[k], slots[k]) {
+            (_, Some(j)) => frame.values[j].type_id(),
+            (arg, None) => arg_value(arg).type_id(),
         };
         // As `Runner::direct` calls it: Rhai calls a function that needs its context, or one
         // that would change a constant (it words that error).
@@ -160,8 +157,8 @@ impl Runner<'_> {
         if let Err(err) = self.tick_n(gathered + 1) {
             return Some(Err(err.into()));
         }
-        // What the call may change, a lent state is copied first (see `Runner::chain`).
-        if self.lent_unchanged(frame, i) && !r.reads_only {
+        // What a method may change, a lent state is copied first (see `Runner::chain`).
+        if method && self.lent_unchanged(frame, i) && !r.reads_only {
             self.before_change(frame, i);
         }
         frame.touch(i);
@@ -169,37 +166,77 @@ impl Runner<'_> {
         if let Err(err) = self.tick(pos) {
             return Some(Err(err.into()));
         }
-        // The variables' values are moved out for the call and back after it.
-        let mut args: [Dynamic; MOST_ARGS] = Default::default();
-        for (k, arg) in chain.args.iter().enumerate() {
-            args[k] = match arg {
-                Expr::Value(value) => value.clone(),
-                _ => std::mem::take(&mut frame.values[slots[k]]),
+        // Rhai's form, where the plain form cannot read the arguments: it may take them, so
+        // it gets copies (and, taking its first argument by value, a copy of that too).
+        let rhai_form = |args: &mut [&mut Dynamic]| {
+            let [first, others @ ..] = args else {
+                return call(None, args);
             };
-        }
-        let target = &mut frame.values[i];
-        let result = match with_args(target, &mut args[..n], |refs| typed(refs)) {
-            Some(result) => result,
-            // The plain form could not read them: Rhai's form, which may take its arguments,
-            // gets copies (a function taking its first argument by value, a copy of that too).
-            None => {
-                let mut copies = args.clone();
-                with_args(target, &mut copies[..n], |refs| {
-                    if func.is_method() {
-                        call(None, refs)
-                    } else {
-                        with_first_copied(refs, |copied| call(None, copied))
-                    }
-                })
+            let mut copies: [Dynamic; MOST_ARGS] = Default::default();
+            for (copy, arg) in copies.iter_mut().zip(others.iter()) {
+                *copy = (**arg).clone();
             }
+            with_args(first, &mut copies[..others.len()], |refs| {
+                if func.is_method() {
+                    call(None, refs)
+                } else {
+                    with_first_copied(refs, |copied| call(None, copied))
+                }
+            })
+        };
+        // The variables' values are moved out of their slots for the call, and back.
+        let result = match (&chain.args[..], slots) {
+            ([], _) => {
+                let args = &mut [&mut frame.values[i]];
+                typed(args).unwrap_or_else(|| rhai_form(args))
+            }
+            ([a], [sa, _]) => {
+                let mut a = take(frame, a, sa);
+                let args = &mut [&mut frame.values[i], &mut a];
+                let result = typed(args).unwrap_or_else(|| rhai_form(args));
+                put_back(frame, sa, a);
+                result
+            }
+            ([a, b], [sa, sb]) => {
+                let (mut a, mut b) = (take(frame, a, sa), take(frame, b, sb));
+                let args = &mut [&mut frame.values[i], &mut a, &mut b];
+                let result = typed(args).unwrap_or_else(|| rhai_form(args));
+                put_back(frame, sa, a);
+                put_back(frame, sb, b);
+                result
+            }
+            _ => unreachable!("at most {MOST_ARGS} arguments"),
         };
         drop(resolved);
-        for (k, value) in args.into_iter().enumerate().take(n) {
-            if slots[k] != usize::MAX {
-                frame.values[slots[k]] = value;
-            }
-        }
         let checked = self.checked_native_result(result, Some(&frame.values[i]), pos);
-        Some(checked.map_err(Into::into))
+        Some(match checked {
+            Ok(value) => Ok(value),
+            got => self.or_indexer(chain, &mut frame.values[i], got),
+        })
+    }
+}
+
+/// A literal argument's value.
+fn arg_value(arg: &Expr) -> &Dynamic {
+    match arg {
+        Expr::Value(value) => value,
+        _ => &Dynamic::UNIT,
+    }
+}
+
+/// An argument's value for a call: a literal's copy, or a variable's (in `slot`) moved out.
+#[inline]
+fn take(frame: &mut Frame, arg: &Expr, slot: Option<usize>) -> Dynamic {
+    match slot {
+        Some(j) => std::mem::take(&mut frame.values[j]),
+        None => arg_value(arg).clone(),
+    }
+}
+
+/// Puts a variable's value (in `slot`) back after the call.
+#[inline]
+fn put_back(frame: &mut Frame, slot: Option<usize>, value: Dynamic) {
+    if let Some(j) = slot {
+        frame.values[j] = value;
     }
 }
