@@ -41,6 +41,9 @@ impl Runner<'_> {
             if let Some(done) = self.quick_read(frame, chain) {
                 return done;
             }
+            if let Some(done) = self.pair_read(frame, chain) {
+                return done;
+            }
         }
         // Rhai gathers the arguments and indexes as `Gathering` says, then counts the variable.
         let mut values: StaticVec<Dynamic> = StaticVec::new();
@@ -86,6 +89,21 @@ impl Runner<'_> {
             }
             values[0] = pending.make();
         }
+        self.gathered(frame, chain, assign, stmt, values, (before, gathered))
+    }
+
+    /// [`Self::chain`] once its arguments and indexes are gathered into `values` and its
+    /// variable counted: `counted` is the operations count before the gathering and the
+    /// operations the gathering counted.
+    pub(super) fn gathered(
+        &mut self,
+        frame: &mut Frame,
+        chain: &Chain,
+        assign: Option<(Dynamic, Option<&OpAssign>, Position)>,
+        stmt: Option<&Fallback>,
+        mut values: StaticVec<Dynamic>,
+        (before, gathered): (u64, u64),
+    ) -> Flow<Dynamic> {
         let mut assign = assign;
         let list = if chain.returned && self.listing(frame) {
             List::ForHost
@@ -473,13 +491,23 @@ impl Runner<'_> {
                 if *script {
                     return false;
                 }
+                let values = &values[cursor..cursor + args];
+                // The site's function, where it was found for these types (no list of them
+                // made), else the table's answer.
+                if let Some(r) = &*site.0.borrow() {
+                    if let [of, others @ ..] = r.types.as_slice() {
+                        let same = *of == target.type_id()
+                            && others.len() == values.len()
+                            && others.iter().zip(values).all(|(t, v)| *t == v.type_id());
+                        if same {
+                            return r.reads_only;
+                        }
+                    }
+                }
                 let mut types: StaticVec<TypeId> = StaticVec::new();
                 types.push(target.type_id());
-                types.extend(values[cursor..cursor + args].iter().map(Dynamic::type_id));
-                match &*site.0.borrow() {
-                    Some(r) if r.types[..] == types[..] => r.reads_only,
-                    _ => self.natives.is_reader(name, &types),
-                }
+                types.extend(values.iter().map(Dynamic::type_id));
+                self.natives.is_reader(name, &types)
             }
         }
     }
