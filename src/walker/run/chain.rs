@@ -37,73 +37,23 @@ impl Runner<'_> {
                 return Ok(value);
             }
         }
-        if assign.is_none() {
-            if let Some(done) = self.quick_read(frame, chain) {
-                return done;
-            }
-            if let Some(done) = self.pair_read(frame, chain) {
-                return done;
-            }
-        }
-        // Rhai gathers the arguments and indexes as `Gathering` says, then counts the variable.
-        let mut values: StaticVec<Dynamic> = StaticVec::new();
-        let before = self.global.num_operations;
-        // A pair's call as the method's first argument may stay its integers (see `pairs`).
-        let pair_call = self.pair_argument(frame, chain, assign.is_some());
-        let mut pending = None;
-        if chain.gathering == Gathering::PerLink {
-            let mut args = chain.args.iter();
-            for step in &chain.steps {
-                self.tick(Position::NONE)?;
-                for arg in args.by_ref().take(step.values()) {
-                    let value = match pair_call {
-                        Some(call) if values.is_empty() => match self.pair_call(frame, call)? {
-                            Ok(pair) => {
-                                pending = Some(pair);
-                                Dynamic::UNIT
-                            }
-                            Err(value) => value,
-                        },
-                        _ => self.expr(frame, arg)?,
-                    };
-                    values.push(value);
+        let pair_read = match assign {
+            None => {
+                if let Some(done) = self.quick_read(frame, chain) {
+                    return done;
                 }
+                self.pair_read(frame, chain)
             }
-        } else {
-            for arg in &chain.args {
-                values.push(self.expr(frame, arg)?);
-            }
-        }
-        if chain.gathering == Gathering::LiteralIndex {
-            self.global.num_operations = before;
-        }
-        let gathered = self.global.num_operations - before;
-        // Rhai counts an operation for finding a variable (an expression counts its own).
-        if !matches!(chain.root, Root::Value(_)) {
-            self.tick(Position::NONE)?;
-        }
-        if let (Some(pending), Root::Local(slot)) = (pending, &chain.root) {
-            let i = frame.index(*slot);
-            if let Some(done) = self.pair_taken(frame, chain, i, &pending, &mut values) {
-                return done;
-            }
-            values[0] = pending.make();
-        }
-        self.gathered(frame, chain, assign, stmt, values, (before, gathered))
-    }
-
-    /// [`Self::chain`] once its arguments and indexes are gathered into `values` and its
-    /// variable counted: `counted` is the operations count before the gathering and the
-    /// operations the gathering counted.
-    pub(super) fn gathered(
-        &mut self,
-        frame: &mut Frame,
-        chain: &Chain,
-        assign: Option<(Dynamic, Option<&OpAssign>, Position)>,
-        stmt: Option<&Fallback>,
-        mut values: StaticVec<Dynamic>,
-        (before, gathered): (u64, u64),
-    ) -> Flow<Dynamic> {
+            Some(_) => None,
+        };
+        let gathered = match pair_read {
+            Some(gathered) => gathered,
+            None => self.gather(frame, chain, assign.is_some()),
+        };
+        let (mut values, before, gathered) = match gathered {
+            Gathered::Done(done) => return done,
+            Gathered::Values(values, counted) => (values, counted.before, counted.gathered),
+        };
         let mut assign = assign;
         let list = if chain.returned && self.listing(frame) {
             List::ForHost
@@ -215,6 +165,68 @@ impl Runner<'_> {
                 result
             }
         }
+    }
+
+    /// Gathers `chain`'s arguments and indexes as Rhai does (as [`Gathering`] says), then
+    /// counts its variable; a read whose method takes a pair's integers is done there
+    /// (see [`Self::pair_taken`]).
+    #[inline(always)]
+    fn gather(&mut self, frame: &mut Frame, chain: &Chain, assign: bool) -> Gathered {
+        let mut values: StaticVec<Dynamic> = StaticVec::new();
+        let before = self.global.num_operations;
+        // A pair's call as the method's first argument may stay its integers (see `pairs`).
+        let pair_call = self.pair_argument(frame, chain, assign);
+        let mut pending = None;
+        if chain.gathering == Gathering::PerLink {
+            let mut args = chain.args.iter();
+            for step in &chain.steps {
+                if let Err(err) = self.tick(Position::NONE) {
+                    return Gathered::Done(Err(err.into()));
+                }
+                for arg in args.by_ref().take(step.values()) {
+                    let value = match pair_call {
+                        Some(call) if values.is_empty() => match self.pair_call(frame, call) {
+                            Ok(Ok(pair)) => {
+                                pending = Some(pair);
+                                Dynamic::UNIT
+                            }
+                            Ok(Err(value)) => value,
+                            Err(stop) => return Gathered::Done(Err(stop)),
+                        },
+                        _ => match self.expr(frame, arg) {
+                            Ok(value) => value,
+                            Err(stop) => return Gathered::Done(Err(stop)),
+                        },
+                    };
+                    values.push(value);
+                }
+            }
+        } else {
+            for arg in &chain.args {
+                match self.expr(frame, arg) {
+                    Ok(value) => values.push(value),
+                    Err(stop) => return Gathered::Done(Err(stop)),
+                }
+            }
+        }
+        if chain.gathering == Gathering::LiteralIndex {
+            self.global.num_operations = before;
+        }
+        let gathered = self.global.num_operations - before;
+        // Rhai counts an operation for finding a variable (an expression counts its own).
+        if !matches!(chain.root, Root::Value(_)) {
+            if let Err(err) = self.tick(Position::NONE) {
+                return Gathered::Done(Err(err.into()));
+            }
+        }
+        if let (Some(pending), Root::Local(slot)) = (pending, &chain.root) {
+            let i = frame.index(*slot);
+            if let Some(done) = self.pair_taken(frame, chain, i, &pending, &mut values) {
+                return Gathered::Done(done);
+            }
+            values[0] = pending.make();
+        }
+        Gathered::Values(values, Counted { before, gathered })
     }
 
     /// A read of one step on a variable's value that [`Self::walk`] would finish without
@@ -765,6 +777,18 @@ impl Runner<'_> {
         self.global.num_operations = self.global.num_operations.saturating_sub(again);
         Ok(result?)
     }
+}
+
+/// A chain's arguments and indexes gathered ([`Runner::gather`]), or the chain done.
+pub(super) enum Gathered {
+    Done(Flow<Dynamic>),
+    Values(StaticVec<Dynamic>, Counted),
+}
+
+/// The operations count before a chain's gathering, and the operations the gathering counted.
+pub(super) struct Counted {
+    pub(super) before: u64,
+    pub(super) gathered: u64,
 }
 
 /// A chain being walked: its values, and what is assigned to its end.

@@ -8,7 +8,9 @@ use std::any::TypeId;
 
 use rhai::{Dynamic, Map, Position, StaticVec, INT};
 
-use super::{chain::property_mut, with_args, Error, Flow, Frame, List, Runner, Stop};
+use super::{
+    chain::{property_mut, Counted, Gathered},
+    with_args, Error, Flow, Frame, List, Runner, Stop};
 use crate::walker::native_table::Pair;
 use crate::walker::{Call, Callee, Chain, Expr, Gathering, Root, Step};
 
@@ -66,11 +68,11 @@ impl Runner<'_> {
     }
 
     /// `x.f(cell(a, b))` or `x.p.f(cell(a, b))`, a read whose method's only argument is a
-    /// pair's call (see [`Self::pair_argument`]), gathered as [`Self::chain`] gathers it but
-    /// without an argument list where the method's form takes the pair's integers. `None`,
-    /// with nothing counted, for any other chain.
+    /// pair's call (see [`Self::pair_argument`]), gathered as [`Self::chain`] gathers it
+    /// without its general machinery, and done where the method's form takes the pair's
+    /// integers. `None`, with nothing counted, for any other chain.
     #[inline]
-    pub(super) fn pair_read(&mut self, frame: &mut Frame, chain: &Chain) -> Option<Flow<Dynamic>> {
+    pub(super) fn pair_read(&mut self, frame: &mut Frame, chain: &Chain) -> Option<Gathered> {
         if chain.args.len() != 1 {
             return None;
         }
@@ -80,20 +82,27 @@ impl Runner<'_> {
 
     /// [`Self::pair_read`] of `chain`, whose argument is `call`.
     #[inline(never)]
-    fn pair_read_of(&mut self, frame: &mut Frame, chain: &Chain, call: &Call) -> Flow<Dynamic> {
+    fn pair_read_of(&mut self, frame: &mut Frame, chain: &Chain, call: &Call) -> Gathered {
         let before = self.global.num_operations;
         // Rhai counts each link, then evaluates the argument (the last link's), then counts
         // the variable.
-        self.tick_n(chain.steps.len() as u64)?;
-        let pending = self.pair_call(frame, call)?;
+        if let Err(err) = self.tick_n(chain.steps.len() as u64) {
+            return Gathered::Done(Err(err.into()));
+        }
+        let pending = match self.pair_call(frame, call) {
+            Ok(pending) => pending,
+            Err(stop) => return Gathered::Done(Err(stop)),
+        };
         let gathered = self.global.num_operations - before;
-        self.tick(Position::NONE)?;
+        if let Err(err) = self.tick(Position::NONE) {
+            return Gathered::Done(Err(err.into()));
+        }
         let value = match (pending, &chain.root) {
             (Ok(pending), Root::Local(slot)) => {
                 let i = frame.index(*slot);
                 let mut values = [Dynamic::UNIT];
                 if let Some(done) = self.pair_taken(frame, chain, i, &pending, &mut values) {
-                    return done;
+                    return Gathered::Done(done);
                 }
                 pending.make()
             }
@@ -102,7 +111,7 @@ impl Runner<'_> {
         };
         let mut values = StaticVec::new();
         values.push(value);
-        self.gathered(frame, chain, None, None, values, (before, gathered))
+        Gathered::Values(values, Counted { before, gathered })
     }
 
     /// Evaluates `call` (see [`Self::pair_argument`]) as an argument of a chain, as Rhai does:
