@@ -233,8 +233,7 @@ impl Meter {
     #[inline]
     fn check(&self, clock: bool) -> Result<(), Spent> {
         let (held, allocated) = (memory::held(), memory::allocated());
-        let clock =
-            clock || allocated.wrapping_sub(self.allocated_at_clock.get()) > COPIED_EVERY;
+        let clock = clock || allocated.wrapping_sub(self.allocated_at_clock.get()) > COPIED_EVERY;
         if self.operations.get().saturating_add(self.charged.get()) > limits::OPERATIONS {
             Err(Spent::Operations)
         } else if self.held_of(held) > limits::MEMORY {

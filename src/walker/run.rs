@@ -1640,7 +1640,10 @@ pub(super) fn with_args<R>(
 ///
 /// # Panics
 /// If `args` is empty.
-pub(super) fn with_first_copied<R>(args: &mut [&mut Dynamic], f: impl FnOnce(&mut [&mut Dynamic]) -> R) -> R {
+pub(super) fn with_first_copied<R>(
+    args: &mut [&mut Dynamic],
+    f: impl FnOnce(&mut [&mut Dynamic]) -> R,
+) -> R {
     let (first, rest) = args.split_first_mut().expect("a first argument");
     let mut copy = first.clone();
     match rest {

@@ -10,7 +10,8 @@ use rhai::{Dynamic, Map, Position, StaticVec, INT};
 
 use super::{
     chain::{property_mut, Counted, Gathered},
-    with_args, Error, Flow, Frame, List, Runner, Stop};
+    with_args, Error, Flow, Frame, List, Runner, Stop,
+};
 use crate::walker::native_table::Pair;
 use crate::walker::{Call, Callee, Chain, Expr, Gathering, Root, Step};
 
@@ -210,7 +211,11 @@ impl Runner<'_> {
         let fits = func.is_method()
             && types.len() == args + 1
             && types[1] == pending.pair.made
-            && (args == 1 || types[2..].iter().zip(&values[1..args]).all(|(t, v)| *t == v.type_id()));
+            && (args == 1
+                || types[2..]
+                    .iter()
+                    .zip(&values[1..args])
+                    .all(|(t, v)| *t == v.type_id()));
         if !fits {
             return None;
         }

@@ -85,7 +85,10 @@ impl Runner<'_> {
         }
         let index = usize::try_from(index.as_int().ok()?).ok()?;
         let map = frame.values[i].read_lock::<Map>()?;
-        let item = property(&map, name)?.read_lock::<Array>()?.get(index)?.clone();
+        let item = property(&map, name)?
+            .read_lock::<Array>()?
+            .get(index)?
+            .clone();
         drop(map);
         // Rhai counts the two links and the index's expression, the variable, the property's
         // look-up and the item's.
@@ -96,7 +99,12 @@ impl Runner<'_> {
     /// with a plain form for the arguments' types (found at its call site), each argument a
     /// literal or a variable other than `x` and the other argument: the plain form reads the
     /// variables where they are (it changes no argument but the first), with nothing copied.
-    fn call_in_place(&mut self, frame: &mut Frame, chain: &Chain, i: usize) -> Option<Flow<Dynamic>> {
+    fn call_in_place(
+        &mut self,
+        frame: &mut Frame,
+        chain: &Chain,
+        i: usize,
+    ) -> Option<Flow<Dynamic>> {
         let (n, pos, site, method) = match chain.steps.as_slice() {
             [Step::Method {
                 args,
