@@ -102,6 +102,7 @@ unsafe impl GlobalAlloc for Counting {
 
 /// The bytes the current thread holds (allocated minus freed) when [`Counting`] is the global
 /// allocator; always 0 otherwise.
+#[inline]
 pub fn held() -> isize {
     HELD.with(Cell::get)
 }
@@ -109,6 +110,7 @@ pub fn held() -> isize {
 /// The bytes the current thread has allocated so far (never less: frees are not subtracted) when
 /// [`Counting`] is the global allocator; always 0 otherwise. The difference between two readings
 /// is the copying done in between.
+#[inline]
 pub fn allocated() -> u64 {
     ALLOCATED.with(Cell::get)
 }

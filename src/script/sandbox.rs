@@ -62,9 +62,10 @@ const CLOCK_EVERY: u64 = 1024;
 /// take seconds, so copying is charged too. A state of 100 000 values is a few MiB to copy.
 const COPIED_EVERY: u64 = 1 << 20;
 
-/// The budget of the call in progress on this thread.
+/// The budget of one script call: what a [`CallGuard`] keeps of an outer call while an inner
+/// one runs.
 #[derive(Debug, Clone, Copy)]
-struct Meter {
+struct Budget {
     /// The thread's processor time and the wall-clock time at which the call is stopped, set at
     /// the first look at the clocks (after at most [`CLOCK_EVERY`] operations: reading the
     /// processor time costs a system call, which most calls, short, never make).
@@ -80,21 +81,43 @@ struct Meter {
     allocated_at_clock: u64,
 }
 
+/// The budget of the call in progress on this thread, a field in a cell each: the progress
+/// callback, called every [`CHECK_EVERY`] operations of every call, reads and writes only
+/// the fields it needs, in place.
+struct Meter {
+    /// A call is metered.
+    active: Cell<bool>,
+    deadlines: Cell<Option<(Duration, Instant)>>,
+    memory_base: Cell<isize>,
+    operations: Cell<u64>,
+    charged: Cell<u64>,
+    allocated_at_clock: Cell<u64>,
+}
+
 thread_local! {
-    static METER: Cell<Option<Meter>> = const { Cell::new(None) };
+    static METER: Meter = const {
+        Meter {
+            active: Cell::new(false),
+            deadlines: Cell::new(None),
+            memory_base: Cell::new(0),
+            operations: Cell::new(0),
+            charged: Cell::new(0),
+            allocated_at_clock: Cell::new(0),
+        }
+    };
 }
 
 /// Meters a script call from here until the guard drops (a call begun inside another is
 /// metered on its own; the outer one resumes after it).
 #[must_use = "the call is metered while the guard lives"]
 pub struct CallGuard {
-    outer: Option<Meter>,
+    outer: Option<Budget>,
 }
 
 /// Starts metering a script call: [`limits::OPERATIONS`], [`limits::TIME`],
 /// [`limits::WALL_TIME`] and [`limits::MEMORY`] from now.
 pub fn begin() -> CallGuard {
-    let meter = Meter {
+    let budget = Budget {
         deadlines: None,
         memory_base: memory::held(),
         operations: 0,
@@ -102,13 +125,13 @@ pub fn begin() -> CallGuard {
         allocated_at_clock: memory::allocated(),
     };
     CallGuard {
-        outer: METER.with(|m| m.replace(Some(meter))),
+        outer: METER.with(|m| m.replace(Some(budget))),
     }
 }
 
 impl Drop for CallGuard {
     fn drop(&mut self) {
-        METER.with(|m| m.set(self.outer));
+        METER.with(|m| m.replace(self.outer));
     }
 }
 
@@ -175,41 +198,74 @@ fn thread_time() -> Duration {
 }
 
 impl Meter {
+    /// The budget of the call being metered, if any, replaced by `budget` (`None`: no call).
+    fn replace(&self, budget: Option<Budget>) -> Option<Budget> {
+        let was = self.active.get().then(|| Budget {
+            deadlines: self.deadlines.get(),
+            memory_base: self.memory_base.get(),
+            operations: self.operations.get(),
+            charged: self.charged.get(),
+            allocated_at_clock: self.allocated_at_clock.get(),
+        });
+        self.active.set(budget.is_some());
+        if let Some(b) = budget {
+            self.deadlines.set(b.deadlines);
+            self.memory_base.set(b.memory_base);
+            self.operations.set(b.operations);
+            self.charged.set(b.charged);
+            self.allocated_at_clock.set(b.allocated_at_clock);
+        }
+        was
+    }
+
     fn held(&self) -> usize {
         self.held_of(memory::held())
     }
 
     /// The bytes the call holds when the thread holds `held`.
+    #[inline]
     fn held_of(&self, held: isize) -> usize {
-        usize::try_from(held.saturating_sub(self.memory_base)).unwrap_or(0)
+        usize::try_from(held.saturating_sub(self.memory_base.get())).unwrap_or(0)
     }
 
     /// Looks at the budget; `clock`: at the clocks too (they are also looked at when the call
     /// copied more than [`COPIED_EVERY`] bytes since the last look).
-    fn check(&mut self, clock: bool) -> Result<(), Spent> {
+    #[inline]
+    fn check(&self, clock: bool) -> Result<(), Spent> {
         let (held, allocated) = (memory::held(), memory::allocated());
-        let clock = clock || allocated.wrapping_sub(self.allocated_at_clock) > COPIED_EVERY;
-        if clock {
-            self.allocated_at_clock = allocated;
-        }
-        if self.operations.saturating_add(self.charged) > limits::OPERATIONS {
+        let clock = clock || allocated.wrapping_sub(self.allocated_at_clock.get()) > COPIED_EVERY;
+        if self.operations.get().saturating_add(self.charged.get()) > limits::OPERATIONS {
             Err(Spent::Operations)
         } else if self.held_of(held) > limits::MEMORY {
             Err(Spent::Memory)
         } else if clock {
-            let (now, wall_now) = (thread_time(), Instant::now());
-            let (cpu, wall) = *self
-                .deadlines
-                .get_or_insert((now + limits::TIME, wall_now + limits::WALL_TIME));
-            if now > cpu {
-                Err(Spent::Time)
-            } else if wall_now > wall {
-                Err(Spent::WallTime)
-            } else if crate::cancel::calls_stopped() {
-                Err(Spent::Stopped)
-            } else {
-                Ok(())
+            self.check_clocks(allocated)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Looks at the clocks (and the command's cancel flag), the thread having `allocated` so
+    /// far: every [`CLOCK_EVERY`] operations, out of the common path.
+    #[cold]
+    #[inline(never)]
+    fn check_clocks(&self, allocated: u64) -> Result<(), Spent> {
+        self.allocated_at_clock.set(allocated);
+        let (now, wall_now) = (thread_time(), Instant::now());
+        let (cpu, wall) = match self.deadlines.get() {
+            Some(deadlines) => deadlines,
+            None => {
+                let deadlines = (now + limits::TIME, wall_now + limits::WALL_TIME);
+                self.deadlines.set(Some(deadlines));
+                deadlines
             }
+        };
+        if now > cpu {
+            Err(Spent::Time)
+        } else if wall_now > wall {
+            Err(Spent::WallTime)
+        } else if crate::cancel::calls_stopped() {
+            Err(Spent::Stopped)
         } else {
             Ok(())
         }
@@ -218,15 +274,17 @@ impl Meter {
 
 /// Rhai's progress callback (also called by the compiled evaluator): stops the call when
 /// its budget is spent.
+#[inline]
 pub(crate) fn progress(operations: u64) -> Option<Dynamic> {
     if !operations.is_multiple_of(CHECK_EVERY) {
         return None;
     }
     METER.with(|m| {
-        let mut meter = m.get()?;
-        meter.operations = operations;
-        let checked = meter.check(operations.is_multiple_of(CLOCK_EVERY));
-        m.set(Some(meter));
+        if !m.active.get() {
+            return None;
+        }
+        m.operations.set(operations);
+        let checked = m.check(operations.is_multiple_of(CLOCK_EVERY));
         checked.err().map(|what| message(what).into())
     })
 }
@@ -236,14 +294,14 @@ pub(crate) fn progress(operations: u64) -> Option<Dynamic> {
 /// call's budget is spent. Outside a metered call, a no-op.
 pub fn charge(work: u64) -> Result<(), Box<EvalAltResult>> {
     METER.with(|m| {
-        let Some(mut meter) = m.get() else {
+        if !m.active.get() {
             return Ok(());
-        };
-        let before = meter.charged / CLOCK_EVERY;
-        meter.charged = meter.charged.saturating_add(work);
-        let checked = meter.check(meter.charged / CLOCK_EVERY != before);
-        m.set(Some(meter));
-        checked.map_err(spent)
+        }
+        let before = m.charged.get();
+        let charged = before.saturating_add(work);
+        m.charged.set(charged);
+        m.check(charged / CLOCK_EVERY != before / CLOCK_EVERY)
+            .map_err(spent)
     })
 }
 
@@ -271,7 +329,7 @@ impl Work {
 /// Checks that the call in progress may hold `bytes` more than it does now (a primitive calls
 /// this before building a large result): an error if that would exceed [`limits::MEMORY`].
 pub fn reserve(bytes: usize) -> Result<(), Box<EvalAltResult>> {
-    let held = METER.with(|m| m.get().map_or(0, |meter| meter.held()));
+    let held = METER.with(|m| if m.active.get() { m.held() } else { 0 });
     if held.saturating_add(bytes) > limits::MEMORY {
         Err(spent(Spent::Memory))
     } else {
@@ -402,10 +460,9 @@ mod tests {
     fn the_wall_clock_backstop_says_it_is_the_clock() {
         let _call = begin();
         METER.with(|m| {
-            let mut meter = m.get().unwrap();
+            assert!(m.active.get());
             let past = Instant::now() - Duration::from_millis(1);
-            meter.deadlines = Some((Duration::MAX, past));
-            m.set(Some(meter));
+            m.deadlines.set(Some((Duration::MAX, past)));
         });
         let err = charge(CLOCK_EVERY).unwrap_err();
         assert!(

@@ -24,6 +24,7 @@ mod chain;
 pub(super) mod closures;
 mod imported;
 mod pairs;
+mod reads;
 
 type Error = Box<EvalAltResult>;
 
@@ -1695,7 +1696,10 @@ pub(super) fn with_args<R>(
 ///
 /// # Panics
 /// If `args` is empty.
-fn with_first_copied<R>(args: &mut [&mut Dynamic], f: impl FnOnce(&mut [&mut Dynamic]) -> R) -> R {
+pub(super) fn with_first_copied<R>(
+    args: &mut [&mut Dynamic],
+    f: impl FnOnce(&mut [&mut Dynamic]) -> R,
+) -> R {
     let (first, rest) = args.split_first_mut().expect("a first argument");
     let mut copy = first.clone();
     match rest {

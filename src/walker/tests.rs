@@ -2201,3 +2201,4 @@ fn operations_in_loops_chains_and_methods_are_counted_as_rhai_counts_them() {
 mod closures;
 mod differential;
 mod pairs;
+mod reads;

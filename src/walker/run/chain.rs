@@ -37,50 +37,23 @@ impl Runner<'_> {
                 return Ok(value);
             }
         }
-        // Rhai gathers the arguments and indexes as `Gathering` says, then counts the variable.
-        let mut values: StaticVec<Dynamic> = StaticVec::new();
-        let before = self.global.num_operations;
-        // A pair's call as the method's first argument may stay its integers (see `pairs`).
-        let pair_call = self.pair_argument(frame, chain, assign.is_some());
-        let mut pending = None;
-        if chain.gathering == Gathering::PerLink {
-            let mut args = chain.args.iter();
-            for step in &chain.steps {
-                self.tick(Position::NONE)?;
-                for arg in args.by_ref().take(step.values()) {
-                    let value = match pair_call {
-                        Some(call) if values.is_empty() => match self.pair_call(frame, call)? {
-                            Ok(pair) => {
-                                pending = Some(pair);
-                                Dynamic::UNIT
-                            }
-                            Err(value) => value,
-                        },
-                        _ => self.expr(frame, arg)?,
-                    };
-                    values.push(value);
+        let pair_read = match assign {
+            None => {
+                if let Some(done) = self.quick_read(frame, chain) {
+                    return done;
                 }
+                self.pair_read(frame, chain)
             }
-        } else {
-            for arg in &chain.args {
-                values.push(self.expr(frame, arg)?);
-            }
-        }
-        if chain.gathering == Gathering::LiteralIndex {
-            self.global.num_operations = before;
-        }
-        let gathered = self.global.num_operations - before;
-        // Rhai counts an operation for finding a variable (an expression counts its own).
-        if !matches!(chain.root, Root::Value(_)) {
-            self.tick(Position::NONE)?;
-        }
-        if let (Some(pending), Root::Local(slot)) = (pending, &chain.root) {
-            let i = frame.index(*slot);
-            if let Some(done) = self.pair_taken(frame, chain, i, &pending, &mut values) {
-                return done;
-            }
-            values[0] = pending.make();
-        }
+            Some(_) => None,
+        };
+        let gathered = match pair_read {
+            Some(gathered) => gathered,
+            None => self.gather(frame, chain, assign.is_some()),
+        };
+        let (mut values, before, gathered) = match gathered {
+            Gathered::Done(done) => return done,
+            Gathered::Values(values, counted) => (values, counted.before, counted.gathered),
+        };
         let mut assign = assign;
         let list = if chain.returned && self.listing(frame) {
             List::ForHost
@@ -194,6 +167,68 @@ impl Runner<'_> {
         }
     }
 
+    /// Gathers `chain`'s arguments and indexes as Rhai does (as [`Gathering`] says), then
+    /// counts its variable; a read whose method takes a pair's integers is done there
+    /// (see [`Self::pair_taken`]).
+    #[inline(always)]
+    fn gather(&mut self, frame: &mut Frame, chain: &Chain, assign: bool) -> Gathered {
+        let mut values: StaticVec<Dynamic> = StaticVec::new();
+        let before = self.global.num_operations;
+        // A pair's call as the method's first argument may stay its integers (see `pairs`).
+        let pair_call = self.pair_argument(frame, chain, assign);
+        let mut pending = None;
+        if chain.gathering == Gathering::PerLink {
+            let mut args = chain.args.iter();
+            for step in &chain.steps {
+                if let Err(err) = self.tick(Position::NONE) {
+                    return Gathered::Done(Err(err.into()));
+                }
+                for arg in args.by_ref().take(step.values()) {
+                    let value = match pair_call {
+                        Some(call) if values.is_empty() => match self.pair_call(frame, call) {
+                            Ok(Ok(pair)) => {
+                                pending = Some(pair);
+                                Dynamic::UNIT
+                            }
+                            Ok(Err(value)) => value,
+                            Err(stop) => return Gathered::Done(Err(stop)),
+                        },
+                        _ => match self.expr(frame, arg) {
+                            Ok(value) => value,
+                            Err(stop) => return Gathered::Done(Err(stop)),
+                        },
+                    };
+                    values.push(value);
+                }
+            }
+        } else {
+            for arg in &chain.args {
+                match self.expr(frame, arg) {
+                    Ok(value) => values.push(value),
+                    Err(stop) => return Gathered::Done(Err(stop)),
+                }
+            }
+        }
+        if chain.gathering == Gathering::LiteralIndex {
+            self.global.num_operations = before;
+        }
+        let gathered = self.global.num_operations - before;
+        // Rhai counts an operation for finding a variable (an expression counts its own).
+        if !matches!(chain.root, Root::Value(_)) {
+            if let Err(err) = self.tick(Position::NONE) {
+                return Gathered::Done(Err(err.into()));
+            }
+        }
+        if let (Some(pending), Root::Local(slot)) = (pending, &chain.root) {
+            let i = frame.index(*slot);
+            if let Some(done) = self.pair_taken(frame, chain, i, &pending, &mut values) {
+                return Gathered::Done(done);
+            }
+            values[0] = pending.make();
+        }
+        Gathered::Values(values, Counted { before, gathered })
+    }
+
     /// A read of one step on a variable's value that [`Self::walk`] would finish without
     /// handing the whole chain to Rhai: a native method (`board.get(c)`) or a getter (`c.x`)
     /// on a value that is not a map, or an array's item at an index within it (`d[0]`), done
@@ -220,29 +255,7 @@ impl Runner<'_> {
                 });
                 Some(called.map_err(Stop::from))
             }
-            // A native value's getter (`c.x`); Rhai tries an indexer by the property's name
-            // after: the walk does.
-            [Step::Prop {
-                name,
-                getter,
-                pos,
-                site,
-            }] if !target.is_map() => {
-                let got = match self.native(site, getter, true, &mut [&mut *target], *pos, List::No)
-                {
-                    Err(err) if matches!(*err, EvalAltResult::ErrorDotExpr(..)) => {
-                        let mut prop = Dynamic::from(name.clone());
-                        let op_pos = chain.rests[0].pos;
-                        self.rhai_native("index$get$", true, &mut [target, &mut prop], op_pos)
-                            .map_err(|e| match *e {
-                                EvalAltResult::ErrorIndexingType(..) => err,
-                                _ => e,
-                            })
-                    }
-                    got => got,
-                };
-                Some(got.map_err(Stop::from))
-            }
+            [Step::Prop { .. }] if !target.is_map() => self.getter(chain, target),
             [Step::Index] => {
                 let index = usize::try_from(values[0].as_int().ok()?).ok()?;
                 let item = target.read_lock::<Array>()?.get(index)?.clone();
@@ -251,6 +264,45 @@ impl Runner<'_> {
             }
             _ => None,
         }
+    }
+
+    /// The getter of `chain`'s one step, a property of a native value (`c.x`), on `target`;
+    /// Rhai tries an indexer by the property's name after (the walk does too).
+    pub(super) fn getter(&mut self, chain: &Chain, target: &mut Dynamic) -> Option<Flow<Dynamic>> {
+        let [Step::Prop {
+            getter, pos, site, ..
+        }] = chain.steps.as_slice()
+        else {
+            return None;
+        };
+        let got = self.native(site, getter, true, &mut [&mut *target], *pos, List::No);
+        Some(self.or_indexer(chain, target, got))
+    }
+
+    /// What the getter of `chain`'s one step gave on `target` (`got`), or where it reported no
+    /// such property, what Rhai's indexer by the property's name gives (its error, where the
+    /// value has no indexer, the getter's).
+    pub(super) fn or_indexer(
+        &mut self,
+        chain: &Chain,
+        target: &mut Dynamic,
+        got: Result<Dynamic, Error>,
+    ) -> Flow<Dynamic> {
+        let got = match (got, chain.steps.as_slice()) {
+            (Err(err), [Step::Prop { name, .. }])
+                if matches!(*err, EvalAltResult::ErrorDotExpr(..)) =>
+            {
+                let mut prop = Dynamic::from(name.clone());
+                let op_pos = chain.rests[0].pos;
+                self.rhai_native("index$get$", true, &mut [target, &mut prop], op_pos)
+                    .map_err(|e| match *e {
+                        EvalAltResult::ErrorIndexingType(..) => err,
+                        _ => e,
+                    })
+            }
+            (got, _) => got,
+        };
+        got.map_err(Stop::from)
     }
 
     /// The chains most of a rules script is made of, on a map in a variable: `x.p = v` (or
@@ -451,13 +503,23 @@ impl Runner<'_> {
                 if *script {
                     return false;
                 }
+                let values = &values[cursor..cursor + args];
+                // The site's function, where it was found for these types (no list of them
+                // made), else the table's answer.
+                if let Some(r) = &*site.0.borrow() {
+                    if let [of, others @ ..] = r.types.as_slice() {
+                        let same = *of == target.type_id()
+                            && others.len() == values.len()
+                            && others.iter().zip(values).all(|(t, v)| *t == v.type_id());
+                        if same {
+                            return r.reads_only;
+                        }
+                    }
+                }
                 let mut types: StaticVec<TypeId> = StaticVec::new();
                 types.push(target.type_id());
-                types.extend(values[cursor..cursor + args].iter().map(Dynamic::type_id));
-                match &*site.0.borrow() {
-                    Some(r) if r.types[..] == types[..] => r.reads_only,
-                    _ => self.natives.is_reader(name, &types),
-                }
+                types.extend(values.iter().map(Dynamic::type_id));
+                self.natives.is_reader(name, &types)
             }
         }
     }
@@ -717,6 +779,18 @@ impl Runner<'_> {
     }
 }
 
+/// A chain's arguments and indexes gathered ([`Runner::gather`]), or the chain done.
+pub(super) enum Gathered {
+    Done(Flow<Dynamic>),
+    Values(StaticVec<Dynamic>, Counted),
+}
+
+/// The operations count before a chain's gathering, and the operations the gathering counted.
+pub(super) struct Counted {
+    pub(super) before: u64,
+    pub(super) gathered: u64,
+}
+
 /// A chain being walked: its values, and what is assigned to its end.
 struct Walk<'c, 'o> {
     chain: &'c Chain,
@@ -818,7 +892,7 @@ fn replace_link(dot: bool, link: &mut RhaiExpr, values: &mut impl Iterator<Item 
 const SMALL_MAP: usize = 11;
 
 /// Property `name` of `map`.
-fn property<'m>(map: &'m Map, name: &str) -> Option<&'m Dynamic> {
+pub(super) fn property<'m>(map: &'m Map, name: &str) -> Option<&'m Dynamic> {
     if map.len() > SMALL_MAP {
         return map.get(name);
     }

@@ -8,7 +8,10 @@ use std::any::TypeId;
 
 use rhai::{Dynamic, Map, Position, StaticVec, INT};
 
-use super::{chain::property_mut, with_args, Error, Flow, Frame, List, Runner, Stop};
+use super::{
+    chain::{property_mut, Counted, Gathered},
+    with_args, Error, Flow, Frame, List, Runner, Stop,
+};
 use crate::walker::native_table::Pair;
 use crate::walker::{Call, Callee, Chain, Expr, Gathering, Root, Step};
 
@@ -65,6 +68,53 @@ impl Runner<'_> {
         fits.then_some(call)
     }
 
+    /// `x.f(cell(a, b))` or `x.p.f(cell(a, b))`, a read whose method's only argument is a
+    /// pair's call (see [`Self::pair_argument`]), gathered as [`Self::chain`] gathers it
+    /// without its general machinery, and done where the method's form takes the pair's
+    /// integers. `None`, with nothing counted, for any other chain.
+    #[inline]
+    pub(super) fn pair_read(&mut self, frame: &mut Frame, chain: &Chain) -> Option<Gathered> {
+        if chain.args.len() != 1 {
+            return None;
+        }
+        let call = self.pair_argument(frame, chain, false)?;
+        Some(self.pair_read_of(frame, chain, call))
+    }
+
+    /// [`Self::pair_read`] of `chain`, whose argument is `call`.
+    #[inline(never)]
+    fn pair_read_of(&mut self, frame: &mut Frame, chain: &Chain, call: &Call) -> Gathered {
+        let before = self.global.num_operations;
+        // Rhai counts each link, then evaluates the argument (the last link's), then counts
+        // the variable.
+        if let Err(err) = self.tick_n(chain.steps.len() as u64) {
+            return Gathered::Done(Err(err.into()));
+        }
+        let pending = match self.pair_call(frame, call) {
+            Ok(pending) => pending,
+            Err(stop) => return Gathered::Done(Err(stop)),
+        };
+        let gathered = self.global.num_operations - before;
+        if let Err(err) = self.tick(Position::NONE) {
+            return Gathered::Done(Err(err.into()));
+        }
+        let value = match (pending, &chain.root) {
+            (Ok(pending), Root::Local(slot)) => {
+                let i = frame.index(*slot);
+                let mut values = [Dynamic::UNIT];
+                if let Some(done) = self.pair_taken(frame, chain, i, &pending, &mut values) {
+                    return Gathered::Done(done);
+                }
+                pending.make()
+            }
+            (Ok(pending), _) => pending.make(),
+            (Err(value), _) => value,
+        };
+        let mut values = StaticVec::new();
+        values.push(value);
+        Gathered::Values(values, Counted { before, gathered })
+    }
+
     /// Evaluates `call` (see [`Self::pair_argument`]) as an argument of a chain, as Rhai does:
     /// its two integers if it makes a pair from them, else its value.
     #[inline(never)]
@@ -83,13 +133,25 @@ impl Runner<'_> {
             }
             None => Some(self.expr(frame, &call.args[0])?),
         };
-        let second = self.expr(frame, &call.args[1])?;
+        // A second argument that is an integer where it is (a variable, a literal) is read
+        // there: its expression's operation is counted.
+        let (second, b) = match self.int_at(frame, &call.args[1]) {
+            Some(b) => {
+                self.tick(Position::NONE)?;
+                (None, Some(b))
+            }
+            None => {
+                let second = self.expr(frame, &call.args[1])?;
+                let b = second.as_int().ok();
+                (Some(second), b)
+            }
+        };
         let a = match (&first, call.first_local) {
             (Some(value), _) => value.as_int().ok(),
             (None, Some(slot)) => frame.values[frame.index(slot)].as_int().ok(),
             (None, None) => None,
         };
-        if let (Some(a), Ok(b)) = (a, second.as_int()) {
+        if let (Some(a), Some(b)) = (a, b) {
             let ints = [TypeId::of::<INT>(), TypeId::of::<INT>()];
             let pair = call
                 .site
@@ -103,6 +165,11 @@ impl Runner<'_> {
                 return Ok(Ok(Pending { pair, a, b }));
             }
         }
+        // The second argument read in place is copied, as evaluating it copies it.
+        let second = match second {
+            Some(second) => second,
+            None => self.peek(frame, &call.args[1]).cloned().unwrap_or_default(),
+        };
         let values: StaticVec<Dynamic> = first.into_iter().chain([second]).collect();
         Ok(Err(self.call_native(frame, call, values, List::No)?))
     }
@@ -118,7 +185,7 @@ impl Runner<'_> {
         chain: &Chain,
         i: usize,
         pending: &Pending,
-        values: &mut StaticVec<Dynamic>,
+        values: &mut [Dynamic],
     ) -> Option<Flow<Dynamic>> {
         let (prop, method) = match chain.steps.as_slice() {
             [method] => (None, method),
@@ -140,11 +207,15 @@ impl Runner<'_> {
         let r = resolved.as_ref()?;
         let taker = r.pair_taker.clone()?;
         let func = r.func.as_ref()?;
-        let others = values[1..args].iter().map(Dynamic::type_id);
+        let types = r.types.as_slice();
         let fits = func.is_method()
-            && r.types.len() == args + 1
-            && r.types[1] == pending.pair.made
-            && r.types[2..].iter().copied().eq(others);
+            && types.len() == args + 1
+            && types[1] == pending.pair.made
+            && (args == 1
+                || types[2..]
+                    .iter()
+                    .zip(&values[1..args])
+                    .all(|(t, v)| *t == v.type_id()));
         if !fits {
             return None;
         }

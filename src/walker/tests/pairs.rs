@@ -18,12 +18,12 @@ fn counted(both: &Both, fast: bool, name: &str, args: &Array) -> String {
 
 /// Makes each call of `calls` (a function and its arguments as a Rhai array) on `script`,
 /// three times over, through the walker and through Rhai, and asserts they agree.
-fn assert_alike(script: &str, calls: &[(&str, &str)]) {
+pub(super) fn assert_alike(script: &str, calls: &[(&str, &str)]) {
     assert_alike_in(script, calls, 3);
 }
 
 /// [`assert_alike`], each call made `rounds` times.
-fn assert_alike_in(script: &str, calls: &[(&str, &str)], rounds: usize) {
+pub(super) fn assert_alike_in(script: &str, calls: &[(&str, &str)], rounds: usize) {
     let both = load(script, true, None);
     for (name, args) in calls {
         let args: Array = both

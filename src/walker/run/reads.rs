@@ -1,0 +1,250 @@
+//! The commonest reads through a chain from a variable, done in place before the chain's
+//! general machinery ([`Runner::chain`]) is set up: an array's item by a literal or a
+//! variable's integer (`d[0]`, `line[i]`, `state.pits[i]`), a native value's getter (`c.x`),
+//! and a native method whose arguments are variables or literals, through its plain form
+//! (`board.get(c)`, `seen.set(n, 1)`: see [`crate::walker::native_table::Typed`]). Nothing is
+//! copied but the value read, no argument list is built, and each counts the operations Rhai
+//! counts for the chain as written. Each looks first, without counting or changing anything,
+//! whether it applies (the types, the index within the array, the function the call site
+//! found); where it does not, the chain is walked as before.
+
+use rhai::{Array, Dynamic, Map, Position};
+
+use super::{chain::property, with_args, with_first_copied, Flow, Frame, Runner};
+use crate::walker::{Chain, Expr, Gathering, Root, Step};
+
+/// The most arguments of a method called in place (more go through the general walk).
+const MOST_ARGS: usize = 2;
+
+impl Runner<'_> {
+    /// `chain`, a read from a variable, done in place where it has one of the shapes above;
+    /// `None`, with nothing counted or changed, where it has not.
+    #[inline]
+    pub(super) fn quick_read(&mut self, frame: &mut Frame, chain: &Chain) -> Option<Flow<Dynamic>> {
+        let Root::Local(slot) = chain.root else {
+            return None;
+        };
+        let i = frame.index(slot);
+        match chain.steps.as_slice() {
+            [Step::Index] => self.item(frame, chain, i),
+            [Step::Prop { name, .. }, Step::Index] => self.property_item(frame, chain, i, name),
+            [Step::Prop { .. }] if chain.array_method.is_none() => {
+                if frame.values[i].is_map() {
+                    return None;
+                }
+                if let Some(done) = self.call_in_place(frame, chain, i) {
+                    return Some(done);
+                }
+                // Rhai counts the variable, then calls the getter.
+                if let Err(err) = self.tick(Position::NONE) {
+                    return Some(Err(err.into()));
+                }
+                frame.touch(i);
+                self.getter(chain, &mut frame.values[i])
+            }
+            [Step::Method { script: false, .. }] if chain.array_method.is_none() => {
+                self.call_in_place(frame, chain, i)
+            }
+            _ => None,
+        }
+    }
+
+    /// `x[k]` on an array in slot `i`, `k` a literal or a variable holding an index within it.
+    #[inline]
+    fn item(&mut self, frame: &Frame, chain: &Chain, i: usize) -> Option<Flow<Dynamic>> {
+        // Rhai takes a literal index as written; it counts the link and the expression of any
+        // other. Then it counts the variable.
+        let (index, counted) = match (chain.gathering, chain.args.as_slice()) {
+            (Gathering::LiteralIndex, [Expr::Value(index)]) => (index, 1),
+            (Gathering::PerLink, [Expr::Local(at)]) => (&frame.values[frame.index(*at)], 3),
+            _ => return None,
+        };
+        let index = usize::try_from(index.as_int().ok()?).ok()?;
+        let item = frame.values[i].read_lock::<Array>()?.get(index)?.clone();
+        // And the item's look-up.
+        Some(self.tick_n(counted + 1).map(|()| item).map_err(Into::into))
+    }
+
+    /// `x.name[k]` on a map in slot `i` whose property `name` is an array, `k` a literal or a
+    /// variable holding an index within it.
+    #[inline]
+    fn property_item(
+        &mut self,
+        frame: &Frame,
+        chain: &Chain,
+        i: usize,
+        name: &str,
+    ) -> Option<Flow<Dynamic>> {
+        let index = match chain.args.as_slice() {
+            [Expr::Value(index)] => index,
+            [Expr::Local(at)] => &frame.values[frame.index(*at)],
+            _ => return None,
+        };
+        if chain.gathering != Gathering::PerLink {
+            return None;
+        }
+        let index = usize::try_from(index.as_int().ok()?).ok()?;
+        let map = frame.values[i].read_lock::<Map>()?;
+        let item = property(&map, name)?
+            .read_lock::<Array>()?
+            .get(index)?
+            .clone();
+        drop(map);
+        // Rhai counts the two links and the index's expression, the variable, the property's
+        // look-up and the item's.
+        Some(self.tick_n(6).map(|()| item).map_err(Into::into))
+    }
+
+    /// `x.f(args)` (or a getter, `x.p`) on a value that is not a map in slot `i`, `f` native
+    /// with a plain form for the arguments' types (found at its call site), each argument a
+    /// literal or a variable other than `x` and the other argument: the plain form reads the
+    /// variables where they are (it changes no argument but the first), with nothing copied.
+    fn call_in_place(
+        &mut self,
+        frame: &mut Frame,
+        chain: &Chain,
+        i: usize,
+    ) -> Option<Flow<Dynamic>> {
+        let (n, pos, site, method) = match chain.steps.as_slice() {
+            [Step::Method {
+                args,
+                pos,
+                site,
+                script: false,
+                ..
+            }] => (*args, *pos, site, true),
+            [Step::Prop { pos, site, .. }] => (0, *pos, site, false),
+            _ => return None,
+        };
+        // A list form, or the list the host asked for, goes through the general walk.
+        if n > MOST_ARGS || chain.args.len() != n || chain.argument || chain.returned {
+            return None;
+        }
+        // Where each argument is: a slot of the frame, or a literal (`None`).
+        let mut slots = [None; MOST_ARGS];
+        for (k, arg) in chain.args.iter().enumerate() {
+            slots[k] = match arg {
+                Expr::Local(at) => Some(frame.index(*at)),
+                Expr::Value(_) => None,
+                _ => return None,
+            };
+        }
+        // The same variable twice is read twice: the general walk copies it.
+        if slots.contains(&Some(i)) || (slots[0].is_some() && slots[0] == slots[1]) {
+            return None;
+        }
+        let target = &frame.values[i];
+        if target.is_map() {
+            return None;
+        }
+        let resolved = site.0.borrow();
+        let r = resolved.as_ref()?;
+        let (func, typed) = (r.func.as_ref()?, r.typed.as_ref()?);
+        let call = func.get_native_fn()?;
+        let argument = |k: usize| match (&chain.args[k], slots[k]) {
+            (_, Some(j)) => frame.values[j].type_id(),
+            (arg, None) => arg_value(arg).type_id(),
+        };
+        // As `Runner::direct` calls it: Rhai calls a function that needs its context, or one
+        // that would change a constant (it words that error).
+        let fits = r.types.len() == n + 1
+            && r.types[0] == target.type_id()
+            && (0..n).all(|k| r.types[k + 1] == argument(k))
+            && !func.has_context()
+            && (func.is_pure() || !target.is_read_only());
+        if !fits {
+            return None;
+        }
+        // Rhai counts the link and the arguments' expressions (none for a method without
+        // arguments), then the variable.
+        let gathered = if chain.gathering == Gathering::PerLink {
+            1 + n as u64
+        } else {
+            0
+        };
+        if let Err(err) = self.tick_n(gathered + 1) {
+            return Some(Err(err.into()));
+        }
+        // What a method may change, a lent state is copied first (see `Runner::chain`).
+        if method && self.lent_unchanged(frame, i) && !r.reads_only {
+            self.before_change(frame, i);
+        }
+        frame.touch(i);
+        // The call's operation.
+        if let Err(err) = self.tick(pos) {
+            return Some(Err(err.into()));
+        }
+        // Rhai's form, where the plain form cannot read the arguments: it may take them, so
+        // it gets copies (and, taking its first argument by value, a copy of that too).
+        let rhai_form = |args: &mut [&mut Dynamic]| {
+            let [first, others @ ..] = args else {
+                return call(None, args);
+            };
+            let mut copies: [Dynamic; MOST_ARGS] = Default::default();
+            for (copy, arg) in copies.iter_mut().zip(others.iter()) {
+                *copy = (**arg).clone();
+            }
+            with_args(first, &mut copies[..others.len()], |refs| {
+                if func.is_method() {
+                    call(None, refs)
+                } else {
+                    with_first_copied(refs, |copied| call(None, copied))
+                }
+            })
+        };
+        // The variables' values are moved out of their slots for the call, and back.
+        let result = match (&chain.args[..], slots) {
+            ([], _) => {
+                let args = &mut [&mut frame.values[i]];
+                typed(args).unwrap_or_else(|| rhai_form(args))
+            }
+            ([a], [sa, _]) => {
+                let mut a = take(frame, a, sa);
+                let args = &mut [&mut frame.values[i], &mut a];
+                let result = typed(args).unwrap_or_else(|| rhai_form(args));
+                put_back(frame, sa, a);
+                result
+            }
+            ([a, b], [sa, sb]) => {
+                let (mut a, mut b) = (take(frame, a, sa), take(frame, b, sb));
+                let args = &mut [&mut frame.values[i], &mut a, &mut b];
+                let result = typed(args).unwrap_or_else(|| rhai_form(args));
+                put_back(frame, sa, a);
+                put_back(frame, sb, b);
+                result
+            }
+            _ => unreachable!("at most {MOST_ARGS} arguments"),
+        };
+        drop(resolved);
+        let checked = self.checked_native_result(result, Some(&frame.values[i]), pos);
+        Some(match checked {
+            Ok(value) => Ok(value),
+            got => self.or_indexer(chain, &mut frame.values[i], got),
+        })
+    }
+}
+
+/// A literal argument's value.
+fn arg_value(arg: &Expr) -> &Dynamic {
+    match arg {
+        Expr::Value(value) => value,
+        _ => &Dynamic::UNIT,
+    }
+}
+
+/// An argument's value for a call: a literal's copy, or a variable's (in `slot`) moved out.
+#[inline]
+fn take(frame: &mut Frame, arg: &Expr, slot: Option<usize>) -> Dynamic {
+    match slot {
+        Some(j) => std::mem::take(&mut frame.values[j]),
+        None => arg_value(arg).clone(),
+    }
+}
+
+/// Puts a variable's value (in `slot`) back after the call.
+#[inline]
+fn put_back(frame: &mut Frame, slot: Option<usize>, value: Dynamic) {
+    if let Some(j) = slot {
+        frame.values[j] = value;
+    }
+}

@@ -1,0 +1,101 @@
+//! The reads a chain does in place (`run/reads.rs`: `d[0]`, `a[i]`, `state.pits[i]`, `c.x`,
+//! `board.get(c)`, `seen.set(n, 1)`) against Rhai's interpreter: the same values, errors (text
+//! and position) and operations counted, on the first call (which finds the functions) and the
+//! calls after (which read in place), and where the read in place does not apply (other types,
+//! an index out of bounds or from the end, the same variable twice, a constant changed).
+
+use super::pairs::{assert_alike, assert_alike_in};
+
+#[test]
+fn items_read_in_place_agree() {
+    assert_alike(
+        r#"
+        fn literal(a) { let d = [1, [2], "three"]; [d[0], d[1], d[2], a[0], a[1]] }
+        fn variable(a, i) { let k = i; [a[i], a[k]] }
+        fn property(s, i) { [s.pits[i], s.pits[1], s.pits[i] + s.pits[0]] }
+        fn nested(a) { let r = []; for d in a { r.push(d[0] + d[1]); } r }
+        "#,
+        &[
+            ("literal", "[[4, 5]]"),
+            ("literal", "[[4]]"),
+            ("literal", "[[]]"),
+            ("literal", r#"["ab"]"#),
+            ("literal", "[#{ a: 1 }]"),
+            ("literal", "[42]"),
+            ("variable", "[[1, 2, 3], 2]"),
+            ("variable", "[[1, 2, 3], 3]"),
+            ("variable", "[[1, 2, 3], -1]"),
+            ("variable", "[[1, 2, 3], -4]"),
+            ("variable", r#"[[1, 2, 3], "a"]"#),
+            ("variable", r#"["abc", 1]"#),
+            ("variable", r#"[#{ a: 1 }, "a"]"#),
+            ("variable", "[[1, 2, 3], 1.0]"),
+            ("property", "[#{ pits: [4, 5, 6] }, 2]"),
+            ("property", "[#{ pits: [4, 5, 6] }, 5]"),
+            ("property", "[#{ pits: [4, 5, 6] }, -1]"),
+            ("property", "[#{ pits: \"abc\" }, 1]"),
+            ("property", "[#{ other: [1, 2] }, 1]"),
+            ("property", "[#{ pits: #{ a: 1 } }, 1]"),
+            ("property", "[[1, 2], 1]"),
+            ("nested", "[[[1, 2], [3, 4]]]"),
+            ("nested", "[[[1, 2], [3]]]"),
+        ],
+    );
+}
+
+#[test]
+fn getters_and_methods_read_in_place_agree() {
+    assert_alike(
+        r#"
+        fn coords(c) { [c.x, c.y] }
+        fn get(g, c) { g.get(c) }
+        fn get_or(g, c, d) { [g.get_or(c, d), g.get_or(c, 7)] }
+        fn set(g, c, v) { g.set(c, v); g.set(c, 2); [g.get(c), g] }
+        fn same(g) { g.get(g) }
+        fn constant(c) { const g = grid(2, 2); g.set(c, 1); g.get(c) }
+        fn sizes(g) { [g.width, g.height] }
+        "#,
+        &[
+            ("coords", "[cell(2, 3)]"),
+            ("coords", "[#{ x: 1, y: 2 }]"),
+            ("coords", "[grid(2, 2)]"),
+            ("coords", "[[1, 2]]"),
+            ("coords", "[5]"),
+            ("get", "[grid(3, 3), cell(1, 2)]"),
+            ("get", "[grid(3, 3), cell(4, 0)]"),
+            ("get", "[grid(3, 3), 5]"),
+            ("get", "[[1, 2], 1]"),
+            ("get", "[#{ get: 1 }, cell(0, 0)]"),
+            ("get_or", "[grid(3, 3), cell(1, 1), 9]"),
+            ("get_or", "[grid(3, 3), cell(5, 5), 9]"),
+            ("get_or", r#"[grid(3, 3), cell(5, 5), "x"]"#),
+            ("set", "[grid(3, 3), cell(1, 1), 4]"),
+            ("set", "[grid(3, 3), cell(3, 1), 4]"),
+            ("set", r#"[grid(3, 3), cell(1, 1), "a"]"#),
+            ("same", "[grid(2, 2)]"),
+            ("constant", "[cell(1, 1)]"),
+            ("sizes", "[grid(4, 2)]"),
+            ("sizes", "[#{ width: 3 }]"),
+        ],
+    );
+}
+
+#[test]
+fn the_operations_limit_stops_reads_in_place_where_rhai_stops() {
+    // The limit falls at each operation of the loop's body in turn, as `pad` moves it.
+    let script = r#"
+        fn t(pad) {
+            for i in 0..pad { }
+            let d = [1, 2];
+            let s = #{ pits: [3, 4] };
+            let g = grid(3, 3);
+            let c = cell(1, 1);
+            let k = 1;
+            loop { g.set(c, d[0] + d[k] + s.pits[k] + c.x + g.get(c) + g.get_or(c, 2)); }
+        }
+    "#;
+    let calls: Vec<String> = (0..12).map(|pad| format!("[{pad}]")).collect();
+    let calls: Vec<(&str, &str)> = calls.iter().map(|args| ("t", args.as_str())).collect();
+    // The loop's first round finds the functions: the rounds after read in place.
+    assert_alike_in(script, &calls, 1);
+}
