@@ -19,9 +19,9 @@
 //! by what they do for both sides, ties broken by how often a move refuted others (history).
 //!
 //! A judged position's judge (a rule such as Renju's forbidden points) is asked, where its
-//! screen says the rule can matter, about every move alpha-beta plays, every win at once it
-//! counts on and the double threat its leaves look for, as the threat search asks it: a move
-//! the judge refuses is never searched. Each answer is asked for once: they are kept by
+//! screen says the rule can matter, about every move alpha-beta would take as its best so far,
+//! every win at once it counts on and the double threat its leaves look for, as the threat
+//! searches ask it (about a threat once it wins): a move the judge refuses counts for nothing. Each answer is asked for once: they are kept by
 //! position (Zobrist hash) and cell, with the transposition table, from one search of a game
 //! to the next, for the same script text and options (the referee's
 //! [`Referee::answers_key`]).
@@ -945,7 +945,8 @@ impl Searcher<'_> {
 
     /// The moves of [`Self::negamax`]'s node, searched in order (`(attack gain, cell)`), the
     /// result remembered in the table; `threatened`: the opponent threatens to win at once (so
-    /// a node where the judge refuses every move is lost).
+    /// a node where the judge refuses every move is lost). The judge is asked about a move once
+    /// it is searched and found better than the moves before it: most moves are not.
     fn search_moves(
         &mut self,
         moves: Vec<(i64, usize)>,
@@ -960,11 +961,6 @@ impl Searcher<'_> {
         let mut best = (-WIN * 2, moves[0].1);
         let mut searched = false;
         for (attack, mv) in moves {
-            // A move the judge refuses is not searched.
-            if !self.may_play(mv, me) {
-                continue;
-            }
-            searched = true;
             // A four or an open three is searched one move deeper: the reply is forced.
             let threatens =
                 attack >= self.four || (attack >= self.three && self.makes_open_three(mv, me));
@@ -976,7 +972,13 @@ impl Searcher<'_> {
             if self.out_of_time {
                 return 0;
             }
+            // The judge is asked only about a move that would be the best so far (a move that
+            // is not leaves alpha as it is): a move it refuses counts for nothing.
             if score > best.0 {
+                if !self.may_play(mv, me) {
+                    continue;
+                }
+                searched = true;
                 best = (score, mv);
             }
             alpha = alpha.max(score);
@@ -1220,6 +1222,7 @@ mod tests {
             players: crate::native_games::placement::Players::ALL,
             screen: None,
             wins_allowed: false,
+            refuses: None,
         };
         let stones = [(7, 7, 1), (8, 8, 2), (6, 8, 1), (8, 6, 2), (9, 7, 1)];
         let pos = position(&stones, 1).judged_by(judge);
