@@ -208,19 +208,24 @@ impl Scan {
     /// A stone lengthens the run only on the empty cell just before or just after it (joining
     /// the stones beyond); elsewhere the run stays as it is.
     fn wins(&self) -> u64 {
-        let (run, before, after) = self.run_bounds();
+        let bounds = self.run_bounds();
         let mut wins = 0;
         for k in ones(self.empties_within(self.length - 1)) {
-            let made = match k as isize {
-                k if k == before => run + 1 + self.own_from(k - 1, -1),
-                k if k == after => run + 1 + self.own_from(k + 1, 1),
-                _ => run,
-            };
-            if self.completes(made) {
+            if self.completes(self.run_with(k, bounds)) {
                 wins |= 1 << k;
             }
         }
         wins
+    }
+
+    /// The run through the centre once a stone is put on the empty index `k`, the run being
+    /// `(run, before, after)` ([`Self::run_bounds`]).
+    fn run_with(&self, k: usize, (run, before, after): (usize, isize, isize)) -> usize {
+        match k as isize {
+            k if k == before => run + 1 + self.own_from(k - 1, -1),
+            k if k == after => run + 1 + self.own_from(k + 1, 1),
+            _ => run,
+        }
     }
 
     /// Whether `wins` are exactly two cells `length` apart.
@@ -238,8 +243,15 @@ impl Scan {
         } else {
             wins.count_ones() as usize
         };
+        let bounds = self.run_bounds();
         let mut straights = 0;
         for k in ones(self.empties_within(self.length - 2)) {
+            // A straight's two winning cells are a line apart: just beyond a run one short of
+            // the line, or (where the run completes already) the only empty cells. A stone that
+            // leaves a shorter run makes none.
+            if self.run_with(k, bounds) + 1 < self.length {
+                continue;
+            }
             self.slots[k] = Slot::Own;
             let wins = self.wins();
             if self.is_straight(wins) {

@@ -1270,6 +1270,41 @@ mod tests {
     }
 
     #[test]
+    fn alpha_beta_asks_the_judge_only_about_a_move_better_than_those_before() {
+        // Every move of both players judged, a win at once not asked about, two stones on the
+        // board (no four or three to look at): most moves alpha-beta searches are no better
+        // than one before them, and are not asked about.
+        let judge = crate::native_games::placement::Judge {
+            hook: "hook".into(),
+            players: crate::native_games::placement::Players::ALL,
+            screen: None,
+            wins_allowed: true,
+            refuses: None,
+        };
+        let pos = position(&[(7, 7, 1), (8, 8, 2)], 0).judged_by(judge);
+        let limits = SearchLimits {
+            time: Duration::from_secs(60),
+            max_depth: 3,
+            ..limits()
+        };
+        forget_memory();
+        let mut referee = Counting {
+            asked: 0,
+            key: 3,
+            failing: false,
+        };
+        let found = pos
+            .best_move_refereed(&WEIGHTS, limits, &mut referee)
+            .unwrap();
+        assert!(
+            referee.asked * 2 < found.nodes as usize,
+            "{} questions for {} positions",
+            referee.asked,
+            found.nodes
+        );
+    }
+
+    #[test]
     fn the_scores_kept_as_stones_come_and_go_are_the_boards() {
         let mut rng = ChaCha8Rng::seed_from_u64(5);
         let p = position(&[(7, 7, 1), (8, 8, 2)], 0);

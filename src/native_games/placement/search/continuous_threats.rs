@@ -255,7 +255,7 @@ impl Searcher<'_> {
             let won = self.vct_attack(attacker, threats).is_some();
             self.take(reply, defender);
             // The judge is asked only about a reply that holds: a refused one is no reply.
-            if !won && self.may_play(reply, defender) {
+            if !won && (self.vct.aborted || self.may_play(reply, defender)) {
                 return false;
             }
         }
