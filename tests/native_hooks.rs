@@ -50,15 +50,35 @@ fn renju_is_native_with_its_judge_and_without_forbidden_moves() {
 #[test]
 fn a_screen_too_narrow_is_caught() {
     // Renju's script is slow: a few whole games, more than a command's verification plays.
-    let game = load(&fixture("renju_narrow_screen"));
+    // A window screen that misses double threes, and shapes said refused that leave them out.
+    for script in ["renju_narrow_screen", "renju_refuses_too_little"] {
+        let game = load(&fixture(script));
+        let start = game.start().unwrap();
+        let effort = verify::Effort {
+            games: 3,
+            plies: 400,
+            time: std::time::Duration::from_secs(60),
+        };
+        let d = verify::compare(&game, &start, effort).expect(script);
+        assert!(
+            d.what.contains("which moves() does not list"),
+            "{script}: {}",
+            d.what
+        );
+    }
+}
+
+#[test]
+fn a_shape_the_judge_refuses_must_be_one_the_runtime_counts() {
+    let game = load(&fixture("renju_refuses_unknown"));
     let start = game.start().unwrap();
-    let effort = verify::Effort {
-        games: 3,
-        plies: 400,
-        time: std::time::Duration::from_secs(60),
-    };
-    let d = verify::compare(&game, &start, effort).expect("a difference");
-    assert!(d.what.contains("which moves() does not list"), "{}", d.what);
+    let e = game.native_form(&start).unwrap_err().to_string();
+    assert!(
+        e.contains(
+            "`judge.refuses.fives` is not known: it may say `overline`, `fours` and `threes`"
+        ),
+        "{e}"
+    );
 }
 
 #[test]

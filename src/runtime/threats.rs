@@ -43,13 +43,28 @@ pub struct LineThreats {
     pub straights: Vec<Cell>,
 }
 
-/// What a cell along the scanned line holds, as the scan sees it.
+/// What a cell along a scanned line holds, as the scan sees it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Slot {
+pub enum Slot {
+    /// A stone of the scanned value.
     Own,
+    /// A cell a stone may be put on.
     Empty,
     /// Another value, or off the board.
     Blocked,
+}
+
+/// What a stone makes along one line, as [`line_threats`] counts it, without the cells (no
+/// allocation): for a screen that only needs to know how many threats a stone makes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LineShape {
+    /// The run through the cell, the cell included, within `length + 1` cells each way: a
+    /// longer run may read shorter, but still longer than `length`.
+    pub run: usize,
+    /// As [`LineThreats::threats`].
+    pub threats: usize,
+    /// Whether [`LineThreats::straights`] has a cell.
+    pub straight: bool,
 }
 
 /// The threats along each of `grid`'s line directions for a stone of `goal.value` on `centre`
@@ -62,115 +77,189 @@ pub fn line_threats(grid: &Grid, centre: Cell, goal: LineGoal) -> Option<Vec<Lin
     let threats = grid
         .line_directions()
         .iter()
-        .map(|&direction| Scan::read(grid, centre, direction, goal).threats(grid, centre))
-        .collect();
-    Some(threats)
-}
-
-/// The cells of one line around the centre, `reach` each way: enough to tell a run of exactly
-/// `length` after two more stones from a longer one.
-struct Scan {
-    slots: [Slot; 2 * (MAX_LENGTH + 1) + 1],
-    reach: usize,
-    direction: (i64, i64),
-    goal: LineGoal,
-}
-
-impl Scan {
-    fn read(grid: &Grid, centre: Cell, direction: (i64, i64), goal: LineGoal) -> Scan {
-        let reach = goal.length + 1;
-        let mut slots = [Slot::Blocked; 2 * (MAX_LENGTH + 1) + 1];
-        for (k, slot) in slots.iter_mut().enumerate().take(2 * reach + 1) {
-            *slot = match grid.get(centre.offset(direction, k as i64 - reach as i64)) {
+        .map(|&direction| {
+            let slot = |i: i64| match grid.get(centre.offset(direction, i)) {
                 Some(v) if v == goal.value => Slot::Own,
                 Some(v) if v == goal.empty => Slot::Empty,
                 _ => Slot::Blocked,
             };
+            let mut scan = Scan::read(slot, goal.length, goal.exact);
+            let (wins, threats, straights) = scan.threats();
+            let cells = |mask: u64| -> Vec<Cell> {
+                ones(mask)
+                    .map(|k| centre.offset(direction, k as i64 - scan.reach as i64))
+                    .collect()
+            };
+            LineThreats {
+                direction,
+                run: true_run(grid, centre, direction, goal.value),
+                wins: cells(wins),
+                threats,
+                straights: cells(straights),
+            }
+        })
+        .collect();
+    Some(threats)
+}
+
+/// [`LineShape`] of a stone on a line whose cells `slot(i)` gives, `i` steps from the stone's
+/// cell (from `-(length + 1)` to `length + 1`; the stone's own cell is not read), for a line
+/// of `length` stones (2 to [`MAX_LENGTH`]; exactly `length` if `exact`).
+pub fn line_shape(slot: impl Fn(i64) -> Slot, length: usize, exact: bool) -> LineShape {
+    let length = length.clamp(2, MAX_LENGTH);
+    let mut scan = Scan::read(slot, length, exact);
+    let run = scan.run();
+    let (_, threats, straights) = scan.threats();
+    LineShape {
+        run,
+        threats,
+        straight: straights != 0,
+    }
+}
+
+/// The indices of the bits set in `mask`, lowest first.
+fn ones(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let k = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            k
+        })
+    })
+}
+
+/// The run of `value` through `centre` (counted as holding it) in `direction`, however far it
+/// reaches.
+fn true_run(grid: &Grid, centre: Cell, d: (i64, i64), value: i64) -> usize {
+    let back = lines::count_from(grid, centre, (-d.0, -d.1), value);
+    (1 + back + lines::count_from(grid, centre, d, value)) as usize
+}
+
+/// The cells of one line around the centre, `reach` each way: enough to tell a run of exactly
+/// `length` after two more stones from a longer one. Sets of cells are bit masks of their
+/// indices (at most `2 * (MAX_LENGTH + 1) + 1` < 64 of them).
+struct Scan {
+    slots: [Slot; 2 * (MAX_LENGTH + 1) + 1],
+    reach: usize,
+    length: usize,
+    exact: bool,
+}
+
+impl Scan {
+    fn read(slot: impl Fn(i64) -> Slot, length: usize, exact: bool) -> Scan {
+        let reach = length + 1;
+        let mut slots = [Slot::Blocked; 2 * (MAX_LENGTH + 1) + 1];
+        for (k, s) in slots.iter_mut().enumerate().take(2 * reach + 1) {
+            *s = slot(k as i64 - reach as i64);
         }
         slots[reach] = Slot::Own;
         Scan {
             slots,
             reach,
-            direction,
-            goal,
+            length,
+            exact,
         }
+    }
+
+    /// How many cells from index `from` on, stepping by `step`, hold the scanned value.
+    fn own_from(&self, from: isize, step: isize) -> usize {
+        let mut k = from;
+        let mut n = 0;
+        while k >= 0 && k <= 2 * self.reach as isize && self.slots[k as usize] == Slot::Own {
+            n += 1;
+            k += step;
+        }
+        n
+    }
+
+    /// The run through the centre within the scanned cells, and the indices just before and
+    /// just after it (which may lie outside the scanned cells).
+    fn run_bounds(&self) -> (usize, isize, isize) {
+        let centre = self.reach as isize;
+        let (back, ahead) = (self.own_from(centre - 1, -1), self.own_from(centre + 1, 1));
+        (
+            1 + back + ahead,
+            centre - 1 - back as isize,
+            centre + 1 + ahead as isize,
+        )
     }
 
     /// The run through the centre within the scanned cells.
     fn run(&self) -> usize {
-        let own = |k: &usize| self.slots[*k] == Slot::Own;
-        let before = (0..self.reach).rev().take_while(own).count();
-        let after = (self.reach + 1..=2 * self.reach).take_while(own).count();
-        1 + before + after
+        self.run_bounds().0
     }
 
     fn completes(&self, run: usize) -> bool {
-        if self.goal.exact {
-            run == self.goal.length
+        if self.exact {
+            run == self.length
         } else {
-            run >= self.goal.length
+            run >= self.length
         }
     }
 
-    /// The scanned indices within `distance` of the centre holding an empty cell.
-    fn empties_within(&self, distance: usize) -> impl Iterator<Item = usize> + '_ {
-        (self.reach - distance..=self.reach + distance).filter(|&k| self.slots[k] == Slot::Empty)
+    /// The scanned indices within `distance` of the centre holding an empty cell, as a mask.
+    fn empties_within(&self, distance: usize) -> u64 {
+        (self.reach - distance..=self.reach + distance)
+            .filter(|&k| self.slots[k] == Slot::Empty)
+            .fold(0, |mask, k| mask | 1 << k)
     }
 
-    /// The indices of the empty cells where one more stone completes the run through the centre.
-    fn wins(&mut self) -> Vec<usize> {
-        let mut wins = Vec::new();
-        for k in self
-            .empties_within(self.goal.length - 1)
-            .collect::<Vec<_>>()
-        {
-            self.slots[k] = Slot::Own;
-            if self.completes(self.run()) {
-                wins.push(k);
+    /// The empty cells where one more stone completes the run through the centre, as a mask.
+    /// A stone lengthens the run only on the empty cell just before or just after it (joining
+    /// the stones beyond); elsewhere the run stays as it is.
+    fn wins(&self) -> u64 {
+        let bounds = self.run_bounds();
+        let mut wins = 0;
+        for k in ones(self.empties_within(self.length - 1)) {
+            if self.completes(self.run_with(k, bounds)) {
+                wins |= 1 << k;
             }
-            self.slots[k] = Slot::Empty;
         }
         wins
     }
 
-    fn is_straight(&self, wins: &[usize]) -> bool {
-        matches!(wins, [a, b] if b - a == self.goal.length)
+    /// The run through the centre once a stone is put on the empty index `k`, the run being
+    /// `(run, before, after)` ([`Self::run_bounds`]).
+    fn run_with(&self, k: usize, (run, before, after): (usize, isize, isize)) -> usize {
+        match k as isize {
+            k if k == before => run + 1 + self.own_from(k - 1, -1),
+            k if k == after => run + 1 + self.own_from(k + 1, 1),
+            _ => run,
+        }
     }
 
-    fn threats(mut self, grid: &Grid, centre: Cell) -> LineThreats {
+    /// Whether `wins` are exactly two cells `length` apart.
+    fn is_straight(&self, wins: u64) -> bool {
+        wins.count_ones() == 2
+            && (63 - wins.leading_zeros()) - wins.trailing_zeros() == self.length as u32
+    }
+
+    /// The winning cells (a mask), how many threats they are, and the cells that make a
+    /// straight (a mask).
+    fn threats(&mut self) -> (u64, usize, u64) {
         let wins = self.wins();
-        let threats = if self.is_straight(&wins) {
+        let threats = if self.is_straight(wins) {
             1
         } else {
-            wins.len()
+            wins.count_ones() as usize
         };
-        let mut straights = Vec::new();
-        for k in self
-            .empties_within(self.goal.length - 2)
-            .collect::<Vec<_>>()
-        {
+        let bounds = self.run_bounds();
+        let mut straights = 0;
+        for k in ones(self.empties_within(self.length - 2)) {
+            // A straight's two winning cells are a line apart: just beyond a run one short of
+            // the line, or (where the run completes already) the only empty cells. A stone that
+            // leaves a shorter run makes none.
+            if self.run_with(k, bounds) + 1 < self.length {
+                continue;
+            }
             self.slots[k] = Slot::Own;
             let wins = self.wins();
-            if self.is_straight(&wins) {
-                straights.push(k);
+            if self.is_straight(wins) {
+                straights |= 1 << k;
             }
             self.slots[k] = Slot::Empty;
         }
-        let cell = |k: usize| centre.offset(self.direction, k as i64 - self.reach as i64);
-        LineThreats {
-            direction: self.direction,
-            run: self.true_run(grid, centre),
-            wins: wins.into_iter().map(cell).collect(),
-            threats,
-            straights: straights.into_iter().map(cell).collect(),
-        }
-    }
-
-    /// The run through the centre, however far it reaches (the scan sees `reach` cells each way).
-    fn true_run(&self, grid: &Grid, centre: Cell) -> usize {
-        let (d, value) = (self.direction, self.goal.value);
-        let back = lines::count_from(grid, centre, (-d.0, -d.1), value);
-        (1 + back + lines::count_from(grid, centre, d, value)) as usize
+        (wins, threats, straights)
     }
 }
 
@@ -317,6 +406,30 @@ mod tests {
             let goal = LineGoal { value: 1, length, empty: 0, exact };
             let c = Cell::new(x, y);
             prop_assert_eq!(line_threats(&g, c, goal).unwrap(), reference(&g, c, goal));
+        }
+
+        #[test]
+        fn a_line_shape_counts_as_line_threats(
+            cells in proptest::collection::vec(0i64..3, 81),
+            x in 0i64..9, y in 0i64..9, length in 2usize..7, exact: bool,
+        ) {
+            let mut g = Grid::new(9, 9, 0);
+            for (i, v) in cells.into_iter().enumerate() {
+                g.set(Cell::new(i as i64 % 9, i as i64 / 9), v);
+            }
+            let goal = LineGoal { value: 1, length, empty: 0, exact };
+            let c = Cell::new(x, y);
+            for t in line_threats(&g, c, goal).unwrap() {
+                let slot = |i: i64| match g.get(c.offset(t.direction, i)) {
+                    Some(1) => Slot::Own,
+                    Some(0) => Slot::Empty,
+                    _ => Slot::Blocked,
+                };
+                let shape = line_shape(slot, length, exact);
+                prop_assert_eq!(shape.threats, t.threats);
+                prop_assert_eq!(shape.straight, !t.straights.is_empty());
+                prop_assert_eq!(shape.run > length, t.run > length);
+            }
         }
     }
 }

@@ -24,7 +24,7 @@ use rhai::{Dynamic, Map, INT};
 
 use crate::{
     native_games::{
-        placement::{Judge, LineGoal, Placement, Players, Screen},
+        placement::{Judge, LineGoal, Placement, Players, Refuses, Screen},
         sowing::{Capture, End, Setup, Sowing, SowingRules},
     },
     runtime::{Grid, Track},
@@ -127,8 +127,24 @@ pub fn read(map: &Map, players: usize) -> Result<NativeGame, String> {
     if lengths.len() > 1 || p.get("line").is_some_and(|l| l.is_array()) {
         position = position.with_lengths(&lengths)?;
     }
-    Ok(NativeGame::Placement(match p.get("judge") {
-        Some(judge) => position.judged_by(read_judge(judge, players)?),
+    let judge = p.get("judge").map(|j| read_judge(j, players)).transpose()?;
+    let counted = 2..=crate::runtime::threats::MAX_LENGTH;
+    if judge.as_ref().is_some_and(|j| j.refuses.is_some())
+        && !lengths.iter().all(|n| counted.contains(n))
+    {
+        return Err(format!(
+            "`judge.refuses` counts lines of {} to {} stones, not {}",
+            counted.start(),
+            counted.end(),
+            lengths
+                .iter()
+                .map(|n| n.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    Ok(NativeGame::Placement(match judge {
+        Some(judge) => position.judged_by(judge),
         None => position,
     }))
 }
@@ -189,7 +205,8 @@ fn per_player(map: &Map, key: &str, players: usize) -> Result<Players, String> {
 }
 
 /// The `judge` map: `#{ hook: "name", players: [0, …], screen: #{ window, one, two },
-/// wins_allowed: true }` (`screen` and `wins_allowed` optional).
+/// wins_allowed: true, refuses: #{ overline, fours, threes } }` (`screen`, `wins_allowed` and
+/// `refuses` optional).
 fn read_judge(value: &Dynamic, players: usize) -> Result<Judge, String> {
     let j = value.read_lock::<Map>().ok_or("`judge` must be a map")?;
     let hook = match field(&j, "hook")?.clone().into_string() {
@@ -229,6 +246,39 @@ fn read_judge(value: &Dynamic, players: usize) -> Result<Judge, String> {
         players: judged,
         screen,
         wins_allowed: flag(&j, "wins_allowed").map_err(|e| format!("`judge`: {e}"))?,
+        refuses: j.get("refuses").map(read_refuses).transpose()?,
+    })
+}
+
+/// The judge's `refuses` map: `#{ overline: true, fours: 2, threes: 2 }` (each optional).
+fn read_refuses(value: &Dynamic) -> Result<Refuses, String> {
+    let r = value
+        .read_lock::<Map>()
+        .ok_or("`judge.refuses` must be a map")?;
+    if let Some(key) = r
+        .keys()
+        .find(|k| !["overline", "fours", "threes"].contains(&k.as_str()))
+    {
+        return Err(format!(
+            "`judge.refuses.{key}` is not known: it may say `overline`, `fours` and `threes`"
+        ));
+    }
+    let count = |key: &str| -> Result<usize, String> {
+        if !r.contains_key(key) {
+            return Ok(0);
+        }
+        let n = int(&r, key).map_err(|e| format!("`judge.refuses`: {e}"))?;
+        usize::try_from(n)
+            .ok()
+            .filter(|&n| n <= MAX_WINDOW)
+            .ok_or_else(|| {
+                format!("`judge.refuses.{key}` is {n}; it must be from 0 to {MAX_WINDOW}")
+            })
+    };
+    Ok(Refuses {
+        overline: flag(&r, "overline").map_err(|e| format!("`judge.refuses`: {e}"))?,
+        fours: count("fours")?,
+        threes: count("threes")?,
     })
 }
 

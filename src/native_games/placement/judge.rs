@@ -16,7 +16,11 @@
 use rand::Rng;
 
 use super::{Placement, Players, CLOSED};
-use crate::runtime::{lines::LINE_DIRECTIONS, Cell, Grid};
+use crate::runtime::{
+    lines::LINE_DIRECTIONS,
+    threats::{line_shape, Slot},
+    Cell, Grid,
+};
 
 /// The script hook that judges moves, and when it is asked.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -29,6 +33,24 @@ pub struct Judge {
     pub screen: Option<Screen>,
     /// A move that wins at once is always allowed: the hook is not asked about it.
     pub wins_allowed: bool,
+    /// What the hook can refuse, in shapes the stone makes; `None`: any move.
+    pub refuses: Option<Refuses>,
+}
+
+/// What a judge can refuse, in what a stone makes along the lines through its cell, counted as
+/// the scripts' `line_threats` counts them for the player's own line length and exactness: the
+/// hook is asked only about a stone that makes one of these.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Refuses {
+    /// A run longer than the player's line (an overline).
+    pub overline: bool,
+    /// At least this many fours at once, over the lines through the cell (0: never). A line's
+    /// fours are its cells where one more stone completes the line through the cell (the two
+    /// ends of an open four count once: `line_threats`' `threats`).
+    pub fours: usize,
+    /// At least this many threes at once (0: never): lines with no four that one more stone
+    /// makes an open four (a line that either of two cells, a line's length apart, completes).
+    pub threes: usize,
 }
 
 /// When a judged move can matter: the hook is asked about a stone on a cell only if, along some
@@ -113,21 +135,15 @@ impl Placement {
         !self.judge_asks(index) || referee.allows(self, index)
     }
 
-    /// Whether the position's judge judges the moves of `player` (0-based).
-    pub(super) fn judges(&self, player: usize) -> bool {
-        self.judge
-            .as_ref()
-            .is_some_and(|judge| judge.players.contains(player))
-    }
-
     /// Whether the judge is asked about a stone of the player to move on the empty cell
     /// `index`: the position has one, it judges that player, its screen (if any) passes, and
     /// the move does not win at once where the judge allows every winning move.
     pub(super) fn judge_asks(&self, index: usize) -> bool {
         self.judge.as_ref().is_some_and(|judge| {
             judge.players.contains(self.to_move as usize)
-                && judge.screen.is_none_or(|s| self.screened(index, s))
                 && !(judge.wins_allowed && self.wins_at(index, self.to_move + 1))
+                && judge.screen.is_none_or(|s| self.screened(index, s))
+                && judge.refuses.is_none_or(|r| self.makes_refusable(index, r))
         })
     }
 
@@ -166,7 +182,10 @@ impl Placement {
         None
     }
 
-    /// Whether `screen` passes for a stone of the player to move on `index`.
+    /// Whether `screen` passes for a stone of the player to move on `index`: along each
+    /// direction, the cells within `window - 1` of it are read once, and a window sliding over
+    /// them counts the mover's stones and the cells that spoil it (another player's stone, a
+    /// closed cell, the edge).
     fn screened(&self, index: usize, screen: Screen) -> bool {
         let stone = self.to_move + 1;
         let (x, y) = ((index % self.width) as isize, (index / self.width) as isize);
@@ -174,24 +193,26 @@ impl Placement {
         let mut two = 0;
         for &(dx, dy) in &LINE_DIRECTIONS {
             let (dx, dy) = (dx as isize, dy as isize);
+            // (own, spoils) for each cell of the segment, from `span - 1` behind to ahead.
+            let cell = |i: isize| match self.at(x + dx * i, y + dy * i) {
+                _ if i == 0 => (1, 0),
+                Some(0) => (0, 0),
+                Some(v) if v == stone => (1, 0),
+                _ => (0, 1),
+            };
+            let (mut own, mut spoils) = (0, 0);
             let mut most = 0;
-            for shift in 0..span {
-                let (sx, sy) = (x - dx * shift, y - dy * shift);
-                let window = (0..span).map(|i| self.at(sx + dx * i, sy + dy * i));
-                let mut own = 0;
-                let clear = window.enumerate().all(|(i, v)| match v {
-                    Some(_) if i as isize == shift => {
-                        own += 1;
-                        true
-                    }
-                    Some(0) => true,
-                    Some(v) if v == stone => {
-                        own += 1;
-                        true
-                    }
-                    _ => false,
-                });
-                if clear {
+            for i in -(span - 1)..span {
+                let (o, s) = cell(i);
+                own += o;
+                spoils += s;
+                if i >= 1 {
+                    // The window ending at `i` has just been completed: drop the cell before it.
+                    let (o, s) = cell(i - span);
+                    own -= o;
+                    spoils -= s;
+                }
+                if i >= 0 && spoils == 0 {
                     most = most.max(own);
                 }
             }
@@ -203,6 +224,32 @@ impl Placement {
             }
         }
         two >= 2
+    }
+
+    /// Whether a stone of the player to move on `index` makes a shape the judge can refuse
+    /// (`refuses`): counted along each line with [`line_shape`], as `line_threats` counts.
+    fn makes_refusable(&self, index: usize, refuses: Refuses) -> bool {
+        let player = self.to_move as usize;
+        let stone = self.to_move + 1;
+        let (length, exact) = (self.length_for(player), self.goal.exact.contains(player));
+        let (x, y) = ((index % self.width) as isize, (index / self.width) as isize);
+        let (mut fours, mut threes) = (0, 0);
+        for &(dx, dy) in &LINE_DIRECTIONS {
+            let (dx, dy) = (dx as isize, dy as isize);
+            let slot = |i: i64| match self.at(x + dx * i as isize, y + dy * i as isize) {
+                Some(0) => Slot::Empty,
+                Some(v) if v == stone => Slot::Own,
+                _ => Slot::Blocked,
+            };
+            let shape = line_shape(slot, length, exact);
+            if refuses.overline && shape.run > length {
+                return true;
+            }
+            fours += shape.threats;
+            threes += usize::from(shape.threats == 0 && shape.straight);
+        }
+        (refuses.fours > 0 && fours >= refuses.fours)
+            || (refuses.threes > 0 && threes >= refuses.threes)
     }
 
     /// The board as the script's grid shows it: 0 empty, player k's stones k + 1, closed cells
@@ -253,6 +300,7 @@ mod tests {
             players,
             screen,
             wins_allowed: false,
+            refuses: None,
         }
     }
 
@@ -363,6 +411,39 @@ mod tests {
             "the five: not asked"
         );
         assert_eq!(refuses(&judge, 2 * 15 + 7), (true, 1), "no five: asked");
+    }
+
+    #[test]
+    fn a_judge_that_refuses_shapes_is_asked_only_about_them() {
+        let mut judge = judged(Players::ALL, None);
+        judge.refuses = Some(Refuses {
+            overline: true,
+            fours: 2,
+            threes: 2,
+        });
+        // Two black stones across and two down from (7, 7), every end open: two threes.
+        let mut stones = vec![(5, 7, 1), (6, 7, 1), (7, 5, 1), (7, 6, 1)];
+        // Five across row 2 from (2, 2): a stone on (7, 2) makes six.
+        stones.extend((2..7).map(|x| (x, 2, 1)));
+        let asked = |stones: &[(i64, i64, i64)], x: usize, y: usize| {
+            let p = position(stones, 0, FIVE).judged_by(judge.clone());
+            let mut referee = NoColumnSeven(0);
+            let allowed = p.allows(y * 15 + x, &mut referee);
+            assert_eq!(allowed, referee.0 == 0, "column 7 is refused when asked");
+            referee.0 == 1
+        };
+        assert!(asked(&stones, 7, 7), "two threes");
+        assert!(asked(&stones, 7, 2), "an overline");
+        assert!(!asked(&stones, 7, 8), "one three (down), nothing across");
+        assert!(!asked(&stones, 7, 0), "nothing");
+        // A white stone at each end of the row leaves one three: not asked.
+        let mut closed = stones.clone();
+        closed.extend([(4, 7, 2), (8, 7, 2)]);
+        assert!(!asked(&closed, 7, 7), "one three");
+        // Two fours, across and down (with one more stone each way): asked.
+        let mut fours = stones.clone();
+        fours.extend([(4, 7, 1), (7, 4, 1), (3, 7, 2), (7, 3, 2)]);
+        assert!(asked(&fours, 7, 7), "two fours");
     }
 
     #[test]

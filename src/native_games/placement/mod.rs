@@ -15,7 +15,7 @@ use rand::Rng;
 pub mod judge;
 pub mod search;
 
-pub use judge::{AllowAll, Judge, Referee, Screen};
+pub use judge::{AllowAll, Judge, Referee, Refuses, Screen};
 
 use crate::runtime::{grid::Topology, lines::LINE_DIRECTIONS, Grid, Outcome};
 

@@ -25,9 +25,9 @@
 //! shares of the time, so that a position gets the same answer however busy the machine is.
 //!
 //! A judged position's judge (a rule such as Renju's forbidden points) is asked, where its
-//! screen says the rule can matter, about every move alpha-beta plays, every win at once it
-//! counts on and the double threat its leaves look for, as the threat search asks it: a move
-//! the judge refuses is never searched. Each answer is asked for once: they are kept by
+//! screen says the rule can matter, about every move alpha-beta would take as its best so far,
+//! every win at once it counts on and the double threat its leaves look for, as the threat
+//! searches ask it (about a threat once it wins): a move the judge refuses counts for nothing. Each answer is asked for once: they are kept by
 //! position (Zobrist hash) and cell, with the transposition table, from one search of a game
 //! to the next, for the same script text and options (the referee's
 //! [`Referee::answers_key`]).
@@ -1027,7 +1027,8 @@ impl Searcher<'_> {
 
     /// The moves of [`Self::negamax`]'s node, searched in order (`(attack gain, cell)`), the
     /// result remembered in the table; `threatened`: the opponent threatens to win at once (so
-    /// a node where the judge refuses every move is lost).
+    /// a node where the judge refuses every move is lost). The judge is asked about a move once
+    /// it is searched and found better than the moves before it: most moves are not.
     fn search_moves(
         &mut self,
         moves: Vec<(i64, usize)>,
@@ -1042,11 +1043,6 @@ impl Searcher<'_> {
         let mut best = (-WIN * 2, moves[0].1);
         let mut searched = false;
         for (attack, mv) in moves {
-            // A move the judge refuses is not searched.
-            if !self.may_play(mv, me) {
-                continue;
-            }
-            searched = true;
             // A four or an open three is searched one move deeper: the reply is forced.
             let threatens =
                 attack >= self.four || (attack >= self.three && self.makes_open_three(mv, me));
@@ -1058,7 +1054,13 @@ impl Searcher<'_> {
             if self.out_of_time {
                 return 0;
             }
+            // The judge is asked only about a move that would be the best so far (a move that
+            // is not leaves alpha as it is): a move it refuses counts for nothing.
             if score > best.0 {
+                if !self.may_play(mv, me) {
+                    continue;
+                }
+                searched = true;
                 best = (score, mv);
             }
             alpha = alpha.max(score);
@@ -1364,6 +1366,7 @@ mod tests {
             players: crate::native_games::placement::Players::ALL,
             screen: None,
             wins_allowed: false,
+            refuses: None,
         };
         let stones = [(7, 7, 1), (8, 8, 2), (6, 8, 1), (8, 6, 2), (9, 7, 1)];
         let pos = position(&stones, 1).judged_by(judge);
@@ -1409,6 +1412,42 @@ mod tests {
             "a failed hook's answers are not kept, even now"
         );
         assert_eq!(search(1, false), first, "nor for the next search");
+    }
+
+    #[test]
+    fn alpha_beta_asks_the_judge_only_about_a_move_better_than_those_before() {
+        // Every move of both players judged, a win at once not asked about, two stones on the
+        // board (no four or three to look at): many moves alpha-beta searches are no better
+        // than one before them, and are not asked about (574 questions for 998 positions;
+        // asking about every move searched, 1 030).
+        let judge = crate::native_games::placement::Judge {
+            hook: "hook".into(),
+            players: crate::native_games::placement::Players::ALL,
+            screen: None,
+            wins_allowed: true,
+            refuses: None,
+        };
+        let pos = position(&[(7, 7, 1), (8, 8, 2)], 0).judged_by(judge);
+        let limits = SearchLimits {
+            time: Duration::from_secs(60),
+            max_depth: 3,
+            ..limits()
+        };
+        forget_memory();
+        let mut referee = Counting {
+            asked: 0,
+            key: 3,
+            failing: false,
+        };
+        let found = pos
+            .best_move_refereed(&WEIGHTS, limits, &mut referee)
+            .unwrap();
+        assert!(
+            referee.asked * 3 < found.nodes as usize * 2,
+            "{} questions for {} positions",
+            referee.asked,
+            found.nodes
+        );
     }
 
     #[test]

@@ -197,13 +197,11 @@ impl Searcher<'_> {
             self.stoppers(&theirs, defender, true)
         };
         for mv in moves {
-            if !self.may_play(mv, attacker) {
-                continue;
-            }
             self.put(mv, attacker);
             let won = self.vct_defend(attacker, threats - 1);
             self.take(mv, attacker);
-            if won {
+            // The judge is asked only about a threat that wins: most lead nowhere.
+            if won && self.may_play(mv, attacker) {
                 return Some(mv);
             }
             if self.vct.aborted {
@@ -244,19 +242,20 @@ impl Searcher<'_> {
             fours.sort_unstable();
             fours.dedup();
             for c in fours {
-                if !replies.contains(&c) && self.may_play(c, defender) {
+                if !replies.contains(&c) {
                     replies.push(c);
                 }
             }
             replies
         } else {
-            self.stoppers(&wins, attacker, true)
+            self.stoppers(&wins, attacker, false)
         };
         for reply in replies {
             self.put(reply, defender);
             let won = self.vct_attack(attacker, threats).is_some();
             self.take(reply, defender);
-            if !won {
+            // The judge is asked only about a reply that holds: a refused one is no reply.
+            if !won && (self.vct.aborted || self.may_play(reply, defender)) {
                 return false;
             }
         }
@@ -283,16 +282,18 @@ impl Searcher<'_> {
         let mut open = Vec::new();
         for group in fours.chunk_by(|x, y| x.0 == y.0) {
             let mv = group[0].0;
-            if group.len() < 2 || !self.may_play(mv, attacker) {
+            if group.len() < 2 {
                 continue;
             }
             self.put(mv, attacker);
             let cells: Vec<usize> = group.iter().map(|g| g.1).collect();
             let wins = self.winning_cells(&cells, attacker);
-            if wins.len() >= 2 && self.stoppers(&wins, attacker, true).is_empty() {
+            let opens = wins.len() >= 2 && self.stoppers(&wins, attacker, true).is_empty();
+            self.take(mv, attacker);
+            // The judge is asked only about a move that does make an open four.
+            if opens && self.may_play(mv, attacker) {
                 open.push((mv, wins));
             }
-            self.take(mv, attacker);
         }
         open
     }
@@ -324,7 +325,7 @@ impl Searcher<'_> {
         cells.dedup();
         let mut defences = Vec::new();
         for c in cells {
-            if self.pos.cells[c] != 0 || !self.may_play(c, defender) {
+            if self.pos.cells[c] != 0 {
                 continue;
             }
             self.put(c, defender);
@@ -336,7 +337,8 @@ impl Searcher<'_> {
                 }
             });
             self.take(c, defender);
-            if spoiled {
+            // The judge is asked only about a cell that does stop the three.
+            if spoiled && self.may_play(c, defender) {
                 defences.push(c);
             }
         }

@@ -184,10 +184,7 @@ impl Searcher<'_> {
         options.dedup();
         let mut replies = Vec::new();
         for s in options {
-            if self.pos.cells[s] != 0
-                || self.forbidden(s)
-                || (judged && !self.may_play(s, defender))
-            {
+            if self.pos.cells[s] != 0 || self.forbidden(s) {
                 continue;
             }
             self.pos.cells[s] = defender;
@@ -195,7 +192,8 @@ impl Searcher<'_> {
                 .iter()
                 .all(|&w| self.pos.cells[w] != 0 || !self.would_win(w, attacker));
             self.pos.cells[s] = 0;
-            if stops {
+            // The judge is asked only about a cell that does stop the threats.
+            if stops && (!judged || self.may_play(s, defender)) {
                 replies.push(s);
             }
         }
@@ -234,14 +232,20 @@ impl Searcher<'_> {
     }
 
     /// Whether the judge (if any) lets `stone`'s player put a stone on the empty cell `cell`
-    /// here. Its answers, and where it is not asked, are remembered by position and cell for
-    /// the moves of a game (at most [`JUDGED_KEPT`]; not those given after a hook failed).
+    /// here. Its answers, and where its screens keep it from being asked, are remembered by
+    /// position and cell for the moves of a game (at most [`JUDGED_KEPT`]; not those given
+    /// after a hook failed); a win it allows is not (telling one costs less than a look-up).
     /// A cell the move filter refuses is never played, by either player.
     pub(super) fn may_play(&mut self, cell: usize, stone: u8) -> bool {
         if self.forbidden(cell) {
             return false;
         }
-        if !self.pos.judges(usize::from(stone - 1)) {
+        let Some(judge) = &self.pos.judge else {
+            return true;
+        };
+        if !judge.players.contains(usize::from(stone - 1))
+            || (judge.wins_allowed && self.pos.wins_at(cell, stone))
+        {
             return true;
         }
         let key = (self.hash, cell as u32, stone);
@@ -406,6 +410,7 @@ pub(super) mod tests {
             players: Players::ALL,
             screen: None,
             wins_allowed: false,
+            refuses: None,
         };
         let p = position(&four_then_open_four(), 0, FIVE).judged_by(judge);
         assert!(vcf_of(&p, &mut Refuses(vec![])).is_some());
@@ -433,6 +438,7 @@ pub(super) mod tests {
             players: Players(1),
             screen: None,
             wins_allowed: true,
+            refuses: None,
         };
         let p = position(&four_then_open_four(), 0, FIVE).judged_by(judge);
         let mut counts = Counts(0);
