@@ -21,7 +21,7 @@
 
 use rhai::{Array, Dynamic, Engine, EvalAltResult, FnPtr, Position, INT};
 
-use super::{Error, Frame, Function, Program, Runner};
+use super::{Error, Frame, Function, Program, Runner, Slot};
 
 /// How a method passes each element to its closure (`call_raw_with_extra_args`' arguments).
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -121,9 +121,19 @@ pub(in crate::walker) fn takes_closure(name: &str, args: usize) -> bool {
     Method::of(name, args).is_some()
 }
 
+/// Whether `name` with `args` arguments (the array's included) is one of Rhai's array methods
+/// that only read the array: those taking a closure that change nothing, `len`, `is_empty`.
+pub(in crate::walker) fn only_reads_array(name: &str, args: usize) -> bool {
+    match Method::of(name, args) {
+        Some(method) => !method.changes_array(),
+        None => matches!((name, args), ("len" | "is_empty", 1)),
+    }
+}
+
 /// The lowered function of the closure `value` points to, if it is an anonymous function of
 /// `program` taking its captured values (`curry`) and a number of parameters `passing` gives
-/// it, with those values (as the closure reads them: not shared).
+/// it, with those values as the pointer holds them (shared for the variables the closure may
+/// change, see `Lower::capture`).
 fn lowered_closure<'p>(
     program: &'p Program,
     engine: &Engine,
@@ -152,10 +162,42 @@ fn lowered_closure<'p>(
         return None;
     }
     let function = program.functions[*index].as_ref()?;
-    Some((
-        function,
-        ptr.iter_curry().map(Dynamic::flatten_clone).collect(),
-    ))
+    Some((function, ptr.iter_curry().cloned().collect()))
+}
+
+/// The values the closure's calls are lent, for its `curry` values: a plain value copied, a
+/// shared one's content taken out of it (the closure's calls change it there, and nothing
+/// else may read it while they run); `None`, with nothing taken, when a shared value is in
+/// use elsewhere.
+fn lent_values(curry: &mut [Dynamic]) -> Option<Vec<Dynamic>> {
+    if curry
+        .iter()
+        .any(|v| v.is_shared() && v.read_lock::<Dynamic>().is_none())
+    {
+        return None;
+    }
+    curry
+        .iter_mut()
+        .map(|v| {
+            if v.is_shared() {
+                v.write_lock::<Dynamic>()
+                    .map(|mut cell| std::mem::take(&mut *cell))
+            } else {
+                Some(v.clone())
+            }
+        })
+        .collect()
+}
+
+/// Puts the values lent to a closure's calls back into the shared values of its `curry`.
+fn give_back(curry: &mut [Dynamic], lent: Vec<Dynamic>) {
+    for (v, value) in curry.iter_mut().zip(lent) {
+        if v.is_shared() {
+            if let Some(mut cell) = v.write_lock::<Dynamic>() {
+                *cell = value;
+            }
+        }
+    }
 }
 
 /// Whether `ptr`, a pointer to a named function (`list.filter(open)`), is called by Rhai as a
@@ -190,10 +232,17 @@ impl Runner<'_> {
             return None;
         }
         let program = self.program;
-        let (function, mut captured) =
+        let (function, mut curry) =
             lowered_closure(program, self.engine, args[1], method.passing())?;
+        // A closure that may return a shared variable's value as it is (moving it out of its
+        // frame) is Rhai's.
+        if function.moves_out && curry.iter().any(Dynamic::is_shared) {
+            return None;
+        }
+        let mut captured = lent_values(&mut curry)?;
         // Rhai counts an operation for the native call.
         if let Err(err) = self.tick(pos) {
+            give_back(&mut curry, captured);
             return Some(Err(err));
         }
         let initial = args.get(2).map_or(Dynamic::UNIT, |v| (**v).clone());
@@ -204,6 +253,7 @@ impl Runner<'_> {
             let array = args[0].read_lock::<Array>().expect("an array");
             self.run_method(method, function, &mut captured, &array, initial, pos)
         };
+        give_back(&mut curry, captured);
         let changed = if is_ref_mut { Some(&*args[0]) } else { None };
         Some(self.checked_native_result(result, changed, pos))
     }
@@ -431,6 +481,44 @@ impl Runner<'_> {
         frame.values.clear();
         self.frames.push(frame.values);
         result
+    }
+}
+
+impl Runner<'_> {
+    /// Rhai's `share` of the variables in `slots`: each becomes a shared value (as the host
+    /// may have lent the state there, it is copied first for the host).
+    pub(super) fn share(&mut self, frame: &mut Frame, slots: &[Slot]) {
+        for &slot in slots {
+            let i = frame.index(slot);
+            self.before_change(frame, i);
+            frame.touch(i);
+            let value = &mut frame.values[i];
+            if !value.is_shared() {
+                *value = std::mem::take(value).into_shared();
+            }
+        }
+    }
+
+    /// Every variable of `frame` Rhai shared with closures that have ended becomes a plain
+    /// value again.
+    pub(super) fn unshare_all(&mut self, frame: &mut Frame) {
+        frame.measured = None;
+        for value in frame.values.iter_mut().filter(|v| v.is_shared()) {
+            *value = std::mem::take(value).flatten();
+        }
+    }
+
+    /// The variables in `slots`, shared while the closures holding them lived, become plain
+    /// values again (with what the closures left in them).
+    pub(super) fn unshare(&mut self, frame: &mut Frame, slots: &[Slot]) {
+        for &slot in slots {
+            let i = frame.index(slot);
+            frame.touch(i);
+            let value = &mut frame.values[i];
+            if value.is_shared() {
+                *value = std::mem::take(value).flatten();
+            }
+        }
     }
 }
 
