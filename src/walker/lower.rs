@@ -146,12 +146,16 @@ pub(super) fn program(
                 None => calls_method_on_constant(&body),
             };
             let (body, moves_out) = lowered?;
+            let changes = closure_writes.get(&def.name).map_or(Vec::new(), |written| {
+                def.params.iter().map(|p| written.contains(p)).collect()
+            });
             Some(Function {
                 name: def.name.clone(),
                 arity: def.params.len(),
                 body,
                 frame_size: lower.most,
                 moves_out,
+                changes,
             })
         })
         .collect();
@@ -975,39 +979,51 @@ impl Lower<'_> {
             .filter(|((var, _), _)| written.contains(&var.name))
             .filter_map(|(_, slot)| *slot)
             .collect();
-        let shared = if slots.iter().all(Option::is_some) {
-            // One operation, as Rhai counts for the statement; the variables the closure
-            // may change are shared, until the chain ends (see `unshared`).
-            for &slot in &changed {
-                self.writes(slot);
-                self.shared_captures.push(self.names.len() - slot.get());
-            }
-            Stmt::Call(if changed.is_empty() {
-                Expr::Value(Dynamic::UNIT)
-            } else {
-                Expr::Share(changed)
-            })
-        } else if slots.iter().all(Option::is_none)
-            && vars
-                .iter()
-                .all(|(var, _)| !self.names.contains(&var.name) && !written.contains(&var.name))
+        // The variables not in the frame are script constants: Rhai shares them where it
+        // finds them (the host's scope), and the closure must not change them.
+        let outside: Vec<&SharedVar> = vars
+            .iter()
+            .zip(&slots)
+            .filter(|(_, slot)| slot.is_none())
+            .map(|(var, _)| var)
+            .collect();
+        if outside
+            .iter()
+            .any(|(var, _)| self.names.contains(&var.name) || written.contains(&var.name))
         {
+            return Err(Refused);
+        }
+        // The variables the closure may change are shared, until the chain ends (see
+        // `unshared`).
+        for &slot in &changed {
+            self.writes(slot);
+            self.shared_captures.push(self.names.len() - slot.get());
+        }
+        let constants = (!outside.is_empty()).then(|| {
             self.handed_over(
                 share.position(),
                 "a closure capturing script constants (Rhai shares them)".into(),
             );
+            let mut share = share.clone();
+            if let RhaiStmt::Share(vars) = &mut share {
+                vars.retain(|(var, index)| self.captured_slot(&var.name, *index).is_none());
+            }
             // Not `fallback_stmt`, which refuses a share handed to Rhai.
             let pos = share.position();
-            Stmt::Rhai(Box::new(Fallback {
+            Box::new(Fallback {
                 expr: RhaiExpr::Stmt(Box::new(StmtBlock::new_with_span(
-                    [share.clone()],
+                    [share],
                     Span::new(pos, pos),
                 ))),
                 names: self.names(),
-            }))
+            })
+        });
+        // One operation, as Rhai counts for the statement.
+        let shared = Stmt::Call(if changed.is_empty() && constants.is_none() {
+            Expr::Value(Dynamic::UNIT)
         } else {
-            return Err(Refused);
-        };
+            Expr::Share(changed, constants)
+        });
         Ok(Expr::Block(vec![shared, self.stmt(made)?]))
     }
 

@@ -249,6 +249,9 @@ pub struct Function {
     /// The function may move a variable out of its frame (returning it as it is, see
     /// [`mark_returned`]): its parameters are not as they were after a call.
     moves_out: bool,
+    /// For a closure, whether it may change each parameter (its captured variables come
+    /// first): those are shared with the function that made it (empty for other functions).
+    changes: Vec<bool>,
 }
 
 /// Statements run in order in a block of their own: the variables they declare end with it.
@@ -402,8 +405,9 @@ enum Expr {
     Block(Block),
     /// Rhai's `share` of the captured variables a closure may change (its value `()`): each
     /// slot's value becomes a shared one, which the closure's pointer then holds (see
-    /// `Lower::capture`).
-    Share(Vec<Slot>),
+    /// `Lower::capture`); Rhai shares the script constants it captures (the statement with
+    /// only them), counting the statement's operation.
+    Share(Vec<Slot>, Option<Box<Fallback>>),
     /// A chain holding closures that share the slots: the slots' values become plain again
     /// when it ends, as the closures do (see `Lower::unshared`).
     Unshare(Box<(Expr, Vec<Slot>)>),

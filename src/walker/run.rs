@@ -991,8 +991,13 @@ impl<'a> Runner<'a> {
             Expr::Imported(call) => self.imported(frame, call),
             Expr::Chain(chain) => self.chain(frame, chain, None, None),
             Expr::Block(block) => self.block(frame, block),
-            Expr::Share(slots) => {
+            Expr::Share(slots, constants) => {
                 self.share(frame, slots);
+                if let Some(constants) = constants {
+                    // Rhai counts the statement it runs.
+                    self.untick();
+                    let _ = self.fallback(frame, &constants.expr, &constants.names)?;
+                }
                 Ok(Dynamic::UNIT)
             }
             Expr::Unshare(unshare) => {

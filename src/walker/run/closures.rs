@@ -17,7 +17,11 @@
 //!
 //! Only a closure whose function the walker lowered is run here (with the values it captured
 //! first, as Rhai passes them: see `Lower::capture` for the closures that capture variables);
-//! any other call goes to Rhai as before.
+//! any other call goes to Rhai as before. A captured variable the closure may change is a
+//! shared value, as in Rhai: its content is lent to each call and put back into it after the
+//! method, so that the calls after and the function that made the closure see the changes
+//! (the function makes the variable a plain value again when the chain ends: `share` and
+//! `unshare` below).
 
 use rhai::{Array, Dynamic, Engine, EvalAltResult, FnPtr, Position, INT};
 
@@ -165,34 +169,43 @@ fn lowered_closure<'p>(
     Some((function, ptr.iter_curry().cloned().collect()))
 }
 
-/// The values the closure's calls are lent, for its `curry` values: a plain value copied, a
-/// shared one's content taken out of it (the closure's calls change it there, and nothing
-/// else may read it while they run); `None`, with nothing taken, when a shared value is in
-/// use elsewhere.
-fn lent_values(curry: &mut [Dynamic]) -> Option<Vec<Dynamic>> {
+/// Whether the closure `function` may change its `i`th parameter (a captured variable).
+fn changes(function: &Function, i: usize) -> bool {
+    function.changes.get(i).copied().unwrap_or(false)
+}
+
+/// The values the calls of the closure `function` are lent, for its `curry` values: a copy,
+/// but for a shared variable the closure may change, whose content is taken out (the calls
+/// change it there, and nothing else reads it while they run); `None`, with nothing taken,
+/// when such a shared value is in use elsewhere.
+fn lent_values(function: &Function, curry: &mut [Dynamic]) -> Option<Vec<Dynamic>> {
+    let taken = |i: usize, v: &Dynamic| v.is_shared() && changes(function, i);
     if curry
         .iter()
-        .any(|v| v.is_shared() && v.read_lock::<Dynamic>().is_none())
+        .enumerate()
+        .any(|(i, v)| taken(i, v) && v.read_lock::<Dynamic>().is_none())
     {
         return None;
     }
     curry
         .iter_mut()
-        .map(|v| {
-            if v.is_shared() {
+        .enumerate()
+        .map(|(i, v)| {
+            if taken(i, v) {
                 v.write_lock::<Dynamic>()
                     .map(|mut cell| std::mem::take(&mut *cell))
             } else {
-                Some(v.clone())
+                Some(v.flatten_clone())
             }
         })
         .collect()
 }
 
-/// Puts the values lent to a closure's calls back into the shared values of its `curry`.
-fn give_back(curry: &mut [Dynamic], lent: Vec<Dynamic>) {
-    for (v, value) in curry.iter_mut().zip(lent) {
-        if v.is_shared() {
+/// Puts the values lent to the calls of the closure `function` back into the shared values
+/// of its `curry` they were taken from.
+fn give_back(function: &Function, curry: &mut [Dynamic], lent: Vec<Dynamic>) {
+    for (i, (v, value)) in curry.iter_mut().zip(lent).enumerate() {
+        if v.is_shared() && changes(function, i) {
             if let Some(mut cell) = v.write_lock::<Dynamic>() {
                 *cell = value;
             }
@@ -236,13 +249,13 @@ impl Runner<'_> {
             lowered_closure(program, self.engine, args[1], method.passing())?;
         // A closure that may return a shared variable's value as it is (moving it out of its
         // frame) is Rhai's.
-        if function.moves_out && curry.iter().any(Dynamic::is_shared) {
+        if function.moves_out && function.changes.contains(&true) {
             return None;
         }
-        let mut captured = lent_values(&mut curry)?;
+        let mut captured = lent_values(function, &mut curry)?;
         // Rhai counts an operation for the native call.
         if let Err(err) = self.tick(pos) {
-            give_back(&mut curry, captured);
+            give_back(function, &mut curry, captured);
             return Some(Err(err));
         }
         let initial = args.get(2).map_or(Dynamic::UNIT, |v| (**v).clone());
@@ -253,7 +266,7 @@ impl Runner<'_> {
             let array = args[0].read_lock::<Array>().expect("an array");
             self.run_method(method, function, &mut captured, &array, initial, pos)
         };
-        give_back(&mut curry, captured);
+        give_back(function, &mut curry, captured);
         let changed = if is_ref_mut { Some(&*args[0]) } else { None };
         Some(self.checked_native_result(result, changed, pos))
     }

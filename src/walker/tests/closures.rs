@@ -453,6 +453,31 @@ fn closures_changing_captured_variables_give_what_rhai_gives() {
     }
 }
 
+/// Closures capturing both variables and script constants (Rhai shares the constants where
+/// it finds them: the host's scope, or nowhere for a function called from the script).
+const WITH_CONSTANTS: &[Case] = &[all(
+    "closures capturing variables and script constants",
+    r#"const EMPTY = 0;
+       const LIST = [1, 2];
+       fn t(a) { let k = 1; [a.filter(|x| x != EMPTY && x != k), a.map(|x| x + LIST[0] + k)] }
+       fn u(a) { let n = 0; let b = a; b.for_each(|i| if b0(i) != EMPTY { n += i }); n }
+       fn b0(i) { i }
+       fn v(a) { t(a) }
+       fn w(a) { let n = 0; a.filter(|x| { n += LIST[1]; x > EMPTY }).len() + n }"#,
+    &[
+        ("t", "[[0, 1, 2, 3]]"),
+        ("u", "[[0, 1, 2, 3]]"),
+        ("v", "[[0, 1, 2]]"),
+        ("w", "[[0, 1, 2]]"),
+    ],
+)];
+
+#[test]
+fn closures_capturing_variables_and_constants_give_what_rhai_gives() {
+    assert_agree(WITH_CONSTANTS);
+    assert_same_operations(WITH_CONSTANTS);
+}
+
 #[test]
 fn closures_changing_captured_variables_run_in_the_walker() {
     let script = "fn t() {\n let n = 0;\n let best = 0;\n [3, 5, 4].for_each(|i| n += i);\n [3, 5, 4].filter(|x| { if x > best { best = x; } false });\n [n, best]\n}";
