@@ -446,8 +446,9 @@ impl Runner<'_> {
 
     /// Calls the closure's `function` with its `captured` values, then `args`, as Rhai calls a
     /// function pointer's script function: in a copy of the runtime state whose operations are
-    /// then dropped. The captured values are lent to the call (a lowered closure never changes
-    /// them: see `Lower::capture`) and taken back, rather than copied for each element, unless
+    /// then dropped. The captured values are lent to the call and taken back, rather than
+    /// copied for each element (a change the closure makes to one is seen by its later calls,
+    /// and given back to the shared variable after the method: see `closure_method`), unless
     /// the function may move one out (returning it as it is).
     fn closure(
         &mut self,
