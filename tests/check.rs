@@ -59,6 +59,8 @@ fn every_newcomer_script_passes() {
         "checkers",
         "hex",
         "dots_and_boxes",
+        "tic_tac_toe_closures",
+        "connect_four_closures",
         "hinted/checkers",
         "hinted/hex",
         "hinted/dots_and_boxes",

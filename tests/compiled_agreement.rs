@@ -387,6 +387,8 @@ fn newcomer_scripts_agree() {
         "othello",
         "checkers",
         "dots_and_boxes",
+        "tic_tac_toe_closures",
+        "connect_four_closures",
     ] {
         check(&Case {
             game: &format!(

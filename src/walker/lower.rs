@@ -72,21 +72,7 @@ pub(super) fn program(
         .iter_raw()
         .map(|(name, _, value)| (name, value.clone()))
         .collect();
-    // The captured parameters each closure may change (see `capture`).
-    let closure_writes: HashMap<ImmutableString, Vec<ImmutableString>> = defs
-        .iter()
-        .filter(|def| def.name.starts_with("anon$"))
-        .map(|def| {
-            let body = body_of(ast, &def.name, def.params.len());
-            let written = def
-                .params
-                .iter()
-                .filter(|p| may_change(&body, p, &index))
-                .cloned()
-                .collect();
-            (def.name.clone(), written)
-        })
-        .collect();
+    let closure_writes = closure_writes(ast, &defs, &index);
     let mut constants_may_change = false;
     let mut handed_to_rhai = Vec::new();
     let functions = defs
@@ -111,6 +97,7 @@ pub(super) fn program(
                 writes: Vec::new(),
                 reads: Vec::new(),
                 opaque: 0,
+                shared_captures: Vec::new(),
             };
             let why_not = if def.this_type.is_some() {
                 Some("it uses `this`")
@@ -159,12 +146,16 @@ pub(super) fn program(
                 None => calls_method_on_constant(&body),
             };
             let (body, moves_out) = lowered?;
+            let changes = closure_writes.get(&def.name).map_or(Vec::new(), |written| {
+                def.params.iter().map(|p| written.contains(p)).collect()
+            });
             Some(Function {
                 name: def.name.clone(),
                 arity: def.params.len(),
                 body,
                 frame_size: lower.most,
                 moves_out,
+                changes,
             })
         })
         .collect();
@@ -283,7 +274,7 @@ fn walkable(body: &[RhaiStmt]) -> bool {
         ASTNode::Stmt(s) => match s {
             RhaiStmt::Import(..) | RhaiStmt::Export(..) => true,
             // A call as a statement (`f!()` last in a body) is a statement node.
-            RhaiStmt::FnCall(call, ..) => call.capture_parent_scope,
+            RhaiStmt::FnCall(call, ..) => call.capture_parent_scope || call.name == "is_shared",
             _ => false,
         },
         ASTNode::Expr(e) => match e {
@@ -402,6 +393,100 @@ fn closure_params(def: &rhai::ScriptFuncDef) -> &[ImmutableString] {
     }
 }
 
+/// The captured parameters each closure (by its function's name) may change (see
+/// [`Lower::capture`]): those its body may change, and those it captures in turn for a
+/// closure of its own that may change them (Rhai shares the variable all the way down).
+fn closure_writes(
+    ast: &AST,
+    defs: &[Shared<rhai::ScriptFuncDef>],
+    index: &HashMap<(ImmutableString, usize), usize>,
+) -> HashMap<ImmutableString, Vec<ImmutableString>> {
+    let closures: Vec<_> = defs
+        .iter()
+        .filter(|def| def.name.starts_with("anon$"))
+        .map(|def| (def, body_of(ast, &def.name, def.params.len())))
+        .collect();
+    let mut writes: HashMap<ImmutableString, Vec<ImmutableString>> = closures
+        .iter()
+        .map(|(def, body)| {
+            let written = def
+                .params
+                .iter()
+                .filter(|p| may_change(body, p, index))
+                .cloned()
+                .collect();
+            (def.name.clone(), written)
+        })
+        .collect();
+    // Each closure's captures of its own parameters for inner closures: (inner, parameter).
+    let passed: Vec<(ImmutableString, Vec<(ImmutableString, ImmutableString)>)> = closures
+        .iter()
+        .map(|(def, body)| {
+            let mut captures = Vec::new();
+            any_node(body, |node| {
+                if let ASTNode::Expr(RhaiExpr::Stmt(block)) = node {
+                    if let Some((vars, call)) = capture_of(block.statements()) {
+                        if let Some(inner) = closure_name(call) {
+                            captures.extend(
+                                vars.iter()
+                                    .filter(|(var, _)| def.params.contains(&var.name))
+                                    .map(|(var, _)| (inner.clone(), var.name.clone())),
+                            );
+                        }
+                    }
+                }
+                false
+            });
+            (def.name.clone(), captures)
+        })
+        .collect();
+    loop {
+        let mut more = Vec::new();
+        for (outer, captures) in &passed {
+            for (inner, param) in captures {
+                let changes = writes.get(inner).is_some_and(|w| w.contains(param));
+                if changes && !writes[outer].contains(param) {
+                    more.push((outer.clone(), param.clone()));
+                }
+            }
+        }
+        if more.is_empty() {
+            return writes;
+        }
+        for (outer, param) in more {
+            let written = writes.entry(outer).or_default();
+            if !written.contains(&param) {
+                written.push(param);
+            }
+        }
+    }
+}
+
+/// The name of the closure's function a capture's `curry(closure, …)` call makes.
+fn closure_name(call: &FnCallExpr) -> Option<ImmutableString> {
+    let closure = call.args.first()?.get_literal_value(None)?;
+    let ptr = closure.read_lock::<rhai::FnPtr>()?;
+    Some(ImmutableString::from(ptr.fn_name()))
+}
+
+/// Whether every use of the variable `name` in `expr` is a closure's capture of it (the
+/// variable named by a capture's `curry`, as many as there are `share`s of it).
+fn used_only_by_captures(expr: &RhaiExpr, name: &str) -> bool {
+    let (mut uses, mut shares) = (0, 0);
+    let stmt = RhaiStmt::Expr(Box::new(expr.clone()));
+    any_node(std::slice::from_ref(&stmt), |node| {
+        match node {
+            ASTNode::Expr(RhaiExpr::Variable(v, ..)) if v.1 == name => uses += 1,
+            ASTNode::Stmt(RhaiStmt::Share(vars)) => {
+                shares += vars.iter().filter(|(var, _)| var.name == name).count()
+            }
+            _ => (),
+        }
+        false
+    });
+    uses == shares
+}
+
 /// Whether `body` calls a method on a variable that is not a local (a script constant).
 fn calls_method_on_constant(body: &[RhaiStmt]) -> bool {
     any_node(body, |node| {
@@ -468,15 +553,24 @@ struct Lower<'a> {
     reads: Vec<usize>,
     /// How many nodes left to Rhai were lowered so far (Rhai may change any variable there).
     opaque: usize,
+    /// The frame's slots (counted from its bottom) that closures lowered so far share, as
+    /// they change them, in the chain being lowered (see [`Lower::capture`]).
+    shared_captures: Vec<usize>,
 }
 
 impl Lower<'_> {
     fn block(&mut self, stmts: &[RhaiStmt]) -> Lowered<Block> {
         let mark = self.names.len();
+        let outer = std::mem::take(&mut self.shared_captures);
         let block = stmts
             .iter()
             .map(|s| {
                 let stmt = self.stmt(s);
+                // Variables shared with a closure outside a chain (an assignment's target):
+                // nothing makes them plain again.
+                if !self.shared_captures.is_empty() {
+                    return Err(Refused);
+                }
                 self.most = self.most.max(self.names.len());
                 match &self.profile {
                     Some(function) => stmt.map(|stmt| {
@@ -491,6 +585,7 @@ impl Lower<'_> {
             })
             .collect();
         self.names.truncate(mark);
+        self.shared_captures = outer;
         block
     }
 
@@ -530,6 +625,16 @@ impl Lower<'_> {
             expr: RhaiExpr::Stmt(Box::new(block)),
             names: self.names(),
         })
+    }
+
+    /// The assignment `stmt` to `lhs` as Rhai runs it in the walker's frame, always with the
+    /// value already computed in place of its right side: a closure there is not made again
+    /// by Rhai (it shares nothing).
+    fn fallback_assignment(&mut self, stmt: &RhaiStmt, lhs: &RhaiExpr) -> Box<Fallback> {
+        let before = self.shares_handed_over;
+        let fallback = self.fallback_stmt(stmt);
+        self.shares_handed_over = before || shares(&[RhaiStmt::Expr(Box::new(lhs.clone()))]);
+        fallback
     }
 
     /// An expression left to Rhai.
@@ -590,7 +695,7 @@ impl Lower<'_> {
                                 slot,
                                 name: var.1.clone(),
                                 pos: lhs.position(),
-                                stmt: op.is_some().then(|| self.fallback_stmt(stmt)),
+                                stmt: op.is_some().then(|| self.fallback_assignment(stmt, lhs)),
                                 op,
                                 value,
                             }
@@ -609,7 +714,7 @@ impl Lower<'_> {
                                 value: self.expr(rhs)?,
                                 chain: Box::new(chain),
                                 op,
-                                stmt: self.fallback_stmt(stmt),
+                                stmt: self.fallback_assignment(stmt, lhs),
                                 pos: op_info.position(),
                             }
                         }
@@ -646,12 +751,13 @@ impl Lower<'_> {
                 let iterable = self.expr(&flow.expr)?;
                 let shares_before = self.shares_handed_over;
                 let rhai = self.fallback_stmt(stmt);
-                // Rhai runs the loop only over what the walker does not iterate: never over a
-                // range of integers (`a..b` gives nothing else), where a closure in the body
-                // may then share variables.
-                if is_range(&flow.expr) {
-                    self.shares_handed_over = shares_before;
-                }
+                // Rhai runs the loop only over what the walker does not iterate (never over a
+                // range of integers): the closures of its body share variables there as they
+                // do in Rhai, and end with the loop, after which the walker makes the frame's
+                // variables plain again. Whether a closure may share variables is looked at
+                // where the body is lowered.
+                self.shares_handed_over = shares_before;
+                let loop_shares = !is_range(&flow.expr) && shares(std::slice::from_ref(stmt));
                 let mark = self.names.len();
                 let (writes, reads, opaque) = (self.writes.len(), self.reads.len(), self.opaque);
                 if let Some(counter) = counter {
@@ -682,6 +788,7 @@ impl Lower<'_> {
                     _ => None,
                 };
                 Stmt::For(Box::new(ForLoop {
+                    shares: loop_shares,
                     counter: counter.is_some(),
                     iterable,
                     stable,
@@ -793,23 +900,56 @@ impl Lower<'_> {
             RhaiExpr::Or(list, ..) => Expr::Or(self.operands(list)?),
             RhaiExpr::Stmt(block) => Expr::Block(self.block(block.statements())?),
             RhaiExpr::FnCall(call, pos) => self.call(call, *pos)?,
-            RhaiExpr::Dot(..) | RhaiExpr::Index(..) => match self.chain(expr)? {
-                Some(chain) => Expr::Chain(Box::new(chain)),
-                None => self.rhai_expr(expr),
-            },
+            RhaiExpr::Dot(..) | RhaiExpr::Index(..) => {
+                let outer = std::mem::take(&mut self.shared_captures);
+                let chain = self.chain(expr);
+                let shared = std::mem::replace(&mut self.shared_captures, outer);
+                match chain? {
+                    Some(chain) if shared.is_empty() => Expr::Chain(Box::new(chain)),
+                    Some(chain) => self.unshared(expr, chain, shared)?,
+                    None => self.rhai_expr(expr),
+                }
+            }
             _ => self.rhai_expr(expr),
         })
     }
 
+    /// The chain `expr`, whose closures share the frame's slots `shared` (counted from its
+    /// bottom) as they change them, followed by those slots made plain values again: the
+    /// closures end with the chain, and Rhai's shared variable then behaves as a plain one
+    /// (Rhai copies a shared value out of a variable wherever it uses one, and `is_shared`
+    /// is not lowered). Only where the chain uses those variables for nothing but the
+    /// closures' captures, which Rhai reads through the shared value the walker does not
+    /// model elsewhere.
+    fn unshared(&mut self, expr: &RhaiExpr, chain: Chain, mut shared: Vec<usize>) -> Lowered<Expr> {
+        shared.sort_unstable();
+        shared.dedup();
+        let slots = shared
+            .iter()
+            .map(|&at| {
+                let name = self.names.get(at).ok_or(Refused)?;
+                if !used_only_by_captures(expr, name) {
+                    return Err(Refused);
+                }
+                Slot::new(self.names.len() - at).ok_or(Refused)
+            })
+            .collect::<Lowered<_>>()?;
+        Ok(Expr::Unshare(Box::new((
+            Expr::Chain(Box::new(chain)),
+            slots,
+        ))))
+    }
+
     /// A closure capturing variables, as Rhai's parser writes it (`{ share k; curry(f, k) }`),
     /// passed to an array method the walker runs closures of. Rhai makes each captured
-    /// variable shared for the rest of the function and hands the closure the shared value;
-    /// the walker does neither, which gives the same as long as the closure does not change a
-    /// captured variable (it gets a copy) and does not outlive the method call (a variable
-    /// changed after it would not change in it): only then is it lowered. The share counts
-    /// Rhai's operation; the closure is made by Rhai (`curry`), once per method call. A
-    /// closure capturing only script constants (not in the frame: Rhai shares the host's
-    /// copy, or fails when there is none) is shared by Rhai.
+    /// variable shared for the rest of the function and hands the closure the shared value.
+    /// The walker shares only the variables the closure may change (`closure_writes`), as
+    /// Rhai does, and makes them plain again when the chain holding the closure ends (see
+    /// [`Self::unshared`]): the closure never outlives the method call. A variable it only
+    /// reads is passed as a copy, the same while nothing changes it. The share counts Rhai's
+    /// operation; the closure is made by Rhai (`curry`), once per method call. A closure
+    /// capturing only script constants (not in the frame: Rhai shares the host's copy, or
+    /// fails when there is none) and changing none is shared by Rhai.
     fn capture(
         &mut self,
         stmts: &[RhaiStmt],
@@ -826,37 +966,80 @@ impl Lower<'_> {
         };
         let written = self.closure_writes.get(&name).ok_or(Refused)?;
         let target = self.closure_target.as_ref();
-        if vars
+        if vars.iter().any(|(var, _)| target == Some(&var.name)) {
+            return Err(Refused);
+        }
+        let slots: Vec<Option<Slot>> = vars
             .iter()
-            .any(|(var, _)| written.contains(&var.name) || target == Some(&var.name))
+            .map(|(var, index)| self.captured_slot(&var.name, *index))
+            .collect();
+        let changed: Vec<Slot> = vars
+            .iter()
+            .zip(&slots)
+            .filter(|((var, _), _)| written.contains(&var.name))
+            .filter_map(|(_, slot)| *slot)
+            .collect();
+        // The variables not in the frame are script constants: Rhai shares them where it
+        // finds them (the host's scope), and the closure must not change them.
+        let outside: Vec<&SharedVar> = vars
+            .iter()
+            .zip(&slots)
+            .filter(|(_, slot)| slot.is_none())
+            .map(|(var, _)| var)
+            .collect();
+        if outside
+            .iter()
+            .any(|(var, _)| self.names.contains(&var.name) || written.contains(&var.name))
         {
             return Err(Refused);
         }
-        let locals = vars
-            .iter()
-            .filter(|(_, index)| index.is_some_and(|i| i.get() <= self.names.len()))
-            .count();
-        let shared = if locals == vars.len() {
-            // One operation, as Rhai counts for the statement.
-            Stmt::Call(Expr::Value(Dynamic::UNIT))
-        } else if locals == 0 && vars.iter().all(|(var, _)| !self.names.contains(&var.name)) {
+        // The variables the closure may change are shared, until the chain ends (see
+        // `unshared`).
+        for &slot in &changed {
+            self.writes(slot);
+            self.shared_captures.push(self.names.len() - slot.get());
+        }
+        let constants = (!outside.is_empty()).then(|| {
             self.handed_over(
                 share.position(),
                 "a closure capturing script constants (Rhai shares them)".into(),
             );
+            let mut share = share.clone();
+            if let RhaiStmt::Share(vars) = &mut share {
+                vars.retain(|(var, index)| self.captured_slot(&var.name, *index).is_none());
+            }
             // Not `fallback_stmt`, which refuses a share handed to Rhai.
             let pos = share.position();
-            Stmt::Rhai(Box::new(Fallback {
+            Box::new(Fallback {
                 expr: RhaiExpr::Stmt(Box::new(StmtBlock::new_with_span(
-                    [share.clone()],
+                    [share],
                     Span::new(pos, pos),
                 ))),
                 names: self.names(),
-            }))
+            })
+        });
+        // One operation, as Rhai counts for the statement.
+        let shared = Stmt::Call(if changed.is_empty() && constants.is_none() {
+            Expr::Value(Dynamic::UNIT)
         } else {
-            return Err(Refused);
-        };
+            Expr::Share(changed, constants)
+        });
         Ok(Expr::Block(vec![shared, self.stmt(made)?]))
+    }
+
+    /// The slot of a captured variable the parser found at `index`, or (in a closure, where
+    /// the parser does not number its own captured variables) found by name; `None` for one
+    /// not in the frame (a script constant).
+    fn captured_slot(&self, name: &str, index: Option<Slot>) -> Option<Slot> {
+        match index {
+            Some(i) if i.get() <= self.names.len() => Some(i),
+            Some(_) => None,
+            None if self.by_name => {
+                let p = self.names.iter().rposition(|n| n == name)?;
+                Slot::new(self.names.len() - p)
+            }
+            None => None,
+        }
     }
 
     fn operands(&mut self, list: &[RhaiExpr]) -> Lowered<Vec<(Expr, Position)>> {
@@ -1020,7 +1203,7 @@ impl Lower<'_> {
                 self.writes(slot);
             }
         }
-        if matches!(chain.root, Root::Constant(..)) && chain.calls_methods() {
+        if matches!(chain.root, Root::Constant(..)) && chain.may_change_constant() {
             self.constants_may_change = true;
         }
         Ok(Some(chain))

@@ -35,9 +35,12 @@
 //! lives: see `Lower::capture`). So is a script function named in a closure's place
 //! (`list.filter(open)`): Rhai makes the name a pointer linked to the function and calls it as
 //! it calls a closure, and so does the walker, where nothing else could answer first (see
-//! `run/closures.rs`). A closure that changes a captured variable is not: Rhai
-//! shares the variable between the closure and the function (a change is seen by both), and
-//! the walker's frames hold values, not shared cells.
+//! `run/closures.rs`). So is a closure that changes a captured variable (`n += 1`): Rhai
+//! shares the variable between the closure and the function (a change is seen by both, and by
+//! the closure's later calls); the walker makes the variable's slot a shared value as Rhai
+//! does, lends the shared value's content to each call of the closure, and makes the slot a
+//! plain value again when the chain holding the closure ends (the closure ends with it, and a
+//! shared variable then behaves as a plain one in Rhai too).
 //!
 //! A call of an imported script's function (`base::moves(state)`) is made by the walker: it
 //! evaluates the arguments as Rhai does for a call through a module (a first argument that is a
@@ -246,6 +249,9 @@ pub struct Function {
     /// The function may move a variable out of its frame (returning it as it is, see
     /// [`mark_returned`]): its parameters are not as they were after a call.
     moves_out: bool,
+    /// For a closure, whether it may change each parameter (its captured variables come
+    /// first): those are shared with the function that made it (empty for other functions).
+    changes: Vec<bool>,
 }
 
 /// Statements run in order in a block of their own: the variables they declare end with it.
@@ -349,6 +355,10 @@ struct ForLoop {
     /// The loop as Rhai's statement, for iterables the walker does not iterate itself (the
     /// iterable is replaced by its value): strings, native types' iterators.
     rhai: Box<Fallback>,
+    /// The loop's body makes closures capturing variables: where Rhai runs the loop, it
+    /// shares them, and they are made plain values again after it (the closures end with
+    /// the method calls they are passed to).
+    shares: bool,
 }
 
 /// An assignment operator: `+=` and the like.
@@ -393,6 +403,14 @@ enum Expr {
     Imported(Box<ImportedCall>),
     Chain(Box<Chain>),
     Block(Block),
+    /// Rhai's `share` of the captured variables a closure may change (its value `()`): each
+    /// slot's value becomes a shared one, which the closure's pointer then holds (see
+    /// `Lower::capture`); Rhai shares the script constants it captures (the statement with
+    /// only them), counting the statement's operation.
+    Share(Vec<Slot>, Option<Box<Fallback>>),
+    /// A chain holding closures that share the slots: the slots' values become plain again
+    /// when it ends, as the closures do (see `Lower::unshared`).
+    Unshare(Box<(Expr, Vec<Slot>)>),
     /// An expression Rhai evaluates.
     Rhai(Box<Fallback>),
 }
@@ -572,6 +590,24 @@ impl Chain {
     /// Whether a step calls a method.
     fn calls_methods(&self) -> bool {
         self.steps.iter().any(|s| matches!(s, Step::Method { .. }))
+    }
+
+    /// Whether the chain may change the script constant it starts from (Rhai hands a method
+    /// the constant itself, or the part of it the chain reached): it calls a method before
+    /// any other method's value, but for Rhai's array methods that only read an array
+    /// (`filter`, `map`, `some`… and `len`, `is_empty`) called on a constant holding one.
+    fn may_change_constant(&self) -> bool {
+        let reads_array = matches!(&self.root, Root::Constant(_, value) if value.is_array());
+        match self.steps.iter().find(|s| matches!(s, Step::Method { .. })) {
+            Some(Step::Method {
+                name,
+                args,
+                script: false,
+                ..
+            }) if reads_array => !run::closures::only_reads_array(name, args + 1),
+            Some(_) => true,
+            None => false,
+        }
     }
 
     /// Whether the only method the chain calls is a native one at its end.

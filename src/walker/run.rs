@@ -821,6 +821,9 @@ impl<'a> Runner<'a> {
             let result = self.fallback(frame, &stmt, &for_loop.rhai.names);
             // Rhai counted the statement and the iterable, a literal: both counted already.
             self.global.num_operations = self.global.num_operations.saturating_sub(2);
+            if for_loop.shares {
+                self.unshare_all(frame);
+            }
             result
         }
     }
@@ -1002,6 +1005,21 @@ impl<'a> Runner<'a> {
             Expr::Imported(call) => self.imported(frame, call),
             Expr::Chain(chain) => self.chain(frame, chain, None, None),
             Expr::Block(block) => self.block(frame, block),
+            Expr::Share(slots, constants) => {
+                self.share(frame, slots);
+                if let Some(constants) = constants {
+                    // Rhai counts the statement it runs.
+                    self.untick();
+                    let _ = self.fallback(frame, &constants.expr, &constants.names)?;
+                }
+                Ok(Dynamic::UNIT)
+            }
+            Expr::Unshare(unshare) => {
+                let (chain, slots) = &**unshare;
+                let value = self.eval(frame, chain);
+                self.unshare(frame, slots);
+                value
+            }
             Expr::Rhai(fallback) => {
                 // Rhai counts the expression it evaluates, but for a block, which it runs
                 // without counting.

@@ -107,7 +107,7 @@ impl Runner<'_> {
             }
             // Called from the host, Rhai finds a constant in the host's scope, and a native
             // method changes it there for the calls after: Rhai runs such a chain.
-            Root::Constant(..) if frame.top && chain.calls_methods() => Err(Walked::Whole),
+            Root::Constant(..) if frame.top && chain.may_change_constant() => Err(Walked::Whole),
             Root::Constant(name, value) => {
                 // Otherwise a read of the constant (called from a script, Rhai finds a copy in
                 // a module).

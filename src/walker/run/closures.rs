@@ -17,11 +17,15 @@
 //!
 //! Only a closure whose function the walker lowered is run here (with the values it captured
 //! first, as Rhai passes them: see `Lower::capture` for the closures that capture variables);
-//! any other call goes to Rhai as before.
+//! any other call goes to Rhai as before. A captured variable the closure may change is a
+//! shared value, as in Rhai: its content is lent to each call and put back into it after the
+//! method, so that the calls after and the function that made the closure see the changes
+//! (the function makes the variable a plain value again when the chain ends: `share` and
+//! `unshare` below).
 
 use rhai::{Array, Dynamic, Engine, EvalAltResult, FnPtr, Position, INT};
 
-use super::{Error, Frame, Function, Program, Runner};
+use super::{Error, Frame, Function, Program, Runner, Slot};
 
 /// How a method passes each element to its closure (`call_raw_with_extra_args`' arguments).
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -121,9 +125,19 @@ pub(in crate::walker) fn takes_closure(name: &str, args: usize) -> bool {
     Method::of(name, args).is_some()
 }
 
+/// Whether `name` with `args` arguments (the array's included) is one of Rhai's array methods
+/// that only read the array: those taking a closure that change nothing, `len`, `is_empty`.
+pub(in crate::walker) fn only_reads_array(name: &str, args: usize) -> bool {
+    match Method::of(name, args) {
+        Some(method) => !method.changes_array(),
+        None => matches!((name, args), ("len" | "is_empty", 1)),
+    }
+}
+
 /// The lowered function of the closure `value` points to, if it is an anonymous function of
 /// `program` taking its captured values (`curry`) and a number of parameters `passing` gives
-/// it, with those values (as the closure reads them: not shared).
+/// it, with those values as the pointer holds them (shared for the variables the closure may
+/// change, see `Lower::capture`).
 fn lowered_closure<'p>(
     program: &'p Program,
     engine: &Engine,
@@ -152,10 +166,51 @@ fn lowered_closure<'p>(
         return None;
     }
     let function = program.functions[*index].as_ref()?;
-    Some((
-        function,
-        ptr.iter_curry().map(Dynamic::flatten_clone).collect(),
-    ))
+    Some((function, ptr.iter_curry().cloned().collect()))
+}
+
+/// Whether the closure `function` may change its `i`th parameter (a captured variable).
+fn changes(function: &Function, i: usize) -> bool {
+    function.changes.get(i).copied().unwrap_or(false)
+}
+
+/// The values the calls of the closure `function` are lent, for its `curry` values: a copy,
+/// but for a shared variable the closure may change, whose content is taken out (the calls
+/// change it there, and nothing else reads it while they run); `None`, with nothing taken,
+/// when such a shared value is in use elsewhere.
+fn lent_values(function: &Function, curry: &mut [Dynamic]) -> Option<Vec<Dynamic>> {
+    let taken = |i: usize, v: &Dynamic| v.is_shared() && changes(function, i);
+    if curry
+        .iter()
+        .enumerate()
+        .any(|(i, v)| taken(i, v) && v.read_lock::<Dynamic>().is_none())
+    {
+        return None;
+    }
+    curry
+        .iter_mut()
+        .enumerate()
+        .map(|(i, v)| {
+            if taken(i, v) {
+                v.write_lock::<Dynamic>()
+                    .map(|mut cell| std::mem::take(&mut *cell))
+            } else {
+                Some(v.flatten_clone())
+            }
+        })
+        .collect()
+}
+
+/// Puts the values lent to the calls of the closure `function` back into the shared values
+/// of its `curry` they were taken from.
+fn give_back(function: &Function, curry: &mut [Dynamic], lent: Vec<Dynamic>) {
+    for (i, (v, value)) in curry.iter_mut().zip(lent).enumerate() {
+        if v.is_shared() && changes(function, i) {
+            if let Some(mut cell) = v.write_lock::<Dynamic>() {
+                *cell = value;
+            }
+        }
+    }
 }
 
 /// Whether `ptr`, a pointer to a named function (`list.filter(open)`), is called by Rhai as a
@@ -190,10 +245,17 @@ impl Runner<'_> {
             return None;
         }
         let program = self.program;
-        let (function, mut captured) =
+        let (function, mut curry) =
             lowered_closure(program, self.engine, args[1], method.passing())?;
+        // A closure that may return a shared variable's value as it is (moving it out of its
+        // frame) is Rhai's.
+        if function.moves_out && function.changes.contains(&true) {
+            return None;
+        }
+        let mut captured = lent_values(function, &mut curry)?;
         // Rhai counts an operation for the native call.
         if let Err(err) = self.tick(pos) {
+            give_back(function, &mut curry, captured);
             return Some(Err(err));
         }
         let initial = args.get(2).map_or(Dynamic::UNIT, |v| (**v).clone());
@@ -204,6 +266,7 @@ impl Runner<'_> {
             let array = args[0].read_lock::<Array>().expect("an array");
             self.run_method(method, function, &mut captured, &array, initial, pos)
         };
+        give_back(function, &mut curry, captured);
         let changed = if is_ref_mut { Some(&*args[0]) } else { None };
         Some(self.checked_native_result(result, changed, pos))
     }
@@ -383,8 +446,9 @@ impl Runner<'_> {
 
     /// Calls the closure's `function` with its `captured` values, then `args`, as Rhai calls a
     /// function pointer's script function: in a copy of the runtime state whose operations are
-    /// then dropped. The captured values are lent to the call (a lowered closure never changes
-    /// them: see `Lower::capture`) and taken back, rather than copied for each element, unless
+    /// then dropped. The captured values are lent to the call and taken back, rather than
+    /// copied for each element (a change the closure makes to one is seen by its later calls,
+    /// and given back to the shared variable after the method: see `closure_method`), unless
     /// the function may move one out (returning it as it is).
     fn closure(
         &mut self,
@@ -431,6 +495,44 @@ impl Runner<'_> {
         frame.values.clear();
         self.frames.push(frame.values);
         result
+    }
+}
+
+impl Runner<'_> {
+    /// Rhai's `share` of the variables in `slots`: each becomes a shared value (as the host
+    /// may have lent the state there, it is copied first for the host).
+    pub(super) fn share(&mut self, frame: &mut Frame, slots: &[Slot]) {
+        for &slot in slots {
+            let i = frame.index(slot);
+            self.before_change(frame, i);
+            frame.touch(i);
+            let value = &mut frame.values[i];
+            if !value.is_shared() {
+                *value = std::mem::take(value).into_shared();
+            }
+        }
+    }
+
+    /// Every variable of `frame` Rhai shared with closures that have ended becomes a plain
+    /// value again.
+    pub(super) fn unshare_all(&mut self, frame: &mut Frame) {
+        frame.measured = None;
+        for value in frame.values.iter_mut().filter(|v| v.is_shared()) {
+            *value = std::mem::take(value).flatten();
+        }
+    }
+
+    /// The variables in `slots`, shared while the closures holding them lived, become plain
+    /// values again (with what the closures left in them).
+    pub(super) fn unshare(&mut self, frame: &mut Frame, slots: &[Slot]) {
+        for &slot in slots {
+            let i = frame.index(slot);
+            frame.touch(i);
+            let value = &mut frame.values[i];
+            if value.is_shared() {
+                *value = std::mem::take(value).flatten();
+            }
+        }
     }
 }
 

@@ -347,42 +347,41 @@ fn closures_capturing_variables_they_only_read_give_what_rhai_gives() {
 }
 
 #[test]
-fn closures_changing_or_keeping_captured_variables_are_left_to_rhai() {
-    // Rhai shares a captured variable: a closure that changes it, or lives on after a later
-    // change, sees the change; the walker would not, so Rhai runs these functions.
+fn closures_keeping_captured_variables_are_left_to_rhai() {
+    // Rhai shares a captured variable: a closure that lives on after a later change sees the
+    // change, and `is_shared` tells; the walker would not, so Rhai runs these functions (or
+    // the closure, for `y`). A closure changing a variable inside an assignment's target
+    // would leave it shared after the statement.
     let cases = [super::part(
-        "closures changing captures",
-        r#"fn t(a) { let n = 0; a.for_each(|x| n += x); a.filter(|x| { n += 1; x > n }); n }
-           fn u(a) { let k = [0]; let b = a.filter(|x| { k.push(x); true }); [k, b] }
-           fn w(a) { let k = 1; let f = |x| x + k; k = 10; a.map(f) }
+        "closures keeping captures",
+        r#"fn w(a) { let k = 1; let f = |x| x + k; k = 10; a.map(f) }
            fn y(a) { let k = 1; a.map(|x| is_shared(k)) }
            fn race(a) { a.map(|x| x * a.len()) }
            fn race2(a) { let m = #{ l: a }; m.l.filter(|x| x != m.l[0]) }
+           fn set(a) { let n = 0; let b = [0]; b[a.filter(|x| { n += 1; true }).len() - 1] = n; b }
            const C = 2;
            fn z(a) { a.filter(|x| x > C) }
            fn zz(a) { helper(a) } fn helper(a) { a.filter(|x| x > C) }"#,
         &[
-            ("t", "[[1, 2, 3]]"),
-            ("u", "[[1, 2, 3]]"),
             ("w", "[[1, 2]]"),
             ("y", "[[1]]"),
             ("z", "[[1, 2, 3]]"),
             ("zz", "[[1, 2, 3]]"),
             ("race", "[[1, 2]]"),
             ("race2", "[[1, 2]]"),
+            ("set", "[[1, 2]]"),
         ],
     )];
     assert_agree(&cases);
     assert_same_operations(&cases);
     let both = super::load(cases[0].script, false, None);
     for (name, lowered) in [
-        ("t", false),
-        ("u", false),
         ("w", false),
-        ("y", false),
+        ("y", true),
         ("z", true),
         ("race", false),
         ("race2", false),
+        ("set", false),
     ] {
         let why = both.program.handed_to_rhai();
         assert_eq!(
@@ -391,4 +390,108 @@ fn closures_changing_or_keeping_captured_variables_are_left_to_rhai() {
             "{name}: {why:?}"
         );
     }
+}
+
+/// Closures changing variables they capture (Rhai shares each such variable between the
+/// closure and the function): counting, keeping the best, pushing, nested closures, two
+/// closures of one chain sharing a variable, errors half-way, a captured constant, the
+/// host's state.
+const CHANGING: &[Case] = &[all(
+    "closures changing captured variables",
+    r#"fn t(a) { let n = 0; a.for_each(|x| n += x); a.filter(|x| { n += 1; x > n }); n }
+       fn u(a) { let k = [0]; let b = a.filter(|x| { k.push(x); true }); [k, b] }
+       fn best(a) {
+           let best = (); let top = -1;
+           a.filter(|x| { if x * 2 > top { top = x * 2; best = x; } false });
+           [best, top]
+       }
+       fn steps(a) { let calls = 0; let s = a.reduce(|acc, x| { calls += 1; acc + x }, 0); [s, calls] }
+       fn nested(a) { let n = 0; a.for_each(|i| [1, 2].for_each(|j| n += i * j)); n }
+       fn nested_read(a) { let n = 0; a.map(|x| [x].map(|y| { n += y; y }).len() + n) }
+       fn two(a) { let n = 0; let b = a.filter(|x| { n += 1; x > 1 }).map(|x| x + n); [n, b] }
+       fn after(a) { let n = 0; a.filter(|x| { n += x; true }).len() + n }
+       fn inside(a) { let n = 0; [a.map(|x| { n += x; n }), n] }
+       fn thrown(a) { let n = 0; a.for_each(|i| { n += 1; if i == 1 { throw n; } }); n }
+       fn typed(a) { let n = 0; a.for_each(|i| n += "x"); n }
+       fn constant(a) { const n = 0; a.for_each(|i| n += 1); n }
+       fn sorted(a) { let n = 0; a.sort(|x, y| { n += 1; x - y }); [a, n > 0] }
+       fn looped(a) { let out = []; for x in a { let c = 0; a.map(|y| { c += y; y }); out.push(c + x); } out }
+       fn state(s) { [1, 2, 3].for_each(|i| s.count += i); s.seen = [1, 2].map(|x| { s.count += x; x }); s }
+       fn moves(s) { let m = []; [3, 1, 2].for_each(|i| m.push(i + s.count)); m }"#,
+    &[
+        ("t", "[[1, 2, 3]]"),
+        ("t", "[[]]"),
+        ("u", "[[1, 2, 3]]"),
+        ("best", "[[3, 1, 4, 1, 5, 9, 2]]"),
+        ("steps", "[[1, 2, 3]]"),
+        ("nested", "[[1, 2, 3]]"),
+        ("nested_read", "[[1, 2, 3]]"),
+        ("two", "[[1, 2, 3]]"),
+        ("after", "[[1, 2, 3]]"),
+        ("inside", "[[1, 2, 3]]"),
+        ("thrown", "[[5, 6, 7]]"),
+        ("typed", "[[1, 2]]"),
+        ("constant", "[[1, 2]]"),
+        ("sorted", "[[3, 1, 2]]"),
+        ("looped", "[[1, 2]]"),
+        ("state", "[#{count: 0}]"),
+        ("moves", "[#{count: 10}]"),
+    ],
+)];
+
+#[test]
+fn closures_changing_captured_variables_give_what_rhai_gives() {
+    assert_agree(CHANGING);
+    assert_agree_named(CHANGING, Some("closures"));
+    assert_same_operations(CHANGING);
+    let both = super::load(CHANGING[0].script, false, None);
+    for name in [
+        "t", "u", "best", "steps", "nested", "two", "after", "thrown", "typed", "sorted",
+    ] {
+        let why = both.program.handed_to_rhai();
+        assert!(both.program.function(name, 1).is_some(), "{name}: {why:?}");
+    }
+}
+
+/// Closures capturing both variables and script constants (Rhai shares the constants where
+/// it finds them: the host's scope, or nowhere for a function called from the script).
+const WITH_CONSTANTS: &[Case] = &[all(
+    "closures capturing variables and script constants",
+    r#"const EMPTY = 0;
+       const LIST = [1, 2];
+       fn t(a) { let k = 1; [a.filter(|x| x != EMPTY && x != k), a.map(|x| x + LIST[0] + k)] }
+       fn u(a) { let n = 0; let b = a; b.for_each(|i| if b0(i) != EMPTY { n += i }); n }
+       fn b0(i) { i }
+       fn v(a) { t(a) }
+       fn w(a) { let n = 0; a.filter(|x| { n += LIST[1]; x > EMPTY }).len() + n }"#,
+    &[
+        ("t", "[[0, 1, 2, 3]]"),
+        ("u", "[[0, 1, 2, 3]]"),
+        ("v", "[[0, 1, 2]]"),
+        ("w", "[[0, 1, 2]]"),
+    ],
+)];
+
+#[test]
+fn closures_capturing_variables_and_constants_give_what_rhai_gives() {
+    assert_agree(WITH_CONSTANTS);
+    assert_same_operations(WITH_CONSTANTS);
+}
+
+#[test]
+fn closures_changing_captured_variables_run_in_the_walker() {
+    let script = "fn t() {\n let n = 0;\n let best = 0;\n [3, 5, 4].for_each(|i| n += i);\n [3, 5, 4].filter(|x| { if x > best { best = x; } false });\n [n, best]\n}";
+    let (value, lines, caller) = profiled_t(script);
+    assert_eq!(value.to_string(), "[3, 5]");
+    // Both closures ran in the walker, once an element: line 4's one statement 3 times,
+    // line 5's `if` and `false` 3 times each and its assignment twice.
+    for (line, statements) in [(4, 3), (5, 8)] {
+        let runs: u64 = lines
+            .iter()
+            .filter(|l| l.function.starts_with("anon$") && l.line == line)
+            .map(|l| l.runs)
+            .sum();
+        assert_eq!(runs, statements, "line {line}: {lines:?}");
+    }
+    assert_eq!(caller.coverage(), (3, 3), "{:?}", caller.handed_to_rhai());
 }

@@ -4,7 +4,8 @@
 //!
 //! The programs mix integers, floats, strings, arrays, maps, loops, `switch`, `try`,
 //! closures (called, and in the array methods the walker runs them for, capturing variables or
-//! not; those changing the array too: `retain`, `drain`, `sort`, `dedup`, `for_each`),
+//! not, changing captured variables or not, nested; those changing the array too: `retain`,
+//! `drain`, `sort`, `dedup`, `for_each`),
 //! shadowing, recursion, compound assignment on indexed and property targets, `?.`, `?[`,
 //! `??`, `in` and ranges; script functions named as closures (`arr.filter(keep)`); loops over a variable's array (whose body may change it, push
 //! onto it or append to it) and over a script constant's; `+=` of arrays; conditions made of
@@ -224,6 +225,14 @@ fn stmt() -> impl Strategy<Value = String> {
         expr().prop_map(|e| format!("arr.dedup(|p, q| p == q || ({e}) == 1);")),
         expr().prop_map(|e| format!("arr.for_each(|i| x + i * ({e}));")),
         Just("arr.retain(keep);".to_string()),
+        // Closures changing the variables they capture (Rhai shares them with the function).
+        expr().prop_map(|e| format!("arr.for_each(|i| x += i * ({e}));")),
+        expr().prop_map(|e| format!("s = arr.filter(|q| {{ y = q; q != ({e}) }}).len() + x;")),
+        expr().prop_map(|e| format!("m.q = arr.map(|q| {{ x += q; m.p = ({e}); q }});")),
+        expr().prop_map(|e| format!("arr.for_each(|i| [1, i].for_each(|j| b = j + ({e})));")),
+        expr().prop_map(|e| format!(
+            "x = arr.filter(|q| {{ s += \"-\"; true }}).reduce(|acc, q| {{ a = acc; acc + q * ({e}) }}, 0);"
+        )),
     ];
     simple.prop_recursive(3, 12, 3, |inner| {
         let block = prop::collection::vec(inner.clone(), 0..3).prop_map(|b| b.join(" "));
