@@ -30,6 +30,11 @@ const MAX_PLIES: usize = 1000;
 pub const MIN_GAMES: usize = 20;
 /// See [`MIN_GAMES`].
 pub const MIN_POSITIONS: usize = 2000;
+/// How far the floor ([`MIN_GAMES`] games or [`MIN_POSITIONS`] positions) may stretch a
+/// check's time: to this many times its CPU time, and by the clock twice that (a backstop on a
+/// busy machine), where a script call still running is stopped. A script so slow that the
+/// floor takes longer is checked as far as that goes, and the report says so.
+pub const FLOOR_STRETCH: u32 = 5;
 
 /// How long to test.
 #[derive(Debug, Clone, Copy)]
@@ -79,6 +84,13 @@ pub struct Coverage {
     pub native: bool,
 }
 
+impl Coverage {
+    /// Whether it reached the floor: [`MIN_GAMES`] games or [`MIN_POSITIONS`] positions.
+    pub fn reached_floor(&self) -> bool {
+        self.games >= MIN_GAMES || self.positions >= MIN_POSITIONS
+    }
+}
+
 /// A property that failed, with the moves (canonical texts, from the start) that lead to it.
 #[derive(Debug, Clone)]
 pub struct Failure {
@@ -109,18 +121,24 @@ fn run_games(
     progress: &mut impl FnMut(&Coverage),
 ) -> Result<Coverage, Box<Failure>> {
     let cpu = thread_cpu();
-    // Without a floor, no script call runs past the time and a quarter more (wall-clock: a
-    // slow call is stopped, and the game in progress cut short).
-    let stop = (!budget.floor)
-        .then_some(budget.time)
-        .flatten()
-        .map(|t| Instant::now() + t + t / 4);
+    // No script call runs past the time and a quarter more (wall-clock: a slow call is
+    // stopped, and the game in progress cut short); with a floor, past twice the time the
+    // floor may stretch it to.
+    let stop = budget.time.map(|t| {
+        let by_the_clock = if budget.floor {
+            2 * FLOOR_STRETCH * t
+        } else {
+            t + t / 4
+        };
+        Instant::now() + by_the_clock
+    });
     let _calls = crate::cancel::calls_until(stop);
-    let floor_met = |seen: &Coverage| {
-        !budget.floor || seen.games >= MIN_GAMES || seen.positions >= MIN_POSITIONS
+    let time_up = |seen: &Coverage| {
+        budget.time.is_some_and(|t| {
+            let used = thread_cpu() - cpu;
+            used >= t && (!budget.floor || seen.reached_floor()) || used >= FLOOR_STRETCH * t
+        })
     };
-    let time_up =
-        |seen: &Coverage| budget.time.is_some_and(|t| thread_cpu() - cpu >= t) && floor_met(seen);
     let start = game.start().map_err(|e| fail(e, Vec::new()))?;
     let mut seen = Coverage::default();
     if let Some(failure) = native_differs(game, &start, &[], verify::FROM_START)? {
