@@ -198,3 +198,33 @@ fn a_move_filter_reading_the_state_keys_its_answers_within_the_time() {
     let took = begun.elapsed();
     assert!(took < Duration::from_millis(400), "{took:?}");
 }
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_during_a_hint_through_a_slow_native_is_back_at_the_prompt_at_once() {
+    // `hard` thinks 5 s a move here, through a native() of 0.4 s a call (75 s with no prompt
+    // before the command's calls looked at Ctrl-C). The aim is 0.5 s; the bound allows for a
+    // loaded machine.
+    use expectrl::{ControlCode, Eof, Expect};
+    let dir = tempfile::tempdir().unwrap();
+    let mut cmd = std::process::Command::new(common::BIN);
+    common::isolate(&mut cmd, dir.path())
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["play", "tests/fixtures/budget/slow_native_long_hint.rhai"])
+        .env("TERM", "xterm");
+    let mut p = expectrl::session::Session::spawn(cmd).unwrap();
+    p.set_expect_timeout(Some(Duration::from_secs(30)));
+    p.expect("(X to move)> ").unwrap();
+    p.send("9h\r").unwrap();
+    p.expect("(O to move)> ").unwrap();
+    p.send("hint hard\r").unwrap();
+    std::thread::sleep(Duration::from_secs(1));
+    let sent = Instant::now();
+    p.send(ControlCode::EndOfText).unwrap();
+    p.expect("search cancelled (Ctrl-C)").unwrap();
+    p.expect("(O to move)> ").unwrap();
+    let took = sent.elapsed();
+    assert!(took < Duration::from_secs(2), "{took:?}");
+    p.send("quit\r").unwrap();
+    p.expect(Eof).unwrap();
+}

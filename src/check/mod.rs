@@ -133,12 +133,7 @@ fn run_games(
         Instant::now() + by_the_clock
     });
     let _calls = crate::cancel::calls_until(stop);
-    let time_up = |seen: &Coverage| {
-        budget.time.is_some_and(|t| {
-            let used = thread_cpu() - cpu;
-            used >= t && (!budget.floor || seen.reached_floor()) || used >= FLOOR_STRETCH * t
-        })
-    };
+    let time_up = |seen: &Coverage| time_up(&budget, thread_cpu() - cpu, seen);
     let start = game.start().map_err(|e| fail(e, Vec::new()))?;
     let mut seen = Coverage::default();
     if let Some(failure) = native_differs(game, &start, &[], verify::FROM_START)? {
@@ -163,6 +158,14 @@ fn run_games(
         seen.games += 1;
         progress(&seen);
     }
+}
+
+/// Whether a check within `budget` that used `used` of CPU time and covered `seen` is over:
+/// past its time, and (for a budget with a floor) past the floor or the floor's stretch.
+fn time_up(budget: &Budget, used: Duration, seen: &Coverage) -> bool {
+    budget.time.is_some_and(|t| {
+        used >= t && (!budget.floor || seen.reached_floor()) || used >= FLOOR_STRETCH * t
+    })
 }
 
 /// One random game from `start` (cut short once `time_up` says so, or a script call is stopped
@@ -310,4 +313,50 @@ pub fn trace_text(
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn budget(floor: bool) -> Budget {
+        Budget {
+            games: None,
+            time: Some(Duration::from_secs(3)),
+            floor,
+            seed: 0,
+        }
+    }
+
+    fn seen(games: usize, positions: usize) -> Coverage {
+        Coverage {
+            games,
+            positions,
+            ..Coverage::default()
+        }
+    }
+
+    #[test]
+    fn the_floor_holds_past_the_time_until_it_is_reached_or_stretched_five_times() {
+        let secs = Duration::from_secs_f64;
+        let (few, enough) = (seen(3, 100), seen(MIN_GAMES, 100));
+        let positions = seen(1, MIN_POSITIONS);
+        // Within the time, no budget is up.
+        assert!(!time_up(&budget(true), secs(2.9), &enough));
+        assert!(!time_up(&budget(false), secs(2.9), &few));
+        // Past it: without a floor, at once; with one, once 20 games or 2 000 positions were
+        // checked, or at five times the time.
+        assert!(time_up(&budget(false), secs(3.0), &few));
+        assert!(!time_up(&budget(true), secs(3.0), &few));
+        assert!(!time_up(&budget(true), secs(14.9), &few));
+        assert!(time_up(&budget(true), secs(3.0), &enough));
+        assert!(time_up(&budget(true), secs(3.0), &positions));
+        assert!(time_up(&budget(true), secs(15.0), &few));
+        // With no time (`--games N` alone), the games decide.
+        let games = Budget {
+            time: None,
+            ..budget(false)
+        };
+        assert!(!time_up(&games, secs(1000.0), &few));
+    }
 }
