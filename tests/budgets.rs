@@ -7,7 +7,11 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::boardrules;
+use boardrules::{
+    runtime::Game,
+    script::{game::HookReferee, Library, ScriptedGame},
+};
+use common::{boardrules, stdout};
 
 /// Runs an isolated `boardrules ARGS…`, which must succeed, and returns how long it took.
 fn timed(args: &[&str]) -> Duration {
@@ -156,4 +160,71 @@ fn a_hint_keeps_its_time_when_hashing_the_state_is_slow() {
         searching < Duration::from_millis(750),
         "{searching:?} beyond loading ({loading:?})"
     );
+}
+
+#[test]
+fn a_hint_with_no_time_to_look_ahead_says_what_took_the_time() {
+    // Hashing each position (wide_state.rhai) or playing each move (slow_play_searched.rhai,
+    // 0.15 s a play) takes the time, not the evaluation (0 at once). Before, both blamed "the
+    // rules' score".
+    let reason = |game: &str| {
+        let out = stdout(["hint", game, "--level", "hard", "--time-ms", "300"]);
+        out.lines().nth(1).unwrap_or_default().to_string()
+    };
+    let hashing = reason("tests/fixtures/budget/wide_state.rhai");
+    assert!(
+        hashing.starts_with("no time to look ahead (the state is too large to hash in the time)"),
+        "{hashing}"
+    );
+    let playing = reason("tests/fixtures/budget/slow_play_searched.rhai");
+    assert!(
+        playing.starts_with("no time to look ahead (the rules' play is slow to work out)"),
+        "{playing}"
+    );
+}
+
+#[test]
+fn a_move_filter_reading_the_state_keys_its_answers_within_the_time() {
+    // The filter's answers are kept under the state's hash, which stops at the command's time
+    // like the search's (100 million cells: 0.8 s of processor time to hash whole).
+    let library = Library::with_rules_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/rules"));
+    let game = ScriptedGame::load(&library, "tests/fixtures/budget/wide_filtered.rhai")
+        .unwrap_or_else(|d| panic!("{}", d[0]));
+    assert!(game.move_filter().is_some_and(|f| f.reads_state));
+    let state = game.start().unwrap();
+    let _past = boardrules::cancel::calls_until(Some(Instant::now()));
+    let begun = Instant::now();
+    drop(HookReferee::new(&game, &state));
+    let took = begun.elapsed();
+    assert!(took < Duration::from_millis(400), "{took:?}");
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_during_a_hint_through_a_slow_native_is_back_at_the_prompt_at_once() {
+    // `hard` thinks 5 s a move here, through a native() of 0.4 s a call (75 s with no prompt
+    // before the command's calls looked at Ctrl-C). The aim is 0.5 s; the bound allows for a
+    // loaded machine.
+    use expectrl::{ControlCode, Eof, Expect};
+    let dir = tempfile::tempdir().unwrap();
+    let mut cmd = std::process::Command::new(common::BIN);
+    common::isolate(&mut cmd, dir.path())
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["play", "tests/fixtures/budget/slow_native_long_hint.rhai"])
+        .env("TERM", "xterm");
+    let mut p = expectrl::session::Session::spawn(cmd).unwrap();
+    p.set_expect_timeout(Some(Duration::from_secs(30)));
+    p.expect("(X to move)> ").unwrap();
+    p.send("9h\r").unwrap();
+    p.expect("(O to move)> ").unwrap();
+    p.send("hint hard\r").unwrap();
+    std::thread::sleep(Duration::from_secs(1));
+    let sent = Instant::now();
+    p.send(ControlCode::EndOfText).unwrap();
+    p.expect("search cancelled (Ctrl-C)").unwrap();
+    p.expect("(O to move)> ").unwrap();
+    let took = sent.elapsed();
+    assert!(took < Duration::from_secs(2), "{took:?}");
+    p.send("quit\r").unwrap();
+    p.expect(Eof).unwrap();
 }

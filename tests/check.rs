@@ -4,6 +4,8 @@
 
 mod common;
 
+use std::time::{Duration, Instant};
+
 use common::{boardrules_in, run};
 use predicates::prelude::*;
 
@@ -192,4 +194,22 @@ fn every_option_is_checked_with_options_all() {
     assert!(out.contains("== -o trap_1a=true\n"), "{out}");
     assert!(err.contains("every move moves() lists plays"), "{err}");
     assert!(out.contains("option: trap_1a=true\n"), "{out}");
+}
+
+#[test]
+fn the_floor_of_games_stretches_the_time_five_times_at_most() {
+    // A play() of 0.2 s: the floor of 20 games or 2 000 positions would take hours (it ran for
+    // hours before). The check plays for 3 s of CPU time, goes on towards the floor until
+    // 15 s, and stops a call still running at 30 s by the clock however busy the machine; the
+    // report says that it fell short.
+    let home = tempfile::tempdir().unwrap();
+    let begun = Instant::now();
+    let (code, out, err) = check(&home, &["tests/fixtures/budget/slow_play.rhai"]);
+    let took = begun.elapsed();
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("(fewer than the 20 games or 2000 positions a check aims at: the script is too slow for them in 15 s of CPU time or 30 s by the clock; `--games 20`"),
+        "{out}"
+    );
+    assert!(took < Duration::from_secs(45), "{took:?}");
 }

@@ -30,6 +30,11 @@ const MAX_PLIES: usize = 1000;
 pub const MIN_GAMES: usize = 20;
 /// See [`MIN_GAMES`].
 pub const MIN_POSITIONS: usize = 2000;
+/// How far the floor ([`MIN_GAMES`] games or [`MIN_POSITIONS`] positions) may stretch a
+/// check's time: to this many times its CPU time, and by the clock twice that (a backstop on a
+/// busy machine), where a script call still running is stopped. A script so slow that the
+/// floor takes longer is checked as far as that goes, and the report says so.
+pub const FLOOR_STRETCH: u32 = 5;
 
 /// How long to test.
 #[derive(Debug, Clone, Copy)]
@@ -79,6 +84,13 @@ pub struct Coverage {
     pub native: bool,
 }
 
+impl Coverage {
+    /// Whether it reached the floor: [`MIN_GAMES`] games or [`MIN_POSITIONS`] positions.
+    pub fn reached_floor(&self) -> bool {
+        self.games >= MIN_GAMES || self.positions >= MIN_POSITIONS
+    }
+}
+
 /// A property that failed, with the moves (canonical texts, from the start) that lead to it.
 #[derive(Debug, Clone)]
 pub struct Failure {
@@ -109,18 +121,19 @@ fn run_games(
     progress: &mut impl FnMut(&Coverage),
 ) -> Result<Coverage, Box<Failure>> {
     let cpu = thread_cpu();
-    // Without a floor, no script call runs past the time and a quarter more (wall-clock: a
-    // slow call is stopped, and the game in progress cut short).
-    let stop = (!budget.floor)
-        .then_some(budget.time)
-        .flatten()
-        .map(|t| Instant::now() + t + t / 4);
+    // No script call runs past the time and a quarter more (wall-clock: a slow call is
+    // stopped, and the game in progress cut short); with a floor, past twice the time the
+    // floor may stretch it to.
+    let stop = budget.time.map(|t| {
+        let by_the_clock = if budget.floor {
+            2 * FLOOR_STRETCH * t
+        } else {
+            t + t / 4
+        };
+        Instant::now() + by_the_clock
+    });
     let _calls = crate::cancel::calls_until(stop);
-    let floor_met = |seen: &Coverage| {
-        !budget.floor || seen.games >= MIN_GAMES || seen.positions >= MIN_POSITIONS
-    };
-    let time_up =
-        |seen: &Coverage| budget.time.is_some_and(|t| thread_cpu() - cpu >= t) && floor_met(seen);
+    let time_up = |seen: &Coverage| time_up(&budget, thread_cpu() - cpu, seen);
     let start = game.start().map_err(|e| fail(e, Vec::new()))?;
     let mut seen = Coverage::default();
     if let Some(failure) = native_differs(game, &start, &[], verify::FROM_START)? {
@@ -145,6 +158,14 @@ fn run_games(
         seen.games += 1;
         progress(&seen);
     }
+}
+
+/// Whether a check within `budget` that used `used` of CPU time and covered `seen` is over:
+/// past its time, and (for a budget with a floor) past the floor or the floor's stretch.
+fn time_up(budget: &Budget, used: Duration, seen: &Coverage) -> bool {
+    budget.time.is_some_and(|t| {
+        used >= t && (!budget.floor || seen.reached_floor()) || used >= FLOOR_STRETCH * t
+    })
 }
 
 /// One random game from `start` (cut short once `time_up` says so, or a script call is stopped
@@ -292,4 +313,50 @@ pub fn trace_text(
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn budget(floor: bool) -> Budget {
+        Budget {
+            games: None,
+            time: Some(Duration::from_secs(3)),
+            floor,
+            seed: 0,
+        }
+    }
+
+    fn seen(games: usize, positions: usize) -> Coverage {
+        Coverage {
+            games,
+            positions,
+            ..Coverage::default()
+        }
+    }
+
+    #[test]
+    fn the_floor_holds_past_the_time_until_it_is_reached_or_stretched_five_times() {
+        let secs = Duration::from_secs_f64;
+        let (few, enough) = (seen(3, 100), seen(MIN_GAMES, 100));
+        let positions = seen(1, MIN_POSITIONS);
+        // Within the time, no budget is up.
+        assert!(!time_up(&budget(true), secs(2.9), &enough));
+        assert!(!time_up(&budget(false), secs(2.9), &few));
+        // Past it: without a floor, at once; with one, once 20 games or 2 000 positions were
+        // checked, or at five times the time.
+        assert!(time_up(&budget(false), secs(3.0), &few));
+        assert!(!time_up(&budget(true), secs(3.0), &few));
+        assert!(!time_up(&budget(true), secs(14.9), &few));
+        assert!(time_up(&budget(true), secs(3.0), &enough));
+        assert!(time_up(&budget(true), secs(3.0), &positions));
+        assert!(time_up(&budget(true), secs(15.0), &few));
+        // With no time (`--games N` alone), the games decide.
+        let games = Budget {
+            time: None,
+            ..budget(false)
+        };
+        assert!(!time_up(&games, secs(1000.0), &few));
+    }
 }

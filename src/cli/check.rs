@@ -183,6 +183,21 @@ fn summary(seen: &Coverage, budget: &Budget, took: Duration) -> String {
             seen.cut_short
         );
     }
+    if let Some(time) = budget
+        .time
+        .filter(|_| budget.floor && !seen.reached_floor())
+    {
+        text += &format!(
+            "\n  (fewer than the {} games or {} positions a check aims at: the script is too \
+             slow for them in {} s of CPU time or {} s by the clock; `--games {}` plays that \
+             many however long they take)",
+            check::MIN_GAMES,
+            check::MIN_POSITIONS,
+            (check::FLOOR_STRETCH * time).as_secs_f64(),
+            (2 * check::FLOOR_STRETCH * time).as_secs_f64(),
+            check::MIN_GAMES,
+        );
+    }
     text += if seen.native {
         "\n  native form: agrees with the script"
     } else {

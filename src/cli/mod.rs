@@ -105,7 +105,7 @@ enum Command {
         #[arg(short = 'o', long = "option", value_name = "KEY=VALUE")]
         options: Vec<String>,
         /// Play this many random games (default: as many as 3 CPU seconds allow, and at least
-        /// 20 games or 2000 positions however long they take).
+        /// 20 games or 2000 positions if they fit in 5 times that).
         #[arg(long, value_name = "N")]
         games: Option<usize>,
         /// Play random games for this much CPU time, and stop within a quarter more however

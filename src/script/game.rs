@@ -25,9 +25,11 @@ use crate::{
 pub(crate) mod caller;
 mod capture_referee;
 mod cells;
+mod copying;
 mod hashing;
 mod referee;
 mod sowing_filter;
+mod work;
 
 pub use capture_referee::CaptureReferee;
 pub use referee::HookReferee;
@@ -368,7 +370,7 @@ impl ScriptedGame {
         if !self.defines("native", 1) {
             return Ok(None);
         }
-        let value = self.call("native", (state.clone(),)).map_err(|e| {
+        let value = self.call("native", (self.copied(state)?,)).map_err(|e| {
             self.failure(&e, |message| GameError::Rules {
                 message,
                 spot: None,
@@ -477,7 +479,9 @@ impl ScriptedGame {
     ) -> Result<(Option<Outcome>, usize), GameError> {
         let recording = self.recording_events();
         self.record_events(false);
-        let result = self.scripted_playout(state.clone(), rng, deadline);
+        let result = self
+            .copied(state)
+            .and_then(|state| self.scripted_playout(state, rng, deadline));
         self.record_events(recording);
         result
     }
@@ -603,7 +607,7 @@ impl ScriptedGame {
         }
         let value: INT = self.call_as(
             "evaluate",
-            (state.clone(), player as INT),
+            (self.copied(state)?, player as INT),
             GameError::Illegal,
             "an integer",
         )?;
@@ -637,6 +641,16 @@ impl ScriptedGame {
 
     fn ast(&self) -> &AST {
         &self.script.ast
+    }
+
+    /// A copy of `state` for a script call, or the error of a stopped call once the command's
+    /// time is up part-way through a large one (see [`copying`]); `state` is as it was.
+    fn copied(&self, state: &Dynamic) -> Result<Dynamic, GameError> {
+        copying::copy_in_time(state).map_err(|_| {
+            self.rules_error(
+                "stopped: the command's time is up (or Ctrl-C) while the state was copied".into(),
+            )
+        })
     }
 
     /// The move filter recognised in `moves()`, if any (see [`super::move_filter`]).
@@ -780,7 +794,7 @@ impl Game for ScriptedGame {
     fn to_move(&self, state: &Dynamic) -> Result<usize, GameError> {
         let p: INT = self.call_as(
             "to_move",
-            (state.clone(),),
+            (self.copied(state)?,),
             GameError::Illegal,
             "a player index",
         )?;
@@ -796,12 +810,14 @@ impl Game for ScriptedGame {
     }
 
     fn legal_moves(&self, state: &Dynamic) -> Result<Vec<Dynamic>, GameError> {
-        self.call_as::<Array>("moves", (state.clone(),), GameError::Illegal, MOVES_ARE)
+        let state = self.copied(state)?;
+        self.call_as::<Array>("moves", (state,), GameError::Illegal, MOVES_ARE)
     }
 
     fn play(&self, state: &Dynamic, mv: &Dynamic) -> Result<Played<Dynamic>, GameError> {
+        let state = self.copied(state)?;
         self.events.borrow_mut().events.clear();
-        let result = self.call("play", (state.clone(), mv.clone()));
+        let result = self.call("play", (state, mv.clone()));
         let recorded = std::mem::take(&mut self.events.borrow_mut().events);
         let state = result.map_err(|e| self.failure(&e, GameError::Illegal))?;
         let mut events = Vec::with_capacity(recorded.len());
@@ -820,7 +836,7 @@ impl Game for ScriptedGame {
 
     fn outcome(&self, state: &Dynamic) -> Result<Option<Outcome>, GameError> {
         let r = self
-            .call("result", (state.clone(),))
+            .call("result", (self.copied(state)?,))
             .map_err(|e| self.failure(&e, GameError::Illegal))?;
         if r.is_unit() {
             return Ok(None);

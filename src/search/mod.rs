@@ -68,6 +68,23 @@ pub struct Choice<M> {
     pub depth: usize,
     /// Positions visited.
     pub nodes: u64,
+    /// At depth 0 (not even one move ahead finished in the time), what took the time.
+    pub slowest: Option<Slowest>,
+}
+
+/// What took a search's time when not even one move ahead finished.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Slowest {
+    /// The game's `play` (for a script, copying the state for it too).
+    Playing,
+    /// Hashing the positions reached (the transposition table's keys).
+    Hashing,
+    /// Scoring the positions reached (the evaluation).
+    Scoring,
+}
+
+impl Slowest {
+    const ALL: [Slowest; 3] = [Slowest::Playing, Slowest::Hashing, Slowest::Scoring];
 }
 
 /// An evaluation: how good `state` is for player `player` (higher is better).
@@ -151,6 +168,9 @@ struct Search<'a, G: Game> {
     /// The legal moves of the positions searched further, by position hash: each iteration
     /// searches them again, and a script's `moves` builds every move anew.
     listed: Memo<u64, Listed<G::Move>>,
+    /// Until an iteration finishes, the time spent on each of [`Slowest::ALL`] (to say what
+    /// took the time when none does).
+    spent: Option<[Duration; 3]>,
 }
 
 /// Chooses a move for the player to move in `state`, or `None` when there is no legal move.
@@ -202,6 +222,7 @@ pub fn best_move_among<G: Game>(
         history: HashMap::new(),
         played: Memo::new(PLAYED_SIZE),
         listed: Memo::new(LISTED_SIZE),
+        spent: Some([Duration::ZERO; 3]),
     };
     // A state too large to hash in the time: no time to think.
     let Some(hash) = game.state_hash_in_time(state) else {
@@ -210,6 +231,7 @@ pub fn best_move_among<G: Game>(
             score: 0,
             depth: 0,
             nodes: 0,
+            slowest: Some(Slowest::Hashing),
         }));
     };
     let root = (state, hash);
@@ -228,7 +250,9 @@ pub fn best_move_among<G: Game>(
                     score,
                     depth,
                     nodes: search.nodes,
+                    slowest: None,
                 });
+                search.spent = None;
                 if score.abs() > WIN / 2 || moves.len() == 1 {
                     break; // a forced result is known, or there is nothing to choose
                 }
@@ -251,6 +275,7 @@ pub fn best_move_among<G: Game>(
                             score,
                             depth: 0,
                             nodes: 0,
+                            slowest: search.slowest(),
                         }
                     }
                 });
@@ -271,6 +296,24 @@ pub fn best_move_among<G: Game>(
 }
 
 impl<G: Game> Search<'_, G> {
+    /// Times `work` as `what` while no iteration has finished.
+    fn timed<T>(&mut self, what: Slowest, work: impl FnOnce(&mut Self) -> T) -> T {
+        let Some(began) = self.spent.is_some().then(Instant::now) else {
+            return work(self);
+        };
+        let result = work(self);
+        if let Some(spent) = self.spent.as_mut() {
+            spent[what as usize] += began.elapsed();
+        }
+        result
+    }
+
+    /// What took the most time so far, while no iteration has finished.
+    fn slowest(&self) -> Option<Slowest> {
+        let spent = self.spent?;
+        Slowest::ALL.into_iter().max_by_key(|s| spent[*s as usize])
+    }
+
     /// Searches every root move to `depth`: each move's score (exact for the best, at most
     /// the best's for the others). `partial` follows the best move so far (index, exact
     /// score) among the moves whose search finished: the first move's, then any that beat it.
@@ -338,8 +381,12 @@ impl<G: Game> Search<'_, G> {
         if let Some(known) = slot.and_then(|s| self.played.get(&s)) {
             return Ok(Rc::clone(known));
         }
-        let next = self.game.play(state, mv)?.state;
-        let next_hash = self.game.state_hash_in_time(&next).ok_or(Stop::Time)?;
+        let next = self
+            .timed(Slowest::Playing, |s| s.game.play(state, mv))?
+            .state;
+        let next_hash = self
+            .timed(Slowest::Hashing, |s| s.game.state_hash_in_time(&next))
+            .ok_or(Stop::Time)?;
         let reached = Rc::new((next, next_hash));
         if let Some(s) = slot {
             self.played.keep(s, Rc::clone(&reached), 1);
@@ -405,7 +452,7 @@ impl<G: Game> Search<'_, G> {
         }
         if depth == 0 {
             let score = match self.eval {
-                Some(eval) => eval(state, me)?,
+                Some(eval) => self.timed(Slowest::Scoring, |_| eval(state, me))?,
                 None => 0,
             };
             if known.is_none() {

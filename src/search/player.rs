@@ -401,7 +401,12 @@ fn alpha_beta(
     };
     let text = name_move(game, state, &found.mv)?;
     let why = if found.depth == 0 {
-        Why::new("no-time", 0, &[])
+        let key = match found.slowest {
+            Some(search::Slowest::Playing) => "no-time-play",
+            Some(search::Slowest::Hashing) => "no-time-hash",
+            _ => "no-time",
+        };
+        Why::new(key, 0, &[])
     } else if found.score >= search::WIN / 2 {
         Why::new("forced-win", found.depth, &[])
     } else if found.score <= -search::WIN / 2 {

@@ -27,6 +27,8 @@ pub const REASONS: &[(&str, &str)] = &[
     ("only-move", "the only legal move"),
     ("stopped", "no time to think (slow rules, or Ctrl-C): a move the rules allow"),
     ("no-time", "no time to look ahead (the rules' score is slow to work out): the best of the moves it looked at"),
+    ("no-time-play", "no time to look ahead (the rules' play is slow to work out): the best of the moves it looked at"),
+    ("no-time-hash", "no time to look ahead (the state is too large to hash in the time): a move the rules allow"),
     ("one-future", "score {gain} in one try of what luck may bring, the best of {moves} moves (no time for more tries)"),
     ("expected", "score {gain} on average over {samples} tries of what luck may bring, looking {n} moves ahead ({refined} of {moves} moves tried that often)"),
     ("expected-one", "score {gain} on average over {samples} tries of what luck may bring, looking 1 move ahead ({refined} of {moves} moves tried that often)"),

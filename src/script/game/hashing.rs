@@ -15,6 +15,7 @@ use std::hash::{Hash, Hasher};
 
 use rhai::{Array, Dynamic, ImmutableString, Map};
 
+use super::work::{Meter, Stopped};
 use crate::runtime::{Cell, Grid, Rng, Run, Track};
 
 /// The work (values, cells, pits) a hash does between two looks at the command's time: a few
@@ -25,52 +26,17 @@ use crate::runtime::{Cell, Grid, Rng, Run, Track};
 /// (so that a search at a turn of 0 ms still verifies and uses a native form).
 const LOOK_EVERY: u64 = 1 << 18;
 
-/// The command's time ran out (or Ctrl-C) while a value was hashed.
-#[derive(Debug, PartialEq, Eq)]
-pub(crate) struct Stopped;
-
-/// The work of one hash since its last look at the command's time.
-struct Meter {
-    since_look: u64,
-    /// Whether it looks at all (a hash that must finish: a saved game's checksum).
-    stoppable: bool,
-}
-
-impl Meter {
-    /// Counts `work`; past the command's time once [`LOOK_EVERY`] was counted, [`Stopped`].
-    fn add(&mut self, work: u64) -> Result<(), Stopped> {
-        self.since_look = self.since_look.saturating_add(work);
-        if self.since_look < LOOK_EVERY {
-            return Ok(());
-        }
-        self.since_look = 0;
-        if self.stoppable && crate::cancel::calls_stopped() {
-            Err(Stopped)
-        } else {
-            Ok(())
-        }
-    }
-}
-
 /// Feeds `value` into `h`, all of it whatever the time (for a hash that is saved or compared
 /// with one that was).
 pub(crate) fn hash_value(value: &Dynamic, h: &mut impl Hasher) {
-    let mut meter = Meter {
-        since_look: 0,
-        stoppable: false,
-    };
     // An unstoppable meter never stops the walk.
-    let _ = feed(value, h, &mut meter);
+    let _ = feed(value, h, &mut Meter::unstoppable());
 }
 
 /// Feeds `value` into `h`, or stops part-way ([`Stopped`], `h` then holds part of it) once the
 /// command's time is up: for a hash a search uses, which it drops when its time is up anyway.
 pub(crate) fn hash_value_in_time(value: &Dynamic, h: &mut impl Hasher) -> Result<(), Stopped> {
-    let mut meter = Meter {
-        since_look: 0,
-        stoppable: true,
-    };
-    feed(value, h, &mut meter)
+    feed(value, h, &mut Meter::stoppable(LOOK_EVERY))
 }
 
 /// Feeds `value` into `h`, counting its work on `meter`.

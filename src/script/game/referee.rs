@@ -18,8 +18,9 @@ use crate::{
 pub struct HookReferee<'g> {
     game: &'g ScriptedGame,
     root: &'g Dynamic,
-    /// A key of `root` for the game's kept answers (0 when the filter does not read it).
-    key: u64,
+    /// A key of `root` for the game's kept answers (0 when the filter does not read it;
+    /// `None` when the command's time ran out while `root` was hashed: none are kept then).
+    key: Option<u64>,
     /// The filter's answer for each cell: 0 not asked yet, 1 kept, 2 dropped.
     answers: Vec<u8>,
     /// The board the answers are for: its width and number of cells (a position read from a
@@ -31,13 +32,10 @@ pub struct HookReferee<'g> {
 impl<'g> HookReferee<'g> {
     /// A referee asking `game`'s hooks, its move filter from the script state `root`.
     pub fn new(game: &'g ScriptedGame, root: &'g Dynamic) -> Self {
-        let key = match game.move_filter() {
-            Some(filter) if filter.reads_state => game.state_hash(root) | 1,
-            _ => 0,
-        };
+        let key = game.filter_answers_key(root);
         let (board, answers) = {
             let mut kept = game.filter_answers.borrow_mut();
-            if kept.0 == key {
+            if Some(kept.0) == key {
                 (kept.1, std::mem::take(&mut kept.2))
             } else {
                 ((0, 0), Vec::new())
@@ -67,6 +65,17 @@ impl<'g> HookReferee<'g> {
 }
 
 impl ScriptedGame {
+    /// The key of the move filter's answers asked from the script state `root`: 0 for a
+    /// filter that does not read the state (its answers hold for any), else `root`'s hash
+    /// (odd), or `None` when the command's time ran out while `root` was hashed (answers
+    /// asked then are neither looked up nor kept).
+    pub(super) fn filter_answers_key(&self, root: &Dynamic) -> Option<u64> {
+        match self.move_filter() {
+            Some(filter) if filter.reads_state => self.state_hash_in_time(root).map(|h| h | 1),
+            _ => Some(0),
+        }
+    }
+
     /// Whether the move filter `filter` keeps the move `mv`, asked from the script state `root`.
     pub(super) fn ask_filter(
         &self,
@@ -74,15 +83,15 @@ impl ScriptedGame {
         root: &Dynamic,
         mv: Dynamic,
     ) -> Result<bool, GameError> {
-        let args: Vec<Dynamic> = filter
+        let args = filter
             .args
             .iter()
             .map(|arg| match arg {
-                FilterArg::State => root.clone(),
-                FilterArg::EmptyList => Dynamic::from_array(Vec::new()),
-                FilterArg::Move => mv.clone(),
+                FilterArg::State => self.copied(root),
+                FilterArg::EmptyList => Ok(Dynamic::from_array(Vec::new())),
+                FilterArg::Move => Ok(mv.clone()),
             })
-            .collect();
+            .collect::<Result<Vec<Dynamic>, GameError>>()?;
         self.call_as::<bool>(&filter.function, args, HookReferee::rules, "true or false")
     }
 }
@@ -90,9 +99,12 @@ impl ScriptedGame {
 impl Drop for HookReferee<'_> {
     /// Keeps the filter's answers for the next referee asked from the same state.
     fn drop(&mut self) {
+        let Some(key) = self.key else {
+            return;
+        };
         if self.failure.is_none() && !self.answers.is_empty() {
             *self.game.filter_answers.borrow_mut() =
-                (self.key, self.board, std::mem::take(&mut self.answers));
+                (key, self.board, std::mem::take(&mut self.answers));
         }
     }
 }

@@ -11,10 +11,7 @@
 use rhai::{Dynamic, INT};
 
 use super::ScriptedGame;
-use crate::{
-    native_games::sowing::Sowing,
-    runtime::{Game, GameError},
-};
+use crate::{native_games::sowing::Sowing, runtime::GameError};
 
 /// The script function that writes the move sowing a pit one way round as `moves` does.
 const MOVE_WRITER: &str = "native_move";
@@ -39,15 +36,11 @@ impl ScriptedGame {
         let Some(filter) = self.move_filter().filter(|_| writable) else {
             return Ok(position);
         };
-        let key = if filter.reads_state {
-            self.state_hash(root) | 1
-        } else {
-            0
-        };
+        let key = self.filter_answers_key(root);
         let size = (position.seeds().len(), 0);
         let mut answers = {
             let mut kept = self.filter_answers.borrow_mut();
-            if kept.0 == key && kept.1 == size {
+            if Some(kept.0) == key && kept.1 == size {
                 std::mem::take(&mut kept.2)
             } else {
                 Vec::new()
@@ -69,7 +62,9 @@ impl ScriptedGame {
                 Ok(kept)
             }
         })?;
-        *self.filter_answers.borrow_mut() = (key, size, answers);
+        if let Some(key) = key {
+            *self.filter_answers.borrow_mut() = (key, size, answers);
+        }
         Ok(narrowed)
     }
 }
