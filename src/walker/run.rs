@@ -1429,16 +1429,7 @@ impl<'a> Runner<'a> {
         match (call.callee, call.first_local) {
             (Callee::Script(_), first) => {
                 if let Some(slot) = first {
-                    let at = frame.index(slot);
-                    frame.touch(at);
-                    // A constant stays: assigning the result to it fails after the call.
-                    let value = if call.take_first && !frame.values[at].is_read_only() {
-                        self.before_change(frame, at);
-                        std::mem::take(&mut frame.values[at])
-                    } else {
-                        frame.values[at].clone()
-                    };
-                    values.insert(0, value);
+                    values.insert(0, self.first_argument(frame, call, slot));
                 }
                 self.unlowered(&call.name, values, call.pos)
             }
@@ -1476,17 +1467,24 @@ impl<'a> Runner<'a> {
             }
         }
         if let Some(slot) = call.first_local {
-            let at = frame.index(slot);
-            frame.touch(at);
-            // A constant stays: assigning the result to it fails after the call.
-            values[0] = if call.take_first && !frame.values[at].is_read_only() {
-                self.before_change(frame, at);
-                std::mem::take(&mut frame.values[at])
-            } else {
-                frame.values[at].clone()
-            };
+            values[0] = self.first_argument(frame, call, slot);
         }
         Ok(self.run_in(function, values, call.pos, false)?)
+    }
+
+    /// The value of a script function call's first argument, the variable in `slot`, read
+    /// once the other arguments are evaluated: handed over for `x = f(x, …)` (see
+    /// [`Call::take_first`]), else copied. A constant stays: assigning the result to it fails
+    /// after the call.
+    fn first_argument(&mut self, frame: &mut Frame, call: &Call, slot: Slot) -> Dynamic {
+        let at = frame.index(slot);
+        frame.touch(at);
+        if call.take_first && !frame.values[at].is_read_only() {
+            self.before_change(frame, at);
+            std::mem::take(&mut frame.values[at])
+        } else {
+            frame.values[at].clone()
+        }
     }
 
     /// The native call `call` with the values of its arguments (but the first, where that is

@@ -29,9 +29,10 @@ fn copy(value: &Dynamic, meter: &mut Meter) -> Result<Dynamic, Stopped> {
     if value.is_shared() {
         return Ok(value.clone());
     }
-    if let Some(items) = flat_len(value) {
-        // Nothing nested: Rhai's own clone, faster than item by item.
-        meter.add(items)?;
+    if let Some(values) = size_within(value, LOOK_EVERY) {
+        // Small enough never to look at the clock: Rhai's own clone, faster than item by
+        // item.
+        meter.add(values)?;
         return Ok(value.clone());
     }
     let mut copied = if let Some(a) = value.read_lock::<Array>() {
@@ -54,18 +55,28 @@ fn copy(value: &Dynamic, meter: &mut Meter) -> Result<Dynamic, Stopped> {
     Ok(copied)
 }
 
-/// For an array or map with no array or map inside and at most [`LOOK_EVERY`] items (most
-/// games' states: a map of a board, a turn, a few numbers), its number of items.
-fn flat_len(value: &Dynamic) -> Option<u64> {
-    let nested = |item: &Dynamic| item.is_array() || item.is_map();
-    let len = if let Some(a) = value.read_lock::<Array>() {
-        (!a.iter().any(nested)).then_some(a.len())
-    } else if let Some(m) = value.read_lock::<Map>() {
-        (!m.values().any(nested)).then_some(m.len())
-    } else {
-        None
-    }?;
-    Some(len as u64).filter(|&n| n <= LOOK_EVERY)
+/// How many values `value` holds, itself and everything inside (a value shared with a
+/// closure counted as one, as [`copy`] takes it), if at most `limit`: the count stops there.
+/// Most games' states (a map of a board, a turn, a few short lists) hold far fewer.
+fn size_within(value: &Dynamic, limit: u64) -> Option<u64> {
+    fn count(value: &Dynamic, seen: &mut u64, limit: u64) -> bool {
+        *seen += 1;
+        if *seen > limit {
+            return false;
+        }
+        if value.is_shared() {
+            return true;
+        }
+        if let Some(a) = value.read_lock::<Array>() {
+            a.iter().all(|item| count(item, seen, limit))
+        } else if let Some(m) = value.read_lock::<Map>() {
+            m.values().all(|item| count(item, seen, limit))
+        } else {
+            true
+        }
+    }
+    let mut seen = 0;
+    count(value, &mut seen, limit).then_some(seen)
 }
 
 #[cfg(test)]
