@@ -73,104 +73,117 @@ pub(super) fn program(
         .map(|(name, _, value)| (name, value.clone()))
         .collect();
     let closure_writes = closure_writes(ast, &defs, &index);
-    // Lowers every function, reading from the host's scope the constants in `from_host`;
-    // gives the functions, what is left to Rhai, and the constants on which something Rhai
-    // runs may call a method.
-    let lower_all = |from_host: &BTreeSet<ImmutableString>| {
+    // Lowers the function `def`, reading from the host's scope the constants in `from_host`:
+    // gives the function (if lowered), what it leaves to Rhai, the constants on which something
+    // Rhai runs may call a method, and the constants it reads.
+    let lower_one = |def: &Shared<rhai::ScriptFuncDef>, from_host: &BTreeSet<ImmutableString>| {
         let mut changed = BTreeSet::new();
         let mut handed_to_rhai = Vec::new();
-        let functions: Vec<Option<Function>> = defs
-            .iter()
-            .map(|def| {
-                let body = body_of(ast, &def.name, def.params.len());
-                let mut lower = Lower {
-                    index: &index,
-                    constants: &constants,
-                    from_host,
-                    natives,
-                    names: def.params.iter().cloned().collect(),
-                    most: def.params.len(),
-                    changed: BTreeSet::new(),
-                    profile: profile.then(|| def.name.clone()),
-                    handed_to_rhai: Vec::new(),
-                    closure_writes: &closure_writes,
-                    pointers: &pointers,
-                    by_name: !closure_params(def).is_empty(),
-                    closure_argument: false,
-                    closure_target: None,
-                    shares_handed_over: false,
-                    writes: Vec::new(),
-                    reads: Vec::new(),
-                    opaque: 0,
-                    shared_captures: Vec::new(),
-                };
-                let why_not = if def.this_type.is_some() {
-                    Some("it uses `this`")
-                } else if !walkable(&body) {
-                    Some("it imports a module or uses custom syntax")
-                } else if reads_free_variable(&body, &constants, &pointers, closure_params(def)) {
-                    Some("it reads a variable it does not define (a call in the caller's scope)")
-                } else {
-                    None
-                };
-                let lowered = why_not
-                    .is_none()
-                    .then(|| lower.block(&body).ok())
-                    .flatten()
-                    .filter(|_| !lower.shares_handed_over)
-                    .map(|mut body| {
-                        let moves_out = super::mark_returned(&mut body);
-                        (body, moves_out)
-                    });
-                match &lowered {
-                    Some(_) => handed_to_rhai.extend(lower.handed_to_rhai.drain(..).map(|h| {
-                        HandedToRhai {
-                            function: def.name.to_string(),
-                            ..h
-                        }
-                    })),
-                    None => handed_to_rhai.push(HandedToRhai {
-                        function: def.name.to_string(),
-                        line: body.first().and_then(|s| s.position().line()).unwrap_or(0),
-                        why: format!(
-                            "Rhai runs the whole function: {}",
-                            why_not.unwrap_or(if shares(&body) {
-                                "a closure captures its variables other than as an argument of an \
+        let body = body_of(ast, &def.name, def.params.len());
+        let mut lower = Lower {
+            index: &index,
+            constants: &constants,
+            from_host,
+            natives,
+            names: def.params.iter().cloned().collect(),
+            most: def.params.len(),
+            changed: BTreeSet::new(),
+            read: BTreeSet::new(),
+            profile: profile.then(|| def.name.clone()),
+            handed_to_rhai: Vec::new(),
+            closure_writes: &closure_writes,
+            pointers: &pointers,
+            by_name: !closure_params(def).is_empty(),
+            closure_argument: false,
+            closure_target: None,
+            shares_handed_over: false,
+            writes: Vec::new(),
+            reads: Vec::new(),
+            opaque: 0,
+            shared_captures: Vec::new(),
+        };
+        let why_not = if def.this_type.is_some() {
+            Some("it uses `this`")
+        } else if !walkable(&body) {
+            Some("it imports a module or uses custom syntax")
+        } else if reads_free_variable(&body, &constants, &pointers, closure_params(def)) {
+            Some("it reads a variable it does not define (a call in the caller's scope)")
+        } else {
+            None
+        };
+        let lowered = why_not
+            .is_none()
+            .then(|| lower.block(&body).ok())
+            .flatten()
+            .filter(|_| !lower.shares_handed_over)
+            .map(|mut body| {
+                let moves_out = super::mark_returned(&mut body);
+                (body, moves_out)
+            });
+        match &lowered {
+            Some(_) => {
+                handed_to_rhai.extend(lower.handed_to_rhai.drain(..).map(|h| HandedToRhai {
+                    function: def.name.to_string(),
+                    ..h
+                }))
+            }
+            None => handed_to_rhai.push(HandedToRhai {
+                function: def.name.to_string(),
+                line: body.first().and_then(|s| s.position().line()).unwrap_or(0),
+                why: format!(
+                    "Rhai runs the whole function: {}",
+                    why_not.unwrap_or(if shares(&body) {
+                        "a closure captures its variables other than as an argument of an \
                              array method (`filter`, `map`…), or changes one, or captures both \
                              locals and script constants"
-                            } else {
-                                "it holds a construct the walker does not model"
-                            })
-                        ),
-                        whole_function: true,
-                    }),
-                }
-                // What Rhai runs may change a constant: a function left to it, or a node.
-                match lowered {
-                    Some(_) => changed.append(&mut lower.changed),
-                    None => methods_on_constants(&body, &mut changed),
-                }
-                let (body, moves_out) = lowered?;
-                let changes = closure_writes.get(&def.name).map_or(Vec::new(), |written| {
-                    def.params.iter().map(|p| written.contains(p)).collect()
-                });
-                Some(Function {
-                    name: def.name.clone(),
-                    arity: def.params.len(),
-                    body,
-                    frame_size: lower.most,
-                    moves_out,
-                    changes,
-                })
-            })
-            .collect();
-        (functions, handed_to_rhai, changed)
+                    } else {
+                        "it holds a construct the walker does not model"
+                    })
+                ),
+                whole_function: true,
+            }),
+        }
+        // What Rhai runs may change a constant: a function left to it, or a node.
+        match lowered {
+            Some(_) => changed.append(&mut lower.changed),
+            None => methods_on_constants(&body, &mut changed),
+        }
+        let Some((body, moves_out)) = lowered else {
+            return (None, handed_to_rhai, changed, lower.read);
+        };
+        let changes = closure_writes.get(&def.name).map_or(Vec::new(), |written| {
+            def.params.iter().map(|p| written.contains(p)).collect()
+        });
+        let function = Function {
+            name: def.name.clone(),
+            arity: def.params.len(),
+            body,
+            frame_size: lower.most,
+            moves_out,
+            changes,
+        };
+        (Some(function), handed_to_rhai, changed, lower.read)
     };
+    let mut lowered: Vec<_> = defs
+        .iter()
+        .map(|def| lower_one(def, &BTreeSet::new()))
+        .collect();
     // The constants something Rhai runs may change are known once every function is lowered:
-    // the functions are lowered again, to read those from the host's scope.
-    let (mut functions, mut handed_to_rhai, from_host) = lower_all(&BTreeSet::new());
-    if !from_host.is_empty() {
-        (functions, handed_to_rhai, _) = lower_all(&from_host);
+    // the functions reading them are lowered again, to read them from the host's scope.
+    let from_host: BTreeSet<ImmutableString> = lowered
+        .iter()
+        .flat_map(|(_, _, changed, _)| changed.iter().cloned())
+        .collect();
+    for (def, lowered) in defs.iter().zip(&mut lowered) {
+        if !lowered.3.is_disjoint(&from_host) {
+            *lowered = lower_one(def, &from_host);
+        }
+    }
+    let mut functions = Vec::with_capacity(lowered.len());
+    let mut handed_to_rhai = Vec::new();
+    for (function, handed, ..) in lowered {
+        functions.push(function);
+        handed_to_rhai.extend(handed);
     }
     let mut by_name: HashMap<String, Vec<(usize, usize)>> = HashMap::new();
     for (&(ref name, arity), &i) in &index {
@@ -546,6 +559,8 @@ struct Lower<'a> {
     /// The constants on which something left to Rhai may call a method, which (called from
     /// the host) changes the constant for the calls after.
     changed: BTreeSet<ImmutableString>,
+    /// The constants the function reads (in nodes it runs itself).
+    read: BTreeSet<ImmutableString>,
     /// The function's name when its statements are to be profiled.
     profile: Option<ImmutableString>,
     /// The nodes left to Rhai so far, and why.
@@ -635,6 +650,12 @@ impl Lower<'_> {
             why,
             whole_function: false,
         });
+    }
+
+    /// The constant `name`, noted as read.
+    fn read(&mut self, name: &ImmutableString) -> ImmutableString {
+        self.read.insert(name.clone());
+        name.clone()
     }
 
     /// `stmt` as Rhai evaluates it in the walker's frame (a block of that one statement).
@@ -888,7 +909,7 @@ impl Lower<'_> {
                 Some(slot) => Expr::Local(slot),
                 None => match self.constants.get(var.1.as_str()) {
                     Some(value) => Expr::Constant(
-                        var.1.clone(),
+                        self.read(&var.1),
                         value.clone(),
                         self.from_host.contains(&var.1),
                     ),
@@ -1194,9 +1215,11 @@ impl Lower<'_> {
             var @ RhaiExpr::Variable(v, ..) if v.2.is_empty() => match self.slot(var)? {
                 Some(slot) => Root::Local(slot),
                 None => match self.constants.get(v.1.as_str()) {
-                    Some(value) => {
-                        Root::Constant(v.1.clone(), value.clone(), self.from_host.contains(&v.1))
-                    }
+                    Some(value) => Root::Constant(
+                        self.read(&v.1),
+                        value.clone(),
+                        self.from_host.contains(&v.1),
+                    ),
                     None => return Ok(None),
                 },
             },

@@ -4,7 +4,7 @@
 
 use rhai::{Caches, Dynamic, Scope};
 
-use super::{super::run::Runner, assert_agree, part, sandbox, NativeTable, Program};
+use super::{super::run::Runner, api, assert_agree, sandbox, Case, NativeTable, Program};
 
 /// Constants changed by methods Rhai runs (a node left to it, a function it runs whole, a
 /// chain on a constant it finishes), read after by the walker: the same values both ways. The
@@ -12,31 +12,33 @@ use super::{super::run::Runner, assert_agree, part, sandbox, NativeTable, Progra
 /// cannot know of the changes yet.
 #[test]
 fn constants_changed_by_rhai_are_seen_changed_by_the_walker() {
-    assert_agree(&[part(
-        "constants changed by what Rhai runs, read by the walker",
-        r#"const A = [1];
-           const B = [1];
-           const C = [1];
-           const D = [1];
-           fn read() { [A, B.len, C[0], D] }
-           fn loop_over() { let n = 0; for x in A { n += x; } n }
-           fn in_switch() { switch 1 { 1 => A.push(2), _ => () } }
-           fn whole() { let n = 2; let f = || n; B.push(f.call()); }
-           fn chain() { C.insert(0, 5); }
-           fn untouched() { D.len() + 1 }"#,
-        &[
-            ("read", "[]"),
-            ("in_switch", "[]"),
-            ("read", "[]"),
-            ("loop_over", "[]"),
-            ("whole", "[]"),
-            ("read", "[]"),
-            ("chain", "[]"),
-            ("read", "[]"),
-            ("untouched", "[]"),
-            ("read", "[]"),
-        ],
-    )]);
+    assert_agree(&[Case {
+        all_lowered: false,
+        ..api(
+            "constants changed by what Rhai runs, read by the walker",
+            r#"const G = grid(2, 2);
+               const H = grid(2, 2);
+               const K = grid(2, 2);
+               const L = grid(2, 2);
+               const C = cell(0, 0);
+               fn read() { let g = G; let h = H; let k = K; let l = L; [g, h, k, l].map(|b| b.get(C)) }
+               fn in_switch() { switch 1 { 1 => G.set(C, 7), _ => () } }
+               fn whole() { let n = 2; let f = || n; H.set(C, f.call()); }
+               fn chain() { K.set(C, 5); }
+               fn copy() { let l = L; l.set(C, 9); l.get(C) }"#,
+            &[
+                ("read", "[]"),
+                ("in_switch", "[]"),
+                ("read", "[]"),
+                ("whole", "[]"),
+                ("read", "[]"),
+                ("chain", "[]"),
+                ("read", "[]"),
+                ("copy", "[]"),
+                ("read", "[]"),
+            ],
+        )
+    }]);
 }
 
 /// A call of `name()` in `program` by the walker, from the host, with `constants` as the host's
