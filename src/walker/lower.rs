@@ -1,6 +1,6 @@
 //! Lowering Rhai's syntax tree of each script function into the walker's tree.
 
-use std::{cell::RefCell, rc::Rc};
+use std::{cell::RefCell, collections::BTreeSet, rc::Rc};
 
 use foldhash::{HashMap, HashMapExt};
 
@@ -73,92 +73,118 @@ pub(super) fn program(
         .map(|(name, _, value)| (name, value.clone()))
         .collect();
     let closure_writes = closure_writes(ast, &defs, &index);
-    let mut constants_may_change = false;
-    let mut handed_to_rhai = Vec::new();
-    let functions = defs
-        .iter()
-        .map(|def| {
-            let body = body_of(ast, &def.name, def.params.len());
-            let mut lower = Lower {
-                index: &index,
-                constants: &constants,
-                natives,
-                names: def.params.iter().cloned().collect(),
-                most: def.params.len(),
-                constants_may_change: false,
-                profile: profile.then(|| def.name.clone()),
-                handed_to_rhai: Vec::new(),
-                closure_writes: &closure_writes,
-                pointers: &pointers,
-                by_name: !closure_params(def).is_empty(),
-                closure_argument: false,
-                closure_target: None,
-                shares_handed_over: false,
-                writes: Vec::new(),
-                reads: Vec::new(),
-                opaque: 0,
-                shared_captures: Vec::new(),
-            };
-            let why_not = if def.this_type.is_some() {
-                Some("it uses `this`")
-            } else if !walkable(&body) {
-                Some("it imports a module or uses custom syntax")
-            } else if reads_free_variable(&body, &constants, &pointers, closure_params(def)) {
-                Some("it reads a variable it does not define (a call in the caller's scope)")
-            } else {
-                None
-            };
-            let lowered = why_not
-                .is_none()
-                .then(|| lower.block(&body).ok())
-                .flatten()
-                .filter(|_| !lower.shares_handed_over)
-                .map(|mut body| {
-                    let moves_out = super::mark_returned(&mut body);
-                    (body, moves_out)
-                });
-            match &lowered {
-                Some(_) => {
-                    handed_to_rhai.extend(lower.handed_to_rhai.drain(..).map(|h| HandedToRhai {
-                        function: def.name.to_string(),
-                        ..h
-                    }))
-                }
-                None => handed_to_rhai.push(HandedToRhai {
+    // Lowers the function `def`, reading from the host's scope the constants in `from_host`:
+    // gives the function (if lowered), what it leaves to Rhai, the constants on which something
+    // Rhai runs may call a method, and the constants it reads.
+    let lower_one = |def: &Shared<rhai::ScriptFuncDef>, from_host: &BTreeSet<ImmutableString>| {
+        let mut changed = BTreeSet::new();
+        let mut handed_to_rhai = Vec::new();
+        let body = body_of(ast, &def.name, def.params.len());
+        let mut lower = Lower {
+            index: &index,
+            constants: &constants,
+            from_host,
+            natives,
+            names: def.params.iter().cloned().collect(),
+            most: def.params.len(),
+            changed: BTreeSet::new(),
+            read: BTreeSet::new(),
+            profile: profile.then(|| def.name.clone()),
+            handed_to_rhai: Vec::new(),
+            closure_writes: &closure_writes,
+            pointers: &pointers,
+            by_name: !closure_params(def).is_empty(),
+            closure_argument: false,
+            closure_target: None,
+            shares_handed_over: false,
+            writes: Vec::new(),
+            reads: Vec::new(),
+            opaque: 0,
+            shared_captures: Vec::new(),
+        };
+        let why_not = if def.this_type.is_some() {
+            Some("it uses `this`")
+        } else if !walkable(&body) {
+            Some("it imports a module or uses custom syntax")
+        } else if reads_free_variable(&body, &constants, &pointers, closure_params(def)) {
+            Some("it reads a variable it does not define (a call in the caller's scope)")
+        } else {
+            None
+        };
+        let lowered = why_not
+            .is_none()
+            .then(|| lower.block(&body).ok())
+            .flatten()
+            .filter(|_| !lower.shares_handed_over)
+            .map(|mut body| {
+                let moves_out = super::mark_returned(&mut body);
+                (body, moves_out)
+            });
+        match &lowered {
+            Some(_) => {
+                handed_to_rhai.extend(lower.handed_to_rhai.drain(..).map(|h| HandedToRhai {
                     function: def.name.to_string(),
-                    line: body.first().and_then(|s| s.position().line()).unwrap_or(0),
-                    why: format!(
-                        "Rhai runs the whole function: {}",
-                        why_not.unwrap_or(if shares(&body) {
-                            "a closure captures its variables other than as an argument of an \
+                    ..h
+                }))
+            }
+            None => handed_to_rhai.push(HandedToRhai {
+                function: def.name.to_string(),
+                line: body.first().and_then(|s| s.position().line()).unwrap_or(0),
+                why: format!(
+                    "Rhai runs the whole function: {}",
+                    why_not.unwrap_or(if shares(&body) {
+                        "a closure captures its variables other than as an argument of an \
                              array method (`filter`, `map`…), or changes one, or captures both \
                              locals and script constants"
-                        } else {
-                            "it holds a construct the walker does not model"
-                        })
-                    ),
-                    whole_function: true,
-                }),
-            }
-            // What Rhai runs may change a constant: a function left to it, or a node.
-            constants_may_change |= match lowered {
-                Some(_) => lower.constants_may_change,
-                None => calls_method_on_constant(&body),
-            };
-            let (body, moves_out) = lowered?;
-            let changes = closure_writes.get(&def.name).map_or(Vec::new(), |written| {
-                def.params.iter().map(|p| written.contains(p)).collect()
-            });
-            Some(Function {
-                name: def.name.clone(),
-                arity: def.params.len(),
-                body,
-                frame_size: lower.most,
-                moves_out,
-                changes,
-            })
-        })
+                    } else {
+                        "it holds a construct the walker does not model"
+                    })
+                ),
+                whole_function: true,
+            }),
+        }
+        // What Rhai runs may change a constant: a function left to it, or a node.
+        match lowered {
+            Some(_) => changed.append(&mut lower.changed),
+            None => methods_on_constants(&body, &mut changed),
+        }
+        let Some((body, moves_out)) = lowered else {
+            return (None, handed_to_rhai, changed, lower.read);
+        };
+        let changes = closure_writes.get(&def.name).map_or(Vec::new(), |written| {
+            def.params.iter().map(|p| written.contains(p)).collect()
+        });
+        let function = Function {
+            name: def.name.clone(),
+            arity: def.params.len(),
+            body,
+            frame_size: lower.most,
+            moves_out,
+            changes,
+        };
+        (Some(function), handed_to_rhai, changed, lower.read)
+    };
+    let mut lowered: Vec<_> = defs
+        .iter()
+        .map(|def| lower_one(def, &BTreeSet::new()))
         .collect();
+    // The constants something Rhai runs may change are known once every function is lowered:
+    // the functions reading them are lowered again, to read them from the host's scope.
+    let from_host: BTreeSet<ImmutableString> = lowered
+        .iter()
+        .flat_map(|(_, _, changed, _)| changed.iter().cloned())
+        .collect();
+    for (def, lowered) in defs.iter().zip(&mut lowered) {
+        if !lowered.3.is_disjoint(&from_host) {
+            *lowered = lower_one(def, &from_host);
+        }
+    }
+    let mut functions = Vec::with_capacity(lowered.len());
+    let mut handed_to_rhai = Vec::new();
+    for (function, handed, ..) in lowered {
+        functions.push(function);
+        handed_to_rhai.extend(handed);
+    }
     let mut by_name: HashMap<String, Vec<(usize, usize)>> = HashMap::new();
     for (&(ref name, arity), &i) in &index {
         by_name
@@ -170,7 +196,6 @@ pub(super) fn program(
         functions,
         by_name,
         source: ast.shared_lib().id().map(ImmutableString::from),
-        constants_may_change,
         handed_to_rhai,
         own_lib,
         native_names: Default::default(),
@@ -487,12 +512,19 @@ fn used_only_by_captures(expr: &RhaiExpr, name: &str) -> bool {
     uses == shares
 }
 
-/// Whether `body` calls a method on a variable that is not a local (a script constant).
-fn calls_method_on_constant(body: &[RhaiStmt]) -> bool {
+/// Adds to `names` each variable that is not a local (a script constant) on which `body` calls
+/// a method.
+fn methods_on_constants(body: &[RhaiStmt], names: &mut BTreeSet<ImmutableString>) {
     any_node(body, |node| {
-        matches!(node, ASTNode::Expr(RhaiExpr::Dot(x, ..) | RhaiExpr::Index(x, ..))
-            if is_global(&x.lhs) && chain_calls_method(&x.rhs))
-    })
+        if let ASTNode::Expr(RhaiExpr::Dot(x, ..) | RhaiExpr::Index(x, ..)) = node {
+            if let RhaiExpr::Variable(v, ..) = &x.lhs {
+                if is_global(&x.lhs) && chain_calls_method(&x.rhs) {
+                    names.insert(v.1.clone());
+                }
+            }
+        }
+        false
+    });
 }
 
 /// A variable the parser did not find among the locals.
@@ -515,15 +547,20 @@ fn chain_calls_method(rhs: &RhaiExpr) -> bool {
 struct Lower<'a> {
     index: &'a HashMap<(ImmutableString, usize), usize>,
     constants: &'a HashMap<&'a str, Dynamic>,
+    /// The constants read from the host's scope when called from the host (see
+    /// [`Expr::Constant`]).
+    from_host: &'a BTreeSet<ImmutableString>,
     /// The runtime's natives (which of them take compact lists).
     natives: &'a NativeTable,
     /// The frame's variable names at the point being lowered, bottom first.
     names: Vec<ImmutableString>,
     /// The most names the frame has held so far.
     most: usize,
-    /// Whether something left to Rhai may call a method on a constant (see
-    /// [`Program::constants_may_change`]).
-    constants_may_change: bool,
+    /// The constants on which something left to Rhai may call a method, which (called from
+    /// the host) changes the constant for the calls after.
+    changed: BTreeSet<ImmutableString>,
+    /// The constants the function reads (in nodes it runs itself).
+    read: BTreeSet<ImmutableString>,
     /// The function's name when its statements are to be profiled.
     profile: Option<ImmutableString>,
     /// The nodes left to Rhai so far, and why.
@@ -615,9 +652,15 @@ impl Lower<'_> {
         });
     }
 
+    /// The constant `name`, noted as read.
+    fn read(&mut self, name: &ImmutableString) -> ImmutableString {
+        self.read.insert(name.clone());
+        name.clone()
+    }
+
     /// `stmt` as Rhai evaluates it in the walker's frame (a block of that one statement).
     fn fallback_stmt(&mut self, stmt: &RhaiStmt) -> Box<Fallback> {
-        self.constants_may_change |= calls_method_on_constant(std::slice::from_ref(stmt));
+        methods_on_constants(std::slice::from_ref(stmt), &mut self.changed);
         self.shares_handed_over |= shares(std::slice::from_ref(stmt));
         let pos = stmt.position();
         let block = StmtBlock::new_with_span([stmt.clone()], Span::new(pos, pos));
@@ -642,7 +685,7 @@ impl Lower<'_> {
         self.opaque += 1;
         self.handed_over(expr.position(), why_rhai(expr));
         let stmt = RhaiStmt::Expr(Box::new(expr.clone()));
-        self.constants_may_change |= calls_method_on_constant(std::slice::from_ref(&stmt));
+        methods_on_constants(std::slice::from_ref(&stmt), &mut self.changed);
         self.shares_handed_over |= shares(std::slice::from_ref(&stmt));
         Expr::Rhai(Box::new(Fallback {
             expr: expr.clone(),
@@ -782,7 +825,7 @@ impl Lower<'_> {
                     _ => (false, false),
                 };
                 let items = match &iterable {
-                    Expr::Constant(_, value) if lend && !value.is_shared() => value
+                    Expr::Constant(_, value, _) if lend && !value.is_shared() => value
                         .read_lock::<rhai::Array>()
                         .map(|items| RefCell::new(items.clone())),
                     _ => None,
@@ -865,7 +908,11 @@ impl Lower<'_> {
             RhaiExpr::Variable(var, ..) if var.2.is_empty() => match self.slot(expr)? {
                 Some(slot) => Expr::Local(slot),
                 None => match self.constants.get(var.1.as_str()) {
-                    Some(value) => Expr::Constant(var.1.clone(), value.clone()),
+                    Some(value) => Expr::Constant(
+                        self.read(&var.1),
+                        value.clone(),
+                        self.from_host.contains(&var.1),
+                    ),
                     // Not a variable: Rhai then looks for a script function of that name.
                     None => match self.pointers.get(&var.1) {
                         Some(pointer) => Expr::Value(pointer.clone()),
@@ -1130,7 +1177,7 @@ impl Lower<'_> {
         // Rhai may evaluate the call (the host may not make it), changing what it likes.
         self.opaque += 1;
         let stmt = RhaiStmt::Expr(Box::new(whole.clone()));
-        self.constants_may_change |= calls_method_on_constant(std::slice::from_ref(&stmt));
+        methods_on_constants(std::slice::from_ref(&stmt), &mut self.changed);
         let rhai = Box::new(Fallback {
             expr: whole,
             names: self.names(),
@@ -1168,7 +1215,11 @@ impl Lower<'_> {
             var @ RhaiExpr::Variable(v, ..) if v.2.is_empty() => match self.slot(var)? {
                 Some(slot) => Root::Local(slot),
                 None => match self.constants.get(v.1.as_str()) {
-                    Some(value) => Root::Constant(v.1.clone(), value.clone()),
+                    Some(value) => Root::Constant(
+                        self.read(&v.1),
+                        value.clone(),
+                        self.from_host.contains(&v.1),
+                    ),
                     None => return Ok(None),
                 },
             },
@@ -1203,8 +1254,10 @@ impl Lower<'_> {
                 self.writes(slot);
             }
         }
-        if matches!(chain.root, Root::Constant(..)) && chain.may_change_constant() {
-            self.constants_may_change = true;
+        if let Root::Constant(name, ..) = &chain.root {
+            if chain.may_change_constant() {
+                self.changed.insert(name.clone());
+            }
         }
         Ok(Some(chain))
     }
@@ -1253,7 +1306,7 @@ impl Lower<'_> {
                 let takes_closure = !script && takes_closure(&call.name, call.args.len() + 1);
                 self.closure_target = match &chain.root {
                     Root::Local(slot) => self.names.get(self.names.len() - slot.get()).cloned(),
-                    Root::Constant(name, _) => Some(name.clone()),
+                    Root::Constant(name, ..) => Some(name.clone()),
                     Root::Value(_) => None,
                 };
                 for arg in &call.args {

@@ -128,10 +128,6 @@ pub struct Program {
     /// The name of the module holding the functions, which Rhai gives as the source of what
     /// happens in them.
     source: Option<ImmutableString>,
-    /// Whether what Rhai runs may call a native method on a script constant, which (called from
-    /// the host) changes the constant for the calls after: reads of constants then look at the
-    /// host's scope rather than the values the script loaded with.
-    constants_may_change: bool,
     /// What the walker leaves to Rhai, and why: each node it hands over, and each function it
     /// does not lower.
     handed_to_rhai: Vec<HandedToRhai>,
@@ -376,8 +372,11 @@ enum Expr {
     /// A variable whose value the function returns as it is (see [`mark_returned`]): moved out
     /// of the frame, which ends with the call, rather than copied.
     Returned(Slot),
-    /// A script constant, by name, with its value when the script loaded.
-    Constant(ImmutableString, Dynamic),
+    /// A script constant, by name, with its value when the script loaded, and whether
+    /// something Rhai runs may call a native method on it, which (called from the host)
+    /// changes it for the calls after: called from the host, it is then read in the host's
+    /// scope.
+    Constant(ImmutableString, Dynamic, bool),
     Array(Vec<(Expr, Position)>),
     Map(Box<MapLiteral>),
     And(Vec<(Expr, Position)>),
@@ -597,7 +596,7 @@ impl Chain {
     /// any other method's value, but for Rhai's array methods that only read an array
     /// (`filter`, `map`, `some`… and `len`, `is_empty`) called on a constant holding one.
     fn may_change_constant(&self) -> bool {
-        let reads_array = matches!(&self.root, Root::Constant(_, value) if value.is_array());
+        let reads_array = matches!(&self.root, Root::Constant(_, value, _) if value.is_array());
         match self.steps.iter().find(|s| matches!(s, Step::Method { .. })) {
             Some(Step::Method {
                 name,
@@ -624,8 +623,9 @@ impl Chain {
 /// Where a chain starts.
 enum Root {
     Local(Slot),
-    /// A script constant (not in the frame), by name, with its value when the script loaded.
-    Constant(ImmutableString, Dynamic),
+    /// A script constant (not in the frame), by name, with its value when the script loaded,
+    /// and whether it is read in the host's scope (see [`Expr::Constant`]).
+    Constant(ImmutableString, Dynamic, bool),
     /// Another expression's value (`f(x).len`): a value made for the chain, not a variable.
     Value(Box<Expr>),
 }

@@ -758,10 +758,8 @@ impl<'a> Runner<'a> {
         // An array the loop cannot change is iterated where it is, each item copied as its
         // round comes (Rhai copies the whole array first: the items are the same).
         match &for_loop.iterable {
-            Expr::Constant(_, value)
-                if value.is_array()
-                    && !value.is_shared()
-                    && !(frame.top && self.program.constants_may_change) =>
+            Expr::Constant(_, value, from_host)
+                if value.is_array() && !value.is_shared() && !(frame.top && *from_host) =>
             {
                 // The constant's value when the script loaded, which nothing changes.
                 self.tick(Position::NONE)?;
@@ -919,7 +917,9 @@ impl<'a> Runner<'a> {
                     Ok(std::mem::take(&mut frame.values[i]))
                 }
             }
-            Expr::Constant(name, value) => Ok(self.constant(frame, name, value)),
+            Expr::Constant(name, value, from_host) => {
+                Ok(self.constant(frame, name, value, *from_host))
+            }
             Expr::Array(items) => {
                 let mut array = Array::with_capacity(items.len());
                 let mut sizes = (0, 0, 0);
@@ -1108,18 +1108,17 @@ impl<'a> Runner<'a> {
         match expr {
             Expr::Local(slot) => Some(&frame.values[frame.index(*slot)]),
             Expr::Value(value) => Some(value),
-            Expr::Constant(_, value) if !(frame.top && self.program.constants_may_change) => {
-                Some(value)
-            }
+            Expr::Constant(_, value, from_host) if !(frame.top && *from_host) => Some(value),
             _ => None,
         }
     }
 
     /// The value of the script constant `name` (`loaded`: its value when the script loaded):
     /// called from the host, Rhai reads it in the host's scope, where a native method may have
-    /// changed it; called from a script, in a module, where nothing changes it.
-    fn constant(&self, frame: &Frame, name: &str, loaded: &Dynamic) -> Dynamic {
-        if frame.top && self.program.constants_may_change {
+    /// changed it (when something Rhai runs may: `from_host`); called from a script, in a
+    /// module, where nothing changes it.
+    fn constant(&self, frame: &Frame, name: &str, loaded: &Dynamic, from_host: bool) -> Dynamic {
+        if frame.top && from_host {
             if let Some(value) = self.constants.get(name) {
                 return value.clone();
             }

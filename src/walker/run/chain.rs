@@ -108,10 +108,10 @@ impl Runner<'_> {
             // Called from the host, Rhai finds a constant in the host's scope, and a native
             // method changes it there for the calls after: Rhai runs such a chain.
             Root::Constant(..) if frame.top && chain.may_change_constant() => Err(Walked::Whole),
-            Root::Constant(name, value) => {
+            Root::Constant(name, value, from_host) => {
                 // Otherwise a read of the constant (called from a script, Rhai finds a copy in
                 // a module).
-                let value = self.constant(frame, name, value);
+                let value = self.constant(frame, name, value, *from_host);
                 let (mut target, by_ref) = if frame.top {
                     (value.into_read_only(), true)
                 } else {
