@@ -64,7 +64,8 @@ fn size_within(value: &Dynamic, limit: u64) -> Option<u64> {
         if *seen > limit {
             return false;
         }
-        if value.is_shared() {
+        // Numbers, strings, native values and values shared with a closure hold nothing more.
+        if !(value.is_array() || value.is_map()) || value.is_shared() {
             return true;
         }
         if let Some(a) = value.read_lock::<Array>() {
