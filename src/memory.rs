@@ -21,13 +21,24 @@ use std::{
 use libmimalloc_sys::{mi_free, mi_malloc, mi_realloc, mi_zalloc};
 use mimalloc::MiMalloc as Base;
 
-thread_local! {
+/// What one thread counts: one thread-local, so that the allocator updates it, and the script
+/// sandbox reads it, with one access.
+struct Counts {
     /// Bytes this thread allocated minus bytes it freed (memory freed by another thread than
     /// the one that allocated it makes both drift, which per-call differences tolerate).
-    static HELD: Cell<isize> = const { Cell::new(0) };
+    held: Cell<isize>,
     /// Bytes this thread ever allocated (growths included, frees not subtracted): how much
     /// copying it did, which the script sandbox charges to a call's clocks.
-    static ALLOCATED: Cell<u64> = const { Cell::new(0) };
+    allocated: Cell<u64>,
+}
+
+thread_local! {
+    static COUNTS: Counts = const {
+        Counts {
+            held: Cell::new(0),
+            allocated: Cell::new(0),
+        }
+    };
 }
 
 /// mimalloc, counting what each thread holds.
@@ -35,10 +46,13 @@ pub struct Counting;
 
 fn count(delta: isize) {
     // `try_with`: a thread being torn down has no counter left; its frees go uncounted.
-    let _ = HELD.try_with(|held| held.set(held.get().wrapping_add(delta)));
-    if delta > 0 {
-        let _ = ALLOCATED.try_with(|total| total.set(total.get().wrapping_add(delta as u64)));
-    }
+    let _ = COUNTS.try_with(|counts| {
+        counts.held.set(counts.held.get().wrapping_add(delta));
+        if delta > 0 {
+            let total = counts.allocated.get().wrapping_add(delta as u64);
+            counts.allocated.set(total);
+        }
+    });
 }
 
 /// The alignment every mimalloc block has: its size classes are whole words, and the first
@@ -104,7 +118,7 @@ unsafe impl GlobalAlloc for Counting {
 /// allocator; always 0 otherwise.
 #[inline]
 pub fn held() -> isize {
-    HELD.with(Cell::get)
+    counts().0
 }
 
 /// The bytes the current thread has allocated so far (never less: frees are not subtracted) when
@@ -112,7 +126,13 @@ pub fn held() -> isize {
 /// is the copying done in between.
 #[inline]
 pub fn allocated() -> u64 {
-    ALLOCATED.with(Cell::get)
+    counts().1
+}
+
+/// [`held`] and [`allocated`] at once (one look at the thread's counters).
+#[inline]
+pub fn counts() -> (isize, u64) {
+    COUNTS.with(|counts| (counts.held.get(), counts.allocated.get()))
 }
 
 #[cfg(test)]

@@ -84,6 +84,11 @@ struct Budget {
 /// The budget of the call in progress on this thread, a field in a cell each: the progress
 /// callback, called every [`CHECK_EVERY`] operations of every call, reads and writes only
 /// the fields it needs, in place.
+///
+/// Most looks find nothing spent: they compare the operations and the thread's memory counters
+/// with three trip wires, kept up to date from the budget ([`Meter::arm`]), and look closer
+/// (out of line) only when one is crossed or the clocks are due. Without a call metered, the
+/// wires are never crossed.
 struct Meter {
     /// A call is metered.
     active: Cell<bool>,
@@ -92,6 +97,14 @@ struct Meter {
     operations: Cell<u64>,
     charged: Cell<u64>,
     allocated_at_clock: Cell<u64>,
+    /// Operations from which the call may be over [`limits::OPERATIONS`] (with the work
+    /// charged).
+    operations_wire: Cell<u64>,
+    /// Bytes held (see [`memory::held`]) beyond which the call is over [`limits::MEMORY`].
+    held_wire: Cell<isize>,
+    /// Bytes allocated (see [`memory::allocated`]) beyond which the clocks are looked at:
+    /// [`COPIED_EVERY`] since the last look.
+    allocated_wire: Cell<u64>,
 }
 
 thread_local! {
@@ -103,6 +116,9 @@ thread_local! {
             operations: Cell::new(0),
             charged: Cell::new(0),
             allocated_at_clock: Cell::new(0),
+            operations_wire: Cell::new(u64::MAX),
+            held_wire: Cell::new(isize::MAX),
+            allocated_wire: Cell::new(u64::MAX),
         }
     };
 }
@@ -215,7 +231,27 @@ impl Meter {
             self.charged.set(b.charged);
             self.allocated_at_clock.set(b.allocated_at_clock);
         }
+        self.arm();
         was
+    }
+
+    /// Sets the trip wires from the budget (never crossed without a call metered).
+    fn arm(&self) {
+        if self.active.get() {
+            let left = limits::OPERATIONS.saturating_sub(self.charged.get());
+            self.operations_wire.set(left);
+            let held = self
+                .memory_base
+                .get()
+                .saturating_add_unsigned(limits::MEMORY);
+            self.held_wire.set(held);
+            let allocated = self.allocated_at_clock.get().saturating_add(COPIED_EVERY);
+            self.allocated_wire.set(allocated);
+        } else {
+            self.operations_wire.set(u64::MAX);
+            self.held_wire.set(isize::MAX);
+            self.allocated_wire.set(u64::MAX);
+        }
     }
 
     fn held(&self) -> usize {
@@ -228,11 +264,24 @@ impl Meter {
         usize::try_from(held.saturating_sub(self.memory_base.get())).unwrap_or(0)
     }
 
+    /// Whether the look at `operations` (with the thread holding `held` and having allocated
+    /// `allocated`) must look closer ([`Self::check`]): a trip wire is crossed.
+    #[inline]
+    fn tripped(&self, operations: u64, held: isize, allocated: u64) -> bool {
+        (operations >= self.operations_wire.get())
+            | (held > self.held_wire.get())
+            | (allocated > self.allocated_wire.get())
+    }
+
     /// Looks at the budget; `clock`: at the clocks too (they are also looked at when the call
     /// copied more than [`COPIED_EVERY`] bytes since the last look).
-    #[inline]
+    #[cold]
+    #[inline(never)]
     fn check(&self, clock: bool) -> Result<(), Spent> {
-        let (held, allocated) = (memory::held(), memory::allocated());
+        if !self.active.get() {
+            return Ok(());
+        }
+        let (held, allocated) = memory::counts();
         let clock = clock || allocated.wrapping_sub(self.allocated_at_clock.get()) > COPIED_EVERY;
         if self.operations.get().saturating_add(self.charged.get()) > limits::OPERATIONS {
             Err(Spent::Operations)
@@ -251,6 +300,7 @@ impl Meter {
     #[inline(never)]
     fn check_clocks(&self, allocated: u64) -> Result<(), Spent> {
         self.allocated_at_clock.set(allocated);
+        self.arm();
         let (now, wall_now) = (thread_time(), Instant::now());
         let (cpu, wall) = match self.deadlines.get() {
             Some(deadlines) => deadlines,
@@ -273,20 +323,31 @@ impl Meter {
 }
 
 /// Rhai's progress callback (also called by the compiled evaluator): stops the call when
-/// its budget is spent.
+/// its budget is spent. Rhai calls it at every operation, which it looks at every
+/// [`CHECK_EVERY`]: reading one thread-local and the thread's memory counters, and comparing
+/// them with the trip wires, unless the clocks are due.
 #[inline]
 pub(crate) fn progress(operations: u64) -> Option<Dynamic> {
     if !operations.is_multiple_of(CHECK_EVERY) {
         return None;
     }
     METER.with(|m| {
-        if !m.active.get() {
-            return None;
-        }
         m.operations.set(operations);
-        let checked = m.check(operations.is_multiple_of(CLOCK_EVERY));
-        checked.err().map(|what| message(what).into())
+        let (held, allocated) = memory::counts();
+        let clock = operations.is_multiple_of(CLOCK_EVERY);
+        if clock || m.tripped(operations, held, allocated) {
+            stopped(m.check(clock))
+        } else {
+            None
+        }
     })
+}
+
+/// The token that stops a call, if its budget is `spent`.
+#[cold]
+#[inline(never)]
+fn stopped(checked: Result<(), Spent>) -> Option<Dynamic> {
+    checked.err().map(|what| message(what).into())
 }
 
 /// Charges `work` operations done by a primitive to the call in progress (and looks at its
@@ -300,6 +361,7 @@ pub fn charge(work: u64) -> Result<(), Box<EvalAltResult>> {
         let before = m.charged.get();
         let charged = before.saturating_add(work);
         m.charged.set(charged);
+        m.arm();
         m.check(charged / CLOCK_EVERY != before / CLOCK_EVERY)
             .map_err(spent)
     })

@@ -48,6 +48,19 @@ impl From<Error> for Stop {
     }
 }
 
+/// The first count after `operations` at which [`Runner::tick`] must look at the budget,
+/// the engine's limit being `max`: the next one reported (a multiple of [`REPORT_EVERY`]), or
+/// the first one past the limit (once past it, every one).
+#[inline]
+fn next_look(operations: u64, max: u64) -> u64 {
+    if operations >= max {
+        operations.saturating_add(1)
+    } else {
+        let report = (operations / REPORT_EVERY + 1).saturating_mul(REPORT_EVERY);
+        report.min(max.saturating_add(1))
+    }
+}
+
 type Flow<T> = Result<T, Stop>;
 
 /// Whether a call may give a primitive's list form (a [`NativeList`]) rather than its array.
@@ -152,6 +165,10 @@ pub struct Runner<'a> {
     max_operations: u64,
     /// Where the operations are reported (the host's sandbox).
     progress: Progress,
+    /// The count from which [`Self::tick`] looks closer: at most the next count that is
+    /// reported or over the limit (see [`next_look`]); set again whenever the count is set
+    /// other than by counting ([`Self::set_operations`]).
+    look_at: u64,
     /// The host lent its state to the call rather than copying it, asking for a list of moves
     /// (see [`Runner::call_lending`]).
     lending: Option<Lending>,
@@ -177,7 +194,12 @@ impl<'a> Runner<'a> {
         frames: &'a mut Vec<Vec<Dynamic>>,
         progress: Progress,
     ) -> Self {
+        let max_operations = match engine.max_operations() {
+            0 => u64::MAX,
+            max => max,
+        };
         Runner {
+            look_at: next_look(global.num_operations, max_operations),
             engine,
             program,
             natives,
@@ -185,10 +207,7 @@ impl<'a> Runner<'a> {
             caches,
             constants,
             empty: Scope::new(),
-            max_operations: match engine.max_operations() {
-                0 => u64::MAX,
-                max => max,
-            },
+            max_operations,
             lending: None,
             frames,
             progress,
@@ -260,27 +279,46 @@ impl<'a> Runner<'a> {
         i == 0 && self.listing(frame) && self.lending.as_ref().is_some_and(|l| l.copy.is_none())
     }
 
-    /// Counts one operation and lets the budget stop the call, as Rhai does.
+    /// Counts one operation and lets the budget stop the call, as Rhai does: every
+    /// [`REPORT_EVERY`] operations the count is reported, and past the engine's limit the call
+    /// stops. Both are looked at from one comparison with [`Self::look_at`].
     #[inline]
     fn tick(&mut self, pos: Position) -> Result<(), Error> {
         self.global.num_operations += 1;
-        let operations = self.global.num_operations;
-        // The budget is looked at every few operations only.
-        if operations.is_multiple_of(REPORT_EVERY) || operations > self.max_operations {
-            self.check_budget(pos)
+        if self.global.num_operations >= self.look_at {
+            self.look(pos)
         } else {
             Ok(())
         }
     }
 
+    /// The count reached [`Self::look_at`]: reports it or stops the call where [`Self::tick`]
+    /// must, and sets the next count to look at.
+    #[cold]
+    #[inline(never)]
+    fn look(&mut self, pos: Position) -> Result<(), Error> {
+        let operations = self.global.num_operations;
+        self.look_at = next_look(operations, self.max_operations);
+        if operations > self.max_operations {
+            return Err(EvalAltResult::ErrorTooManyOperations(pos).into());
+        }
+        if !operations.is_multiple_of(REPORT_EVERY) {
+            return Ok(());
+        }
+        match (self.progress)(operations) {
+            Some(token) => Err(EvalAltResult::ErrorTerminated(token, pos).into()),
+            None => Ok(()),
+        }
+    }
+
     /// Counts `n` operations at once (each at `Position::NONE`), exactly as `n` calls of
-    /// [`Self::tick`]: when they would reach a report to the budget or pass its limit, they are
-    /// counted one by one, so that the budget stops the call at the same operation.
+    /// [`Self::tick`]: when they would reach a report to the budget or pass its limit, the
+    /// count stops at each such operation to look at the budget, so that the budget stops the
+    /// call at the same operation.
     #[inline]
     fn tick_n(&mut self, n: u64) -> Result<(), Error> {
-        let before = self.global.num_operations;
-        let after = before + n;
-        if after / REPORT_EVERY == before / REPORT_EVERY && after <= self.max_operations {
+        let after = self.global.num_operations + n;
+        if after < self.look_at {
             self.global.num_operations = after;
             Ok(())
         } else {
@@ -288,12 +326,23 @@ impl<'a> Runner<'a> {
         }
     }
 
+    /// [`Self::tick_n`] when the `n` operations reach [`Self::look_at`]: counted up to each
+    /// operation to look at, which is looked at.
     #[cold]
     #[inline(never)]
     fn tick_each(&mut self, n: u64) -> Result<(), Error> {
-        for _ in 0..n {
-            self.tick(Position::NONE)?;
+        let end = self.global.num_operations + n;
+        loop {
+            // `look_at` is behind the count when Rhai counted on its own since: the next
+            // operation is looked at.
+            let at = self.look_at.max(self.global.num_operations + 1);
+            if at > end {
+                break;
+            }
+            self.global.num_operations = at;
+            self.look(Position::NONE)?;
         }
+        self.global.num_operations = end;
         Ok(())
     }
 
@@ -301,19 +350,15 @@ impl<'a> Runner<'a> {
     /// looked at with it: counting it again looks at the same budget).
     #[inline]
     fn untick(&mut self) {
-        self.global.num_operations -= 1;
+        self.set_operations(self.global.num_operations - 1);
     }
 
-    #[cold]
-    fn check_budget(&mut self, pos: Position) -> Result<(), Error> {
-        let operations = self.global.num_operations;
-        if operations > self.max_operations {
-            return Err(EvalAltResult::ErrorTooManyOperations(pos).into());
-        }
-        match (self.progress)(operations) {
-            Some(token) => Err(EvalAltResult::ErrorTerminated(token, pos).into()),
-            None => Ok(()),
-        }
+    /// Sets the count of operations other than by counting them (Rhai counted some again, a
+    /// count is taken back), and the next count to look at from it.
+    #[inline]
+    pub(super) fn set_operations(&mut self, operations: u64) {
+        self.global.num_operations = operations;
+        self.look_at = next_look(operations, self.max_operations);
     }
 
     fn function(
@@ -660,7 +705,7 @@ impl<'a> Runner<'a> {
         }
         let result = self.fallback(frame, &block, &stmt.names);
         // Rhai counted the statement (counted already) and the value, a literal.
-        self.global.num_operations = self.global.num_operations.saturating_sub(2);
+        self.set_operations(self.global.num_operations.saturating_sub(2));
         result
     }
 
@@ -670,7 +715,7 @@ impl<'a> Runner<'a> {
     #[inline(never)]
     fn profiled(&mut self, frame: &mut Frame, p: &super::profile::Profiled) -> Flow<Dynamic> {
         // The statement inside counts its own operation: the wrapper's is not Rhai's.
-        self.global.num_operations -= 1;
+        self.untick();
         super::profile::enter(self.global.num_operations);
         let result = self.stmt(frame, &p.stmt);
         super::profile::leave(p, self.global.num_operations);
@@ -818,7 +863,7 @@ impl<'a> Runner<'a> {
             }
             let result = self.fallback(frame, &stmt, &for_loop.rhai.names);
             // Rhai counted the statement and the iterable, a literal: both counted already.
-            self.global.num_operations = self.global.num_operations.saturating_sub(2);
+            self.set_operations(self.global.num_operations.saturating_sub(2));
             if for_loop.shares {
                 self.unshare_all(frame);
             }
@@ -1384,7 +1429,7 @@ impl<'a> Runner<'a> {
         call.args = args.into_iter().collect();
         let result = self.detached(&RhaiExpr::FnCall(Box::new(call), pos));
         // Rhai counted the call's expression (counted already) and its two literal operands.
-        self.global.num_operations = self.global.num_operations.saturating_sub(3);
+        self.set_operations(self.global.num_operations.saturating_sub(3));
         result
     }
 

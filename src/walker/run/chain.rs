@@ -140,7 +140,7 @@ impl Runner<'_> {
                 let recounted = rhai_gathers(chain, 0, values.len());
                 // Rhai counts the expression again, or the assignment and the value assigned.
                 let again = if stmt.is_some() { 2 } else { 1 };
-                self.global.num_operations = before + gathered;
+                self.set_operations(before + gathered);
                 let mut whole = chain.whole.clone();
                 // Rhai gets arrays, not compact lists.
                 materialise(values.iter_mut());
@@ -160,8 +160,7 @@ impl Runner<'_> {
                     }
                     _ => self.fallback(frame, &whole, &chain.names),
                 };
-                self.global.num_operations =
-                    self.global.num_operations.saturating_sub(again + recounted);
+                self.set_operations(self.global.num_operations.saturating_sub(again + recounted));
                 result
             }
         }
@@ -210,7 +209,7 @@ impl Runner<'_> {
             }
         }
         if chain.gathering == Gathering::LiteralIndex {
-            self.global.num_operations = before;
+            self.set_operations(before);
         }
         let gathered = self.global.num_operations - before;
         // Rhai counts an operation for finding a variable (an expression counts its own).
@@ -774,7 +773,7 @@ impl Runner<'_> {
         // the value it starts from: none of which it counts for the chain as written.
         let again = 2 + rhai_gathers(walk.chain, k, walk.values.len() - cursor);
         let result = self.detached(&expr);
-        self.global.num_operations = self.global.num_operations.saturating_sub(again);
+        self.set_operations(self.global.num_operations.saturating_sub(again));
         Ok(result?)
     }
 }

@@ -467,7 +467,7 @@ impl Runner<'_> {
             self.lending_captured(function, captured, args, pos)
         };
         self.global.level -= 1;
-        self.global.num_operations = operations;
+        self.set_operations(operations);
         result
     }
 
