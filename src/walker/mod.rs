@@ -91,7 +91,10 @@ use native_table::NativeTable;
 /// call with the token it gives.
 pub type Progress = fn(u64) -> Option<Dynamic>;
 
-/// How often (in operations) the walker reports to its [`Progress`].
+/// How often (in operations) the walker reports to its [`Progress`]: at every count the host's
+/// budget looks at (the sandbox's reasons for its interval are in `script::sandbox`), so that a
+/// lowered call stops at the operation Rhai's would. Between two reports a tick is one
+/// addition and one comparison (see `Runner::tick`).
 pub const REPORT_EVERY: u64 = 16;
 
 pub use lower::body_of;

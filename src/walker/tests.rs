@@ -2203,3 +2203,4 @@ mod constants;
 mod differential;
 mod pairs;
 mod reads;
+mod reports;

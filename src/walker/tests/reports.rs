@@ -1,0 +1,110 @@
+//! The walker reports its count to the budget at the operations Rhai's interpreter reports it
+//! at (every [`REPORT_EVERY`]), and a budget that stops the call at one of them stops both at
+//! the same one: operations counted several at once (a statement and its expression, a
+//! comparison and its operands) stop at the report among them.
+
+use std::cell::RefCell;
+
+use rhai::{Caches, Dynamic, Scope};
+
+use super::{super::run::Runner, sandbox, NativeTable, Program};
+use crate::walker::REPORT_EVERY;
+
+thread_local! {
+    /// The counts reported so far, and the count at which the budget stops the call.
+    static REPORTS: RefCell<(Vec<u64>, u64)> = const { RefCell::new((Vec::new(), u64::MAX)) };
+}
+
+/// A budget that records the counts it is told at (those it looks at, as the sandbox looks
+/// at every [`REPORT_EVERY`]) and stops the call at the count set.
+fn record(operations: u64) -> Option<Dynamic> {
+    if !operations.is_multiple_of(REPORT_EVERY) {
+        return None;
+    }
+    REPORTS.with_borrow_mut(|(reports, stop)| {
+        reports.push(operations);
+        (operations >= *stop).then(|| "stopped".into())
+    })
+}
+
+/// Starts recording, with the budget stopping the call at `stop`.
+fn start(stop: u64) {
+    REPORTS.with_borrow_mut(|r| *r = (Vec::new(), stop));
+}
+
+/// The counts reported since [`start`].
+fn reported() -> Vec<u64> {
+    REPORTS.with_borrow(|(reports, _)| reports.clone())
+}
+
+const SCRIPT: &str = r#"
+    fn f() {
+        let n = 0;
+        for i in 0..60 {
+            if i % 3 == 0 && i > 4 { n += i * 2; } else { n -= 1; }
+            let x = [i, n];
+            n += x[0] + x.len();
+            while n > 100 { n -= 7; }
+        }
+        n
+    }"#;
+
+/// `f()` run by Rhai's interpreter and by the walker, each under a budget stopping at `stop`:
+/// what each gave and the counts each reported.
+fn both(stop: u64) -> [(String, Vec<u64>); 2] {
+    let mut engine = sandbox::engine();
+    engine.on_progress(record);
+    let ast = engine.compile(SCRIPT).expect("compiles");
+    let program = Program::new(&ast, &Scope::new(), &NativeTable::default());
+
+    start(stop);
+    let rhai = engine.call_fn::<Dynamic>(&mut Scope::new(), &ast, "f", ());
+    let rhai = (format!("{rhai:?}"), reported());
+
+    start(stop);
+    let mut global = engine.new_global_runtime_state();
+    global.lib.push(ast.shared_lib().clone());
+    let (mut caches, mut frames, mut constants) = (Caches::new(), Vec::new(), Scope::new());
+    let natives = NativeTable::default();
+    let function = program.function("f", 0).expect("lowered");
+    let walked = Runner::new(
+        &engine,
+        &program,
+        &natives,
+        &mut global,
+        &mut caches,
+        &mut constants,
+        &mut frames,
+        record,
+    )
+    .call(function, [])
+    .map_err(|err| match *err {
+        rhai::EvalAltResult::ErrorInFunctionCall(_, _, inner, _) => inner,
+        _ => err,
+    });
+    [rhai, (format!("{walked:?}"), reported())]
+}
+
+#[test]
+fn the_walker_reports_at_every_count_rhai_reports() {
+    let [rhai, walked] = both(u64::MAX);
+    assert!(rhai.1.len() > 20, "{rhai:?}");
+    assert_eq!(rhai.1, walked.1);
+    let every: Vec<u64> = (1..=rhai.1.len() as u64)
+        .map(|k| k * REPORT_EVERY)
+        .collect();
+    assert_eq!(walked.1, every);
+}
+
+#[test]
+fn a_budget_stops_the_walker_at_the_report_rhai_stops_at() {
+    let [all, _] = both(u64::MAX);
+    assert!(all.1.len() > 20, "{all:?}");
+    for stop in all.1.iter().copied().step_by(3) {
+        let [rhai, walked] = both(stop);
+        assert!(rhai.0.contains("stopped"), "{rhai:?}");
+        assert_eq!(rhai.1.last(), Some(&stop));
+        assert_eq!(walked.1, rhai.1, "stopping at {stop}");
+        assert!(walked.0.contains("stopped"), "{walked:?}");
+    }
+}
