@@ -16,6 +16,10 @@
 #   GAMES       games (colours alternate)                                                 [100]
 #   TC          c-gomoku-cli's time control: MATCH/TURN in seconds, per engine and game  [10/5]
 #   RAPFI_OPTS  extra engine options for the opponent: nodes=10000, depth=1, …             []
+#   OURS_OPTS   extra engine options for boardrules, e.g. nodes=60000 (sent as INFO max_node:
+#               with both sides bounded by positions, a match is the same on any load)    []
+#   OPENINGS    an openings file (offset notation, e.g. benches/gomocup/openings15.txt):
+#               each opening is played twice, colours swapped; GAMES counts both        []
 #   OPPONENT    another brain to play instead of Rapfi (named "opponent"), e.g. a second copy
 #               of ours for long games that test the clock                                 []
 #
@@ -24,6 +28,9 @@
 #   RULE=4 GAMES=20 benches/gomocup/match.sh run renju20
 #   GAMES=10 RAPFI_OPTS=nodes=10000 benches/gomocup/match.sh run free-10k   # >= 3/10 wanted
 #   RULE=4 GAMES=10 RAPFI_OPTS=depth=1 benches/gomocup/match.sh run renju-d1  # >= 5/10 wanted
+#   GAMES=40 RAPFI_OPTS=nodes=10000 OURS_OPTS=nodes=60000 TC=1000/30 \
+#       OPENINGS=benches/gomocup/openings15.txt benches/gomocup/match.sh run free-by-nodes
+#                                        # two versions of ours compared, whatever the load
 #
 # Rapfi plays with its classical evaluation: with no config.toml beside the binary it loads the
 # internal config built into it, which needs no network file.
@@ -39,6 +46,8 @@ GAMES=${GAMES:-100}
 TC=${TC:-10/5}
 RAPFI_OPTS=${RAPFI_OPTS:-}
 OPPONENT=${OPPONENT:-}
+OURS_OPTS=${OURS_OPTS:-}
+OPENINGS=${OPENINGS:-}
 
 # A source tree from DIR: DIR itself, or (a bare git directory) its HEAD unpacked beside it.
 tree_of() {
@@ -79,11 +88,15 @@ run() {
         mkdir -p "$dir/opponent" && cp "$OPPONENT" "$dir/opponent/pbrain-opponent"
         opponent=(name=opponent cmd="$dir/opponent/pbrain-opponent")
     fi
+    local openings=()
+    if [ -n "$OPENINGS" ]; then
+        openings=(-openings file="$(realpath "$OPENINGS")" type=offset order=sequential -repeat)
+    fi
     cd "$dir"
-    # shellcheck disable=SC2086 # RAPFI_OPTS is a list of engine options
+    # shellcheck disable=SC2086 # RAPFI_OPTS and OURS_OPTS are lists of engine options
     "$TOOLS/bin/c-gomoku-cli" -each tc="$TC" \
-        -engine name=boardrules cmd="$dir/brain/pbrain-boardrules" \
-        -engine "${opponent[@]}" $RAPFI_OPTS \
+        -engine name=boardrules cmd="$dir/brain/pbrain-boardrules" $OURS_OPTS \
+        -engine "${opponent[@]}" $RAPFI_OPTS "${openings[@]}" \
         -rule "$RULE" -boardsize 15 -games "$GAMES" -concurrency 1 -drawafter 225 \
         -pgn "$name.pgn" -sgf "$name.sgf" -msg "$name.txt" -debug "$@" >stdout.txt 2>&1 || true
     summary "$dir"
@@ -117,5 +130,5 @@ case ${1:-} in
 build) build ;;
 run) shift && run "$@" ;;
 summary) summary "$2" ;;
-*) sed -n '2,27p' "$0" && exit 2 ;;
+*) sed -n '2,34p' "$0" && exit 2 ;;
 esac
