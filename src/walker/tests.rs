@@ -2202,4 +2202,5 @@ mod closures;
 mod constants;
 mod differential;
 mod pairs;
+mod profile;
 mod reads;
