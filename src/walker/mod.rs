@@ -400,6 +400,8 @@ enum Expr {
     Call(Box<Call>),
     /// A call of an imported script's function, `base::f(…)`.
     Imported(Box<ImportedCall>),
+    /// A call of a function pointer, `f.call(…)` or `call(f, …)`.
+    PointerCall(Box<PointerCall>),
     Chain(Box<Chain>),
     Block(Block),
     /// Rhai's `share` of the captured variables a closure may change (its value `()`): each
@@ -508,6 +510,26 @@ struct ImportedCall {
     /// (after the other arguments) rather than evaluating it.
     first_variable: Option<Position>,
     pos: Position,
+    rhai: Box<Fallback>,
+}
+
+/// A call of a function pointer: `f.call(args)` on a local variable the arguments do not name
+/// (or a script function's name), or `call(f, args)`. The walker makes it where the pointer leads to one of the script's
+/// lowered functions and carries no curried values (see `run/pointers.rs`); else Rhai makes it.
+struct PointerCall {
+    /// The pointer: the variable `.call` is called on (read, not evaluated: Rhai reads it after
+    /// the arguments, which cannot change it) or the function's pointer, or `call`'s first
+    /// argument.
+    pointer: Expr,
+    /// `f.call(args)` rather than `call(f, args)`.
+    method: bool,
+    /// The arguments after the pointer.
+    args: Vec<Expr>,
+    /// For `call(f, x, …)`, x's slot if x is a local variable: a call by the pointer's name
+    /// passes it as `name(x, …)` does (counted first, read last).
+    first_local: Option<Slot>,
+    pos: Position,
+    /// The call as Rhai's expression, for a pointer the walker does not call.
     rhai: Box<Fallback>,
 }
 

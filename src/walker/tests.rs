@@ -2202,5 +2202,6 @@ mod closures;
 mod constants;
 mod differential;
 mod pairs;
+mod pointers;
 mod profile;
 mod reads;
