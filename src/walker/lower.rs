@@ -134,8 +134,9 @@ pub(super) fn program(
                     "Rhai runs the whole function: {}",
                     why_not.unwrap_or(if shares(&body) {
                         "a closure captures its variables other than as an argument of an \
-                             array method (`filter`, `map`…), or changes one, or captures both \
-                             locals and script constants"
+                             array method (`filter`, `map`…: kept in a variable to be called \
+                             with `call`, say), or changes one, or captures both locals and \
+                             script constants"
                     } else {
                         "it holds a construct the walker does not model"
                     })
@@ -212,12 +213,20 @@ fn why_rhai(expr: &RhaiExpr) -> String {
              walker)",
             call.namespace, call.name
         ),
+        RhaiExpr::FnCall(call, ..) if call.name == "curry" => CURRIED.into(),
         RhaiExpr::FnCall(call, ..) if KEYWORDS.contains(&call.name.as_str()) => {
             format!("`{}`, which Rhai treats as syntax", call.name)
         }
         RhaiExpr::FnCall(call, ..) => format!("the operator or call `{}`", call.name),
         RhaiExpr::Variable(var, ..) if !var.2.is_empty() => "a module's variable".into(),
         RhaiExpr::Variable(var, ..) => format!("the variable `{}`, not a local", var.1),
+        RhaiExpr::Dot(x, ..) if links_call(&x.rhs, "curry") => CURRIED.into(),
+        RhaiExpr::Dot(x, ..) if links_call(&x.rhs, "call") => {
+            "a function pointer's call that is not on a variable (`m.f.call(…)`, \
+             `Fn(\"f\").call(…)`), or whose arguments name that variable, or with a closure \
+             capturing variables among them: Rhai makes it"
+                .into()
+        }
         RhaiExpr::Dot(..) | RhaiExpr::Index(..) => {
             "a chain the walker does not follow (a property or index of a value it does not \
              model, or a method of a script function called with `this`)"
@@ -226,6 +235,21 @@ fn why_rhai(expr: &RhaiExpr) -> String {
         RhaiExpr::Coalesce(..) => "`??`".into(),
         RhaiExpr::Custom(..) => "custom syntax".into(),
         _ => "an expression the walker does not lower".into(),
+    }
+}
+
+/// Why Rhai makes a curried pointer, in words for `boardrules profile`.
+const CURRIED: &str = "`curry`: Rhai makes the pointer, and its calls too (the walker calls \
+                       pointers without curried values)";
+
+/// Whether a link of a chain's right side `rhs` calls the method `name`.
+fn links_call(rhs: &RhaiExpr, name: &str) -> bool {
+    match rhs {
+        RhaiExpr::MethodCall(call, _) => call.name == name,
+        RhaiExpr::Dot(x, ..) | RhaiExpr::Index(x, ..) => {
+            links_call(&x.lhs, name) || links_call(&x.rhs, name)
+        }
+        _ => false,
     }
 }
 

@@ -177,3 +177,32 @@ fn t() {
         caller.handed_to_rhai()
     );
 }
+
+/// The pointers' calls Rhai makes are listed, and why, for `boardrules profile`.
+#[test]
+fn the_calls_rhai_makes_say_why() {
+    let script = "fn add(a, b) {
+ a + b
+}
+fn t() {
+ let c = Fn(\"add\").curry(1);
+ let m = #{ f: Fn(\"add\") };
+ [c.call(2), m.f.call(1, 2)]
+}";
+    let (value, _, caller) = profiled_t(script);
+    assert_eq!(value.to_string(), "[3, 3]");
+    let why = |line: usize| {
+        caller
+            .handed_to_rhai()
+            .iter()
+            .find(|h| h.line == line)
+            .map(|h| h.why.clone())
+            .unwrap_or_default()
+    };
+    assert!(why(5).contains("`curry`"), "{:?}", caller.handed_to_rhai());
+    assert!(
+        why(7).contains("not on a variable (`m.f.call(…)`"),
+        "{:?}",
+        caller.handed_to_rhai()
+    );
+}
