@@ -63,6 +63,7 @@ fn every_newcomer_script_passes() {
         "dots_and_boxes",
         "tic_tac_toe_closures",
         "connect_four_closures",
+        "connect_four_pointers",
         "hinted/checkers",
         "hinted/hex",
         "hinted/dots_and_boxes",

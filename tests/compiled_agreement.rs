@@ -389,6 +389,7 @@ fn newcomer_scripts_agree() {
         "dots_and_boxes",
         "tic_tac_toe_closures",
         "connect_four_closures",
+        "connect_four_pointers",
     ] {
         check(&Case {
             game: &format!(

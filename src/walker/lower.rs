@@ -13,8 +13,8 @@ use crate::walker::{native_table::NativeTable, run::closures::takes_closure};
 
 use super::{
     profile::Profiled, ArrayMethod, Block, Call, Callee, Chain, Expr, Fallback, ForLoop, Function,
-    Gathering, HandedToRhai, ImportedCall, IntOp, MapLiteral, OpAssign, Operands, Program, Rest,
-    Root, Site, Slot, Step, Stmt,
+    Gathering, HandedToRhai, ImportedCall, IntOp, MapLiteral, OpAssign, Operands, PointerCall,
+    Program, Rest, Root, Site, Slot, Step, Stmt,
 };
 
 /// Names Rhai treats as syntax rather than as functions: calls of them are left to Rhai.
@@ -134,8 +134,9 @@ pub(super) fn program(
                     "Rhai runs the whole function: {}",
                     why_not.unwrap_or(if shares(&body) {
                         "a closure captures its variables other than as an argument of an \
-                             array method (`filter`, `map`…), or changes one, or captures both \
-                             locals and script constants"
+                             array method (`filter`, `map`…: kept in a variable to be called \
+                             with `call`, say), or changes one, or captures both locals and \
+                             script constants"
                     } else {
                         "it holds a construct the walker does not model"
                     })
@@ -212,12 +213,20 @@ fn why_rhai(expr: &RhaiExpr) -> String {
              walker)",
             call.namespace, call.name
         ),
+        RhaiExpr::FnCall(call, ..) if call.name == "curry" => CURRIED.into(),
         RhaiExpr::FnCall(call, ..) if KEYWORDS.contains(&call.name.as_str()) => {
             format!("`{}`, which Rhai treats as syntax", call.name)
         }
         RhaiExpr::FnCall(call, ..) => format!("the operator or call `{}`", call.name),
         RhaiExpr::Variable(var, ..) if !var.2.is_empty() => "a module's variable".into(),
         RhaiExpr::Variable(var, ..) => format!("the variable `{}`, not a local", var.1),
+        RhaiExpr::Dot(x, ..) if links_call(&x.rhs, "curry") => CURRIED.into(),
+        RhaiExpr::Dot(x, ..) if links_call(&x.rhs, "call") => {
+            "a function pointer's call that is not on a variable (`m.f.call(…)`, \
+             `Fn(\"f\").call(…)`), or whose arguments name that variable, or with a closure \
+             capturing variables among them: Rhai makes it"
+                .into()
+        }
         RhaiExpr::Dot(..) | RhaiExpr::Index(..) => {
             "a chain the walker does not follow (a property or index of a value it does not \
              model, or a method of a script function called with `this`)"
@@ -226,6 +235,21 @@ fn why_rhai(expr: &RhaiExpr) -> String {
         RhaiExpr::Coalesce(..) => "`??`".into(),
         RhaiExpr::Custom(..) => "custom syntax".into(),
         _ => "an expression the walker does not lower".into(),
+    }
+}
+
+/// Why Rhai makes a curried pointer, in words for `boardrules profile`.
+const CURRIED: &str = "`curry`: Rhai makes the pointer, and its calls too (the walker calls \
+                       pointers without curried values)";
+
+/// Whether a link of a chain's right side `rhs` calls the method `name`.
+fn links_call(rhs: &RhaiExpr, name: &str) -> bool {
+    match rhs {
+        RhaiExpr::MethodCall(call, _) => call.name == name,
+        RhaiExpr::Dot(x, ..) | RhaiExpr::Index(x, ..) => {
+            links_call(&x.lhs, name) || links_call(&x.rhs, name)
+        }
+        _ => false,
     }
 }
 
@@ -334,6 +358,24 @@ fn capture_of(stmts: &[RhaiStmt]) -> Option<(&[SharedVar], &FnCallExpr)> {
     };
     (call.name == "curry" && !call.is_qualified() && call.args.len() == vars.len() + 1)
         .then_some((&***vars, call))
+}
+
+/// `exprs`, each as a statement (for the questions asked of statements).
+fn as_stmts(exprs: &[RhaiExpr]) -> Vec<RhaiStmt> {
+    exprs
+        .iter()
+        .map(|e| RhaiStmt::Expr(Box::new(e.clone())))
+        .collect()
+}
+
+/// Whether `exprs` name the variable `name` anywhere, or make a closure capturing variables
+/// (which Rhai's parser writes with `share`).
+fn names_variable(exprs: &[RhaiExpr], name: &str) -> bool {
+    any_node(&as_stmts(exprs), |node| match node {
+        ASTNode::Expr(RhaiExpr::Variable(v, ..)) => v.1 == name,
+        ASTNode::Stmt(RhaiStmt::Share(..)) => true,
+        _ => false,
+    })
 }
 
 /// Whether `expr` is a range, `a..b` or `a..=b`.
@@ -948,6 +990,9 @@ impl Lower<'_> {
             RhaiExpr::Stmt(block) => Expr::Block(self.block(block.statements())?),
             RhaiExpr::FnCall(call, pos) => self.call(call, *pos)?,
             RhaiExpr::Dot(..) | RhaiExpr::Index(..) => {
+                if let Some(call) = self.pointer_method(expr)? {
+                    return Ok(call);
+                }
                 let outer = std::mem::take(&mut self.shared_captures);
                 let chain = self.chain(expr);
                 let shared = std::mem::replace(&mut self.shared_captures, outer);
@@ -1126,6 +1171,9 @@ impl Lower<'_> {
                 _ => self.rhai_expr(&whole()),
             });
         }
+        if call.name == "call" && !call.args.is_empty() {
+            return self.pointer_function(call, whole(), pos);
+        }
         if KEYWORDS.contains(&call.name.as_str()) {
             return Ok(self.rhai_expr(&whole()));
         }
@@ -1157,6 +1205,96 @@ impl Lower<'_> {
             returned: false,
             take_first: false,
         })))
+    }
+
+    /// `call(f, args)`: a [`PointerCall`], its pointer evaluated first as Rhai does. Arguments
+    /// making closures that capture variables are left to Rhai (with the call), as before.
+    fn pointer_function(
+        &mut self,
+        call: &FnCallExpr,
+        whole: RhaiExpr,
+        pos: Position,
+    ) -> Lowered<Expr> {
+        if call.capture_parent_scope || shares(&as_stmts(&call.args)) {
+            return Ok(self.rhai_expr(&whole));
+        }
+        let rhai = self.pointer_fallback(&whole);
+        let pointer = self.expr(&call.args[0])?;
+        let first_local = match call.args.get(1) {
+            Some(first @ RhaiExpr::Variable(..)) => self.find_slot(first)?,
+            _ => None,
+        };
+        // Called by its name, a native function gets that variable by reference.
+        if let Some(slot) = first_local {
+            self.writes(slot);
+        }
+        let args = call.args[1..]
+            .iter()
+            .map(|a| self.expr(a))
+            .collect::<Lowered<_>>()?;
+        Ok(Expr::PointerCall(Box::new(PointerCall {
+            pointer,
+            method: false,
+            args,
+            first_local,
+            pos,
+            rhai,
+        })))
+    }
+
+    /// `f.call(args)` on a local variable `f` that the arguments do not name (so nothing
+    /// changes it before Rhai reads it, after them), or on a script function's name: a
+    /// [`PointerCall`]. `None` for any other chain.
+    fn pointer_method(&mut self, expr: &RhaiExpr) -> Lowered<Option<Expr>> {
+        let RhaiExpr::Dot(x, flags, _) = expr else {
+            return Ok(None);
+        };
+        let (RhaiExpr::Variable(var, ..), RhaiExpr::MethodCall(call, pos)) = (&x.lhs, &x.rhs)
+        else {
+            return Ok(None);
+        };
+        if flags.contains(ASTFlags::NEGATED)
+            || call.name != "call"
+            || call.is_qualified()
+            || !var.2.is_empty()
+            || names_variable(&call.args, &var.1)
+        {
+            return Ok(None);
+        }
+        // A local variable, or a script function's name (a pointer to it).
+        let pointer = match self.slot(&x.lhs)? {
+            Some(slot) => Expr::Local(slot),
+            None if self.constants.contains_key(var.1.as_str()) => return Ok(None),
+            None => match self.pointers.get(&var.1) {
+                Some(pointer) => Expr::Value(pointer.clone()),
+                None => return Ok(None),
+            },
+        };
+        let rhai = self.pointer_fallback(expr);
+        let args = call
+            .args
+            .iter()
+            .map(|a| self.expr(a))
+            .collect::<Lowered<_>>()?;
+        Ok(Some(Expr::PointerCall(Box::new(PointerCall {
+            pointer,
+            method: true,
+            args,
+            first_local: None,
+            pos: *pos,
+            rhai,
+        }))))
+    }
+
+    /// A pointer's call `expr` as Rhai evaluates it in the frame, for a pointer the walker
+    /// does not call (not noted as left to Rhai: it depends on the pointer).
+    fn pointer_fallback(&mut self, expr: &RhaiExpr) -> Box<Fallback> {
+        let stmt = RhaiStmt::Expr(Box::new(expr.clone()));
+        methods_on_constants(std::slice::from_ref(&stmt), &mut self.changed);
+        Box::new(Fallback {
+            expr: expr.clone(),
+            names: self.names(),
+        })
     }
 
     /// A call of a module's function, `base::f(…)`: the walker evaluates the arguments and the

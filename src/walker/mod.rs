@@ -42,6 +42,14 @@
 //! plain value again when the chain holding the closure ends (the closure ends with it, and a
 //! shared variable then behaves as a plain one in Rhai too).
 //!
+//! A call of a function pointer, `f.call(args)` on a variable or `call(f, args)`, is made by
+//! the walker where the pointer leads to a lowered function of the script (a closure capturing
+//! nothing, a function's name used as a value, `Fn("name")`) and carries no curried values:
+//! Rhai calls such a pointer's function as a call by its name is made, and so does the walker
+//! (see `run/pointers.rs`). Any other pointer's call is Rhai's, decided before anything of it
+//! is evaluated (`f.call`: its arguments do not name `f`) or with the pointer's value handed
+//! over (`call(f, …)`).
+//!
 //! A call of an imported script's function (`base::moves(state)`) is made by the walker: it
 //! evaluates the arguments as Rhai does for a call through a module (a first argument that is a
 //! variable counted where it is, read last) and hands them to the host's [`Imports`], which
@@ -51,7 +59,8 @@
 //! of modules, a closure capturing variables among the arguments) is handed to Rhai, below.
 //!
 //! What the walker does not do itself it hands to Rhai, in the same frame: a node it does not
-//! lower (string interpolation, `switch`, `try`, `curry`, module paths…) is kept as Rhai's
+//! lower (string interpolation, `switch`, `try`, `curry` and the calls of curried pointers,
+//! module paths…) is kept as Rhai's
 //! own node and evaluated by Rhai with the frame's variables in a scope laid out as Rhai lays
 //! out its own; and a chain (`a.b[i].f(x)`) that meets a value it does not handle (a string
 //! index, an index out of bounds, a property of a native value that is not a plain getter) is
@@ -403,6 +412,8 @@ enum Expr {
     Call(Box<Call>),
     /// A call of an imported script's function, `base::f(…)`.
     Imported(Box<ImportedCall>),
+    /// A call of a function pointer, `f.call(…)` or `call(f, …)`.
+    PointerCall(Box<PointerCall>),
     Chain(Box<Chain>),
     Block(Block),
     /// Rhai's `share` of the captured variables a closure may change (its value `()`): each
@@ -511,6 +522,26 @@ struct ImportedCall {
     /// (after the other arguments) rather than evaluating it.
     first_variable: Option<Position>,
     pos: Position,
+    rhai: Box<Fallback>,
+}
+
+/// A call of a function pointer: `f.call(args)` on a local variable the arguments do not name
+/// (or a script function's name), or `call(f, args)`. The walker makes it where the pointer leads to one of the script's
+/// lowered functions and carries no curried values (see `run/pointers.rs`); else Rhai makes it.
+struct PointerCall {
+    /// The pointer: the variable `.call` is called on (read, not evaluated: Rhai reads it after
+    /// the arguments, which cannot change it) or the function's pointer, or `call`'s first
+    /// argument.
+    pointer: Expr,
+    /// `f.call(args)` rather than `call(f, args)`.
+    method: bool,
+    /// The arguments after the pointer.
+    args: Vec<Expr>,
+    /// For `call(f, x, …)`, x's slot if x is a local variable: a call by the pointer's name
+    /// passes it as `name(x, …)` does (counted first, read last).
+    first_local: Option<Slot>,
+    pos: Position,
+    /// The call as Rhai's expression, for a pointer the walker does not call.
     rhai: Box<Fallback>,
 }
 

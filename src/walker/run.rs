@@ -24,6 +24,7 @@ mod chain;
 pub(super) mod closures;
 mod imported;
 mod pairs;
+mod pointers;
 mod reads;
 
 type Error = Box<EvalAltResult>;
@@ -1048,6 +1049,7 @@ impl<'a> Runner<'a> {
             }
             Expr::Call(call) => self.call_by_name(frame, call),
             Expr::Imported(call) => self.imported(frame, call),
+            Expr::PointerCall(call) => self.pointer_call(frame, call),
             Expr::Chain(chain) => self.chain(frame, chain, None, None),
             Expr::Block(block) => self.block(frame, block),
             Expr::Share(slots, constants) => {

@@ -2202,5 +2202,7 @@ mod closures;
 mod constants;
 mod differential;
 mod pairs;
+mod pointers;
+mod profile;
 mod reads;
 mod reports;

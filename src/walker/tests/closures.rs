@@ -259,7 +259,7 @@ fn t() {
 
 /// Runs `t()` of `script` with its functions lowered for profiling: the value, the cost of
 /// each line, and the caller (which tells what it hands to Rhai).
-fn profiled_t(script: &str) -> (Dynamic, Vec<profile::LineCost>, Caller) {
+pub(super) fn profiled_t(script: &str) -> (Dynamic, Vec<profile::LineCost>, Caller) {
     let engine = sandbox::engine();
     let ast = engine.compile(script).unwrap();
     let mut caller = Caller::new(&ast, Scope::new(), NativeTable::default());

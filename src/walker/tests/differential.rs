@@ -7,7 +7,9 @@
 //! not, changing captured variables or not, nested; those changing the array too: `retain`,
 //! `drain`, `sort`, `dedup`, `for_each`),
 //! shadowing, recursion, compound assignment on indexed and property targets, `?.`, `?[`,
-//! `??`, `in` and ranges; script functions named as closures (`arr.filter(keep)`); loops over a variable's array (whose body may change it, push
+//! `??`, `in` and ranges; script functions named as closures (`arr.filter(keep)`); function
+//! pointers called (`f.call(…)`, `call(f, …)`; closures, functions' names, `Fn("name")`,
+//! curried or not, and other values); loops over a variable's array (whose body may change it, push
 //! onto it or append to it) and over a script constant's; `+=` of arrays; conditions made of
 //! comparisons joined by `&&` and `||` (in `if`, `while` and as values), whose operands may
 //! not be integers; `op=` on integer variables, which may overflow. A few hundred cases
@@ -176,6 +178,39 @@ fn expr() -> impl Strategy<Value = String> {
             Just("arr.map(abs)".to_string()),
             Just(r#"arr.filter(Fn("keep"))"#.to_string()),
             inner.clone().prop_map(|e| format!("arr.reduce(add, {e})")),
+            // Function pointers called: closures in variables, functions' names, `Fn("name")`
+            // (`abs` is a native function too), with other numbers of arguments, curried, or
+            // changed by the arguments (Rhai's), and values that are no pointers.
+            inner
+                .clone()
+                .prop_map(|e| format!("{{ let f = |p, q| p * 2 + q; f.call({e}, 1) }}")),
+            inner.clone().prop_map(|e| format!("call(|q| [q, q], {e})")),
+            inner.clone().prop_map(|e| format!("call(keep, {e})")),
+            inner.clone().prop_map(|e| format!("add.call(m, {e})")),
+            inner
+                .clone()
+                .prop_map(|e| format!("{{ let g = Fn(\"add\"); g.call({e}, x) }}")),
+            inner
+                .clone()
+                .prop_map(|e| format!("{{ let g = Fn(\"add\"); call(g, x, {e}) }}")),
+            inner
+                .clone()
+                .prop_map(|e| format!("call(Fn(\"rec\"), {e})")),
+            inner
+                .clone()
+                .prop_map(|e| format!("{{ let g = Fn(\"abs\"); g.call({e}) }}")),
+            inner
+                .clone()
+                .prop_map(|e| format!("{{ let h = rec; call(h, x, {e}) }}")),
+            inner
+                .clone()
+                .prop_map(|e| format!("{{ let g = Fn(\"add\").curry(1); g.call({e}) }}")),
+            inner
+                .clone()
+                .prop_map(|e| format!("{{ let f = |q| q; f.call({{ f = |q| q * 3; {e} }}) }}")),
+            inner
+                .clone()
+                .prop_map(|e| format!("{{ let f = {e}; f.call(1) }}")),
             inner.clone().prop_map(|e| format!("{{ let x = {e}; x }}")),
             (inner.clone(), inner).prop_map(|(a, b)| format!(
                 "{{ let t = 0; try {{ t = {a}; }} catch (err) {{ t = `${{err}}` + {b}; }} t }}"
