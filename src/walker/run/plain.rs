@@ -75,7 +75,7 @@ mod tests {
             assert_eq!(format!("{copied:?}"), format!("{cloned:?}"));
         }
         // A shared value's copy is the same shared value.
-        let copied = copy(&shared);
+        let mut copied = copy(&shared);
         *copied.write_lock::<rhai::INT>().unwrap() = 6;
         assert_eq!(shared.as_int(), Ok(6));
     }
