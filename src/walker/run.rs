@@ -1288,6 +1288,9 @@ impl<'a> Runner<'a> {
             typed: natives.get_typed(name, &types),
             pair: natives.get_pair(name, &types).cloned(),
             pair_taker: natives.get_pair_taker(name, &types),
+            method: func.as_ref().is_some_and(RhaiFunc::is_method),
+            context: func.as_ref().is_some_and(RhaiFunc::has_context),
+            pure: func.as_ref().is_some_and(RhaiFunc::is_pure),
             types,
             func,
         });
@@ -1371,7 +1374,23 @@ impl<'a> Runner<'a> {
 
     /// `result` of a native call at `pos` with the checks Rhai makes after one: the size of its
     /// value and of the variable it may have `changed`; an error without a position gets `pos`.
+    #[inline(always)]
     pub(super) fn checked_native_result(
+        &self,
+        result: Result<Dynamic, Error>,
+        changed: Option<&Dynamic>,
+        pos: Position,
+    ) -> Result<Dynamic, Error> {
+        // The commonest: values without a size (an integer read, a native value changed).
+        match &result {
+            Ok(value) if has_no_size(value) && changed.is_none_or(has_no_size) => result,
+            _ => self.checked_sizes(result, changed, pos),
+        }
+    }
+
+    /// [`Self::checked_native_result`] of a value or a change with a size, or of an error.
+    #[inline(never)]
+    fn checked_sizes(
         &self,
         result: Result<Dynamic, Error>,
         changed: Option<&Dynamic>,

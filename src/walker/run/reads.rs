@@ -150,8 +150,8 @@ impl Runner<'_> {
         let fits = r.types.len() == n + 1
             && r.types[0] == target.type_id()
             && (0..n).all(|k| r.types[k + 1] == argument(k))
-            && !func.has_context()
-            && (func.is_pure() || !target.is_read_only());
+            && !r.context
+            && (r.pure || !target.is_read_only());
         if !fits {
             return None;
         }
@@ -185,7 +185,7 @@ impl Runner<'_> {
                 *copy = (**arg).clone();
             }
             with_args(first, &mut copies[..others.len()], |refs| {
-                if func.is_method() {
+                if r.method {
                     call(None, refs)
                 } else {
                     with_first_copied(refs, |copied| call(None, copied))
