@@ -957,8 +957,12 @@ impl<'a> Runner<'a> {
                 let mut sizes = (0, 0, 0);
                 for (item, pos) in items {
                     let value = self.expr(frame, item)?;
-                    let (a, m, s) = data_sizes(&value);
-                    sizes = (sizes.0 + a + 1, sizes.1 + m, sizes.2 + s);
+                    if has_no_size(&value) {
+                        sizes.0 += 1;
+                    } else {
+                        let (a, m, s) = data_sizes(&value);
+                        sizes = (sizes.0 + a + 1, sizes.1 + m, sizes.2 + s);
+                    }
                     self.check_sizes(sizes, *pos)?;
                     array.push(value);
                 }

@@ -10,7 +10,7 @@
 
 use rhai::{Array, Dynamic, Map, Position};
 
-use super::{chain::property, with_args, with_first_copied, Flow, Frame, Runner};
+use super::{chain::property, plain, with_args, with_first_copied, Flow, Frame, Runner};
 use crate::walker::{Chain, Expr, Gathering, Root, Step};
 
 /// The most arguments of a method called in place (more go through the general walk).
@@ -245,6 +245,6 @@ fn take(frame: &mut Frame, arg: &Expr, slot: Option<usize>) -> Dynamic {
 #[inline]
 fn put_back(frame: &mut Frame, slot: Option<usize>, value: Dynamic) {
     if let Some(j) = slot {
-        frame.values[j] = value;
+        plain::put(&mut frame.values[j], value);
     }
 }
