@@ -1160,10 +1160,10 @@ impl<'a> Runner<'a> {
     fn constant(&self, frame: &Frame, name: &str, loaded: &Dynamic, from_host: bool) -> Dynamic {
         if frame.top && from_host {
             if let Some(value) = self.constants.get(name) {
-                return value.clone();
+                return plain::copy(value);
             }
         }
-        loaded.clone()
+        plain::copy(loaded)
     }
 
     /// Checks `value` against Rhai's limits on data sizes (integers, booleans, `()` and native
@@ -1541,7 +1541,7 @@ impl<'a> Runner<'a> {
             self.before_change(frame, at);
             std::mem::take(&mut frame.values[at])
         } else {
-            frame.values[at].clone()
+            plain::copy(&frame.values[at])
         }
     }
 

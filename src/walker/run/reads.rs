@@ -60,7 +60,7 @@ impl Runner<'_> {
             _ => return None,
         };
         let index = usize::try_from(index.as_int().ok()?).ok()?;
-        let item = frame.values[i].read_lock::<Array>()?.get(index)?.clone();
+        let item = plain::copy(frame.values[i].read_lock::<Array>()?.get(index)?);
         // And the item's look-up.
         Some(self.tick_n(counted + 1).map(|()| item).map_err(Into::into))
     }
@@ -85,10 +85,7 @@ impl Runner<'_> {
         }
         let index = usize::try_from(index.as_int().ok()?).ok()?;
         let map = frame.values[i].read_lock::<Map>()?;
-        let item = property(&map, name)?
-            .read_lock::<Array>()?
-            .get(index)?
-            .clone();
+        let item = plain::copy(property(&map, name)?.read_lock::<Array>()?.get(index)?);
         drop(map);
         // Rhai counts the two links and the index's expression, the variable, the property's
         // look-up and the item's.
@@ -237,7 +234,7 @@ fn arg_value(arg: &Expr) -> &Dynamic {
 fn take(frame: &mut Frame, arg: &Expr, slot: Option<usize>) -> Dynamic {
     match slot {
         Some(j) => std::mem::take(&mut frame.values[j]),
-        None => arg_value(arg).clone(),
+        None => plain::copy(arg_value(arg)),
     }
 }
 
