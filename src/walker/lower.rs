@@ -14,7 +14,7 @@ use crate::walker::{native_table::NativeTable, run::closures::takes_closure};
 use super::{
     profile::Profiled, ArrayMethod, Block, Call, Callee, Chain, Expr, Fallback, ForLoop, Function,
     Gathering, HandedToRhai, ImportedCall, IntOp, MapLiteral, OpAssign, Operands, PointerCall,
-    Program, Rest, Root, Site, Slot, Step, Stmt,
+    Program, Rest, Root, Shape, Site, Slot, Step, Stmt,
 };
 
 /// Names Rhai treats as syntax rather than as functions: calls of them are left to Rhai.
@@ -1377,11 +1377,13 @@ impl Lower<'_> {
             argument: false,
             gathering: gathering(expr, &x.rhs),
             array_method: None,
+            shape: Shape::General,
         };
         if !self.links(expr, &x.rhs, &mut chain)? {
             return Ok(None);
         }
         chain.array_method = array_method(&chain);
+        chain.shape = Shape::of(&chain);
         // A method may change the variable it is called on (but Rhai's `len` and `is_empty`).
         if let Root::Local(slot) = chain.root {
             let reads = matches!(

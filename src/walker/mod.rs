@@ -580,6 +580,59 @@ struct Chain {
     /// `list.is_empty`) on a variable, which the walker does itself when the variable holds
     /// an array (keeping the sizes of the array, `Measured` in `run`).
     array_method: Option<ArrayMethod>,
+    /// Which quick read the chain's shape allows (decided when lowered: running it tries that
+    /// one only).
+    shape: Shape,
+}
+
+/// The quick reads a chain's shape allows, tried before its arguments are gathered (each
+/// falls back to the general walk, having counted nothing, where the values do not fit).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Shape {
+    /// `x.p` on a variable: a map's property, else a getter read in place.
+    Property,
+    /// `x[k]`, `x.p[k]`, or `x.f(a, b)` (`f` native, each argument a variable or a literal)
+    /// on a variable: read in place (see `run/reads.rs`).
+    InPlace,
+    /// `x.f(g(a, b))` or `x.p.f(g(a, b))` on a variable, `f` and `g` native: `g` may make a
+    /// pair, passed as its integers (see `run/pairs.rs`).
+    Pair,
+    /// Anything else: gathered and walked.
+    General,
+}
+
+impl Shape {
+    /// The shape of `chain` (its root, steps and arguments known).
+    fn of(chain: &Chain) -> Shape {
+        if !matches!(chain.root, Root::Local(_)) {
+            return Shape::General;
+        }
+        let in_place = |args: &[Expr]| {
+            args.iter()
+                .all(|a| matches!(a, Expr::Local(_) | Expr::Value(_)))
+        };
+        let pair_call = match chain.args.as_slice() {
+            [Expr::Call(call)] => call.args.len() == 2 && matches!(call.callee, Callee::Native),
+            _ => false,
+        };
+        let pair_method = |step: &Step| {
+            matches!(step, Step::Method { script: false, args, .. } if *args >= 1)
+                && chain.gathering == Gathering::PerLink
+        };
+        match chain.steps.as_slice() {
+            [Step::Prop { .. }] => Shape::Property,
+            [Step::Index] | [Step::Prop { .. }, Step::Index] => Shape::InPlace,
+            [Step::Method { script: false, .. }]
+                if chain.array_method.is_none() && in_place(&chain.args) =>
+            {
+                Shape::InPlace
+            }
+            [method] | [Step::Prop { .. }, method] if pair_call && pair_method(method) => {
+                Shape::Pair
+            }
+            _ => Shape::General,
+        }
+    }
 }
 
 /// Rhai's array methods a chain of one step on a variable may call (see
@@ -712,6 +765,11 @@ struct Resolved {
     pair: Option<native_table::Pair>,
     /// The function's form taking a pair's integers for its second argument.
     pair_taker: Option<native_table::PairTaker>,
+    /// What Rhai says of the function (`func`), asked once: whether it is a method (takes
+    /// its first argument by reference), needs Rhai's context, is pure.
+    method: bool,
+    context: bool,
+    pure: bool,
 }
 
 /// A node Rhai evaluates in the walker's frame.

@@ -24,6 +24,7 @@ mod chain;
 pub(super) mod closures;
 mod imported;
 mod pairs;
+mod plain;
 mod pointers;
 mod reads;
 
@@ -134,7 +135,7 @@ impl Frame {
     /// Ends the slots from `mark` on.
     #[inline]
     fn truncate(&mut self, mark: usize) {
-        self.values.truncate(mark);
+        plain::truncate(&mut self.values, mark);
         if self.measured.is_some_and(|m| m.index >= mark) {
             self.measured = None;
         }
@@ -395,7 +396,7 @@ impl<'a> Runner<'a> {
         if let Some(lending) = self.lending.as_mut().filter(|_| top) {
             lending.back = frame.values.first_mut().map(std::mem::take);
         }
-        frame.values.clear();
+        plain::truncate(&mut frame.values, 0);
         self.frames.push(frame.values);
         result
     }
@@ -445,7 +446,7 @@ impl<'a> Runner<'a> {
     fn stmts(&mut self, frame: &mut Frame, block: &Block) -> Flow<Dynamic> {
         let mut last = Dynamic::UNIT;
         for stmt in block {
-            last = self.stmt(frame, stmt)?;
+            plain::put(&mut last, self.stmt(frame, stmt)?);
         }
         Ok(last)
     }
@@ -476,7 +477,7 @@ impl<'a> Runner<'a> {
                         let i = frame.index(*slot);
                         self.before_change(frame, i);
                         frame.touch(i);
-                        frame.values[i] = value;
+                        plain::put(&mut frame.values[i], value);
                     }
                     None => frame.values.push(value),
                 }
@@ -491,24 +492,20 @@ impl<'a> Runner<'a> {
                 stmt,
             } => {
                 self.tick_n(2)?;
-                let value = self.eval(frame, value)?;
+                // `x op= n` on an integer variable, computed in place, `n` read where it is
+                // if it can be (a variable, a literal).
                 if let Some(op) = op {
-                    // `x op= n` on an integer variable, computed in place.
-                    let i = frame.index(*slot);
-                    if let (Ok(a), Ok(b)) = (frame.values[i].as_int(), value.as_int()) {
-                        if let Some(result) = int_op_assign(&op.token, a, b) {
-                            self.tick(*pos)?;
-                            self.before_change(frame, i);
-                            frame.touch(i);
-                            let target = &mut frame.values[i];
-                            if target.is_read_only() {
-                                let name = name.to_string();
-                                let err = EvalAltResult::ErrorAssignmentToConstant(name, *pos);
-                                return Err(Stop::Error(err.into()));
-                            }
-                            *target = result.into();
-                            return Ok(Dynamic::UNIT);
+                    if let Some(b) = self.int_at(frame, value) {
+                        if let Some(done) = self.int_assign(frame, *slot, name, *pos, op, b) {
+                            return done;
                         }
+                    }
+                }
+                let value = self.eval(frame, value)?;
+                if let (Some(op), Ok(b)) = (op, value.as_int()) {
+                    if let Some(done) = self.int_assign(frame, *slot, name, *pos, op, b) {
+                        plain::discard(value);
+                        return done;
                     }
                 }
                 if let Some(op) = op.as_ref().filter(|op| op.token == Token::PlusAssign) {
@@ -551,6 +548,36 @@ impl<'a> Runner<'a> {
                 self.control(frame, stmt)
             }
         }
+    }
+
+    /// `x op= b` on the integer variable `name` in `slot` (at `pos`), computed in place (the
+    /// statement's and the value's operations counted already); `None`, with nothing done,
+    /// where the variable holds no integer or the operator fails (Rhai words its error).
+    #[inline(always)]
+    fn int_assign(
+        &mut self,
+        frame: &mut Frame,
+        slot: Slot,
+        name: &str,
+        pos: Position,
+        op: &OpAssign,
+        b: INT,
+    ) -> Option<Flow<Dynamic>> {
+        let i = frame.index(slot);
+        let a = frame.values[i].as_int().ok()?;
+        let result = int_op_assign(&op.token, a, b)?;
+        if let Err(err) = self.tick(pos) {
+            return Some(Err(err.into()));
+        }
+        self.before_change(frame, i);
+        frame.touch(i);
+        let target = &mut frame.values[i];
+        if target.is_read_only() {
+            let err = EvalAltResult::ErrorAssignmentToConstant(name.to_string(), pos);
+            return Some(Err(Stop::Error(err.into())));
+        }
+        plain::put(target, result.into());
+        Some(Ok(Dynamic::UNIT))
     }
 
     /// A statement other than an expression, a variable's declaration or an assignment (its
@@ -755,6 +782,7 @@ impl<'a> Runner<'a> {
                         self.tick(Position::NONE)?;
                         let left = self.expr(frame, lhs)?;
                         if let (Some(x), Some(y)) = (int_in(&left), self.int_at(frame, rhs)) {
+                            plain::discard(left);
                             self.tick(Position::NONE)?;
                             return Ok(op.compare(x, y));
                         }
@@ -786,9 +814,13 @@ impl<'a> Runner<'a> {
             }
             _ => self.expr(frame, cond)?,
         };
-        value
-            .as_bool()
-            .map_err(|typ| Stop::Error(self.mismatch("bool", typ, pos)))
+        match value.as_bool() {
+            Ok(b) => {
+                plain::discard(value);
+                Ok(b)
+            }
+            Err(typ) => Err(Stop::Error(self.mismatch("bool", typ, pos))),
+        }
     }
 
     fn mismatch(&self, expected: &str, found: &str, pos: Position) -> Error {
@@ -886,7 +918,7 @@ impl<'a> Runner<'a> {
         while let Some(value) = next(frame, index) {
             next_round(frame, for_loop, mark, index);
             index += 1;
-            frame.values[var] = value;
+            plain::put(&mut frame.values[var], value);
             if let Some(end) = ended(self.round(frame, for_loop)) {
                 result = end;
                 break;
@@ -935,7 +967,7 @@ impl<'a> Runner<'a> {
             // Rhai counts a round of `for` only when its body is empty.
             self.tick(Position::NONE).map_err(Stop::from)
         } else {
-            self.block(frame, &for_loop.body).map(|_| ())
+            self.block(frame, &for_loop.body).map(plain::discard)
         }
     }
 
@@ -950,8 +982,8 @@ impl<'a> Runner<'a> {
     /// The value of `expr`, whose own operation is counted already.
     fn eval(&mut self, frame: &mut Frame, expr: &Expr) -> Flow<Dynamic> {
         match expr {
-            Expr::Value(value) => Ok(value.clone()),
-            Expr::Local(slot) => Ok(frame.values[frame.index(*slot)].clone()),
+            Expr::Value(value) => Ok(plain::copy(value)),
+            Expr::Local(slot) => Ok(plain::copy(&frame.values[frame.index(*slot)])),
             Expr::Returned(slot) => {
                 let i = frame.index(*slot);
                 // A lent state stays in the frame for the host (see `call_lending`); Rhai's
@@ -971,8 +1003,12 @@ impl<'a> Runner<'a> {
                 let mut sizes = (0, 0, 0);
                 for (item, pos) in items {
                     let value = self.expr(frame, item)?;
-                    let (a, m, s) = data_sizes(&value);
-                    sizes = (sizes.0 + a + 1, sizes.1 + m, sizes.2 + s);
+                    if has_no_size(&value) {
+                        sizes.0 += 1;
+                    } else {
+                        let (a, m, s) = data_sizes(&value);
+                        sizes = (sizes.0 + a + 1, sizes.1 + m, sizes.2 + s);
+                    }
                     self.check_sizes(sizes, *pos)?;
                     array.push(value);
                 }
@@ -1131,7 +1167,11 @@ impl<'a> Runner<'a> {
             (lhs, self.expr(frame, rhs)?)
         };
         match values_binary(*op, token, &lhs, &rhs) {
-            Some(value) => Ok(value),
+            Some(value) => {
+                plain::discard(lhs);
+                plain::discard(rhs);
+                Ok(value)
+            }
             None if !lhs.is_variant() && !rhs.is_variant() => {
                 Ok(self.rhai_operator(&args.rhai, lhs, rhs, *pos)?)
             }
@@ -1167,10 +1207,10 @@ impl<'a> Runner<'a> {
     fn constant(&self, frame: &Frame, name: &str, loaded: &Dynamic, from_host: bool) -> Dynamic {
         if frame.top && from_host {
             if let Some(value) = self.constants.get(name) {
-                return value.clone();
+                return plain::copy(value);
             }
         }
-        loaded.clone()
+        plain::copy(loaded)
     }
 
     /// Checks `value` against Rhai's limits on data sizes (integers, booleans, `()` and native
@@ -1299,6 +1339,9 @@ impl<'a> Runner<'a> {
             typed: natives.get_typed(name, &types),
             pair: natives.get_pair(name, &types).cloned(),
             pair_taker: natives.get_pair_taker(name, &types),
+            method: func.as_ref().is_some_and(RhaiFunc::is_method),
+            context: func.as_ref().is_some_and(RhaiFunc::has_context),
+            pure: func.as_ref().is_some_and(RhaiFunc::is_pure),
             types,
             func,
         });
@@ -1382,7 +1425,23 @@ impl<'a> Runner<'a> {
 
     /// `result` of a native call at `pos` with the checks Rhai makes after one: the size of its
     /// value and of the variable it may have `changed`; an error without a position gets `pos`.
+    #[inline(always)]
     pub(super) fn checked_native_result(
+        &self,
+        result: Result<Dynamic, Error>,
+        changed: Option<&Dynamic>,
+        pos: Position,
+    ) -> Result<Dynamic, Error> {
+        // The commonest: values without a size (an integer read, a native value changed).
+        match &result {
+            Ok(value) if has_no_size(value) && changed.is_none_or(has_no_size) => result,
+            _ => self.checked_sizes(result, changed, pos),
+        }
+    }
+
+    /// [`Self::checked_native_result`] of a value or a change with a size, or of an error.
+    #[inline(never)]
+    fn checked_sizes(
         &self,
         result: Result<Dynamic, Error>,
         changed: Option<&Dynamic>,
@@ -1529,7 +1588,7 @@ impl<'a> Runner<'a> {
             self.before_change(frame, at);
             std::mem::take(&mut frame.values[at])
         } else {
-            frame.values[at].clone()
+            plain::copy(&frame.values[at])
         }
     }
 
@@ -1679,7 +1738,8 @@ fn loop_variables(frame: &mut Frame, for_loop: &ForLoop) -> (usize, usize) {
 #[inline]
 fn next_round(frame: &mut Frame, for_loop: &ForLoop, mark: usize, index: usize) {
     if for_loop.counter {
-        frame.values[mark] = Dynamic::from_int(INT::try_from(index).unwrap_or(INT::MAX));
+        let counter = Dynamic::from_int(INT::try_from(index).unwrap_or(INT::MAX));
+        plain::put(&mut frame.values[mark], counter);
     }
     frame.touch(mark);
     frame.touch(frame.values.len() - 1);

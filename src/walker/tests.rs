@@ -442,6 +442,55 @@ fn lending_loops(program: &Program, name: &str, arity: usize) -> Vec<bool> {
     found
 }
 
+/// The shape of the chain the lowered function `name` ends with (see `Chain::shape`).
+fn last_chain_shape(program: &Program, name: &str, arity: usize) -> Option<super::Shape> {
+    use super::{Expr, Stmt};
+    match program.function(name, arity)?.body.last()? {
+        Stmt::Expr(Expr::Chain(chain)) | Stmt::Call(Expr::Chain(chain)) => Some(chain.shape),
+        _ => None,
+    }
+}
+
+#[test]
+fn a_chains_quick_read_is_chosen_by_its_shape_when_lowered() {
+    use super::Shape::{General, InPlace, Pair, Property};
+    let both = load(
+        r#"
+        fn prop(s) { s.turn }
+        fn index(a) { a[0] }
+        fn prop_index(s, i) { s.pits[i] }
+        fn in_place(g, c) { g.get(c) }
+        fn pair(g, x, y) { g.get(cell(x, y)) }
+        fn prop_pair(s, x, y) { s.board.get(cell(x, y)) }
+        fn push_pair(l, x, y) { l.push(cell(x, y)) }
+        fn computed(g, c) { g.get(c + 1) }
+        fn two_props(s) { s.a.b }
+        fn of_value(a) { [a].len() }
+        "#,
+        true,
+        None,
+    );
+    let shapes = [
+        ("prop", 1, Property),
+        ("index", 1, InPlace),
+        ("prop_index", 2, InPlace),
+        ("in_place", 2, InPlace),
+        ("pair", 3, Pair),
+        ("prop_pair", 3, Pair),
+        ("push_pair", 3, Pair),
+        ("computed", 2, General),
+        ("two_props", 1, General),
+        ("of_value", 1, General),
+    ];
+    for (name, arity, shape) in shapes {
+        assert_eq!(
+            last_chain_shape(&both.program, name, arity),
+            Some(shape),
+            "{name}"
+        );
+    }
+}
+
 #[test]
 fn loops_lend_their_items_where_nothing_can_change_them() {
     let cases = [

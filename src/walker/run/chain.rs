@@ -9,11 +9,11 @@ use rhai::{
 };
 
 use super::{
-    assigns_itself, data_sizes, has_no_size, materialise, with_args, Error, Flow, Frame, List,
-    Measured, Runner, Stop, Walked,
+    assigns_itself, data_sizes, has_no_size, materialise, plain, with_args, Error, Flow, Frame,
+    List, Measured, Runner, Stop, Walked,
 };
 use crate::walker::lists::NativeList;
-use crate::walker::{ArrayMethod, Chain, Fallback, Gathering, OpAssign, Root, Step};
+use crate::walker::{ArrayMethod, Chain, Fallback, Gathering, OpAssign, Root, Shape, Step};
 
 impl Runner<'_> {
     /// Evaluates a chain, or (`assign`) assigns to its end.
@@ -24,27 +24,34 @@ impl Runner<'_> {
         assign: Option<(Dynamic, Option<&OpAssign>, Position)>,
         stmt: Option<&Fallback>,
     ) -> Flow<Dynamic> {
-        // The commonest chain, a map's property read (`state.turn`), without the machinery.
-        if let (None, Root::Local(slot), [Step::Prop { name, .. }]) =
-            (&assign, &chain.root, chain.steps.as_slice())
-        {
-            if let Some(map) = frame.values[frame.index(*slot)].read_lock::<Map>() {
-                let value = property(&map, name).cloned().unwrap_or(Dynamic::UNIT);
-                drop(map);
-                // Rhai counts the variable and the property's look-up.
-                self.tick(Position::NONE)?;
-                self.tick(Position::NONE)?;
-                return Ok(value);
-            }
-        }
-        let pair_read = match assign {
-            None => {
+        let pair_read = match (chain.shape, &assign) {
+            (Shape::Property, None) => {
+                // The commonest chain, a map's property read (`state.turn`), without the
+                // machinery.
+                if let (Root::Local(slot), [Step::Prop { name, .. }]) =
+                    (&chain.root, chain.steps.as_slice())
+                {
+                    if let Some(map) = frame.values[frame.index(*slot)].read_lock::<Map>() {
+                        let value = property(&map, name).map_or(Dynamic::UNIT, plain::copy);
+                        drop(map);
+                        // Rhai counts the variable and the property's look-up.
+                        self.tick_n(2)?;
+                        return Ok(value);
+                    }
+                }
                 if let Some(done) = self.quick_read(frame, chain) {
                     return done;
                 }
-                self.pair_read(frame, chain)
+                None
             }
-            Some(_) => None,
+            (Shape::InPlace, None) => {
+                if let Some(done) = self.quick_read(frame, chain) {
+                    return done;
+                }
+                None
+            }
+            (Shape::Pair, None) => self.pair_read(frame, chain),
+            _ => None,
         };
         let gathered = match pair_read {
             Some(gathered) => gathered,

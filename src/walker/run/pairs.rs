@@ -205,10 +205,9 @@ impl Runner<'_> {
         let (pos, args) = (*pos, *args);
         let resolved = site.0.borrow();
         let r = resolved.as_ref()?;
-        let taker = r.pair_taker.clone()?;
-        let func = r.func.as_ref()?;
+        let taker = r.pair_taker.as_ref()?;
         let types = r.types.as_slice();
-        let fits = func.is_method()
+        let fits = r.method
             && types.len() == args + 1
             && types[1] == pending.pair.made
             && (args == 1
@@ -221,9 +220,9 @@ impl Runner<'_> {
         }
         // Rhai calls a function that needs its context, or one that would change a constant
         // (it words that error).
-        let (of, reads_only) = (r.types[0], r.reads_only);
-        let (context, pure) = (func.has_context(), func.is_pure());
-        drop(resolved);
+        // The site's function is kept borrowed until it is called (the form calls nothing
+        // of the walker's).
+        let (of, reads_only, context, pure) = (r.types[0], r.reads_only, r.context, r.pure);
         // What Rhai's call would change, a lent state is copied first (see `chain`).
         if self.lent_unchanged(frame, i) && !reads_only {
             self.before_change(frame, i);
@@ -253,6 +252,7 @@ impl Runner<'_> {
         let rest = &mut values[1..args];
         let (a, b) = (pending.a, pending.b);
         let Some(result) = with_args(item, rest, |refs| taker(refs, a, b)) else {
+            drop(resolved);
             // The form could not read its arguments: the call as written.
             self.untick();
             values[0] = pending.make();
@@ -261,6 +261,7 @@ impl Runner<'_> {
             });
             return Some(called.map_err(Stop::from));
         };
+        drop(resolved);
         let checked: Result<Dynamic, Error> = self.checked_native_result(result, Some(item), pos);
         Some(checked.map_err(Stop::from))
     }

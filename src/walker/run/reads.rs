@@ -10,7 +10,7 @@
 
 use rhai::{Array, Dynamic, Map, Position};
 
-use super::{chain::property, with_args, with_first_copied, Flow, Frame, Runner};
+use super::{chain::property, plain, with_args, with_first_copied, Flow, Frame, Runner};
 use crate::walker::{Chain, Expr, Gathering, Root, Step};
 
 /// The most arguments of a method called in place (more go through the general walk).
@@ -60,7 +60,7 @@ impl Runner<'_> {
             _ => return None,
         };
         let index = usize::try_from(index.as_int().ok()?).ok()?;
-        let item = frame.values[i].read_lock::<Array>()?.get(index)?.clone();
+        let item = plain::copy(frame.values[i].read_lock::<Array>()?.get(index)?);
         // And the item's look-up.
         Some(self.tick_n(counted + 1).map(|()| item).map_err(Into::into))
     }
@@ -85,10 +85,7 @@ impl Runner<'_> {
         }
         let index = usize::try_from(index.as_int().ok()?).ok()?;
         let map = frame.values[i].read_lock::<Map>()?;
-        let item = property(&map, name)?
-            .read_lock::<Array>()?
-            .get(index)?
-            .clone();
+        let item = plain::copy(property(&map, name)?.read_lock::<Array>()?.get(index)?);
         drop(map);
         // Rhai counts the two links and the index's expression, the variable, the property's
         // look-up and the item's.
@@ -150,8 +147,8 @@ impl Runner<'_> {
         let fits = r.types.len() == n + 1
             && r.types[0] == target.type_id()
             && (0..n).all(|k| r.types[k + 1] == argument(k))
-            && !func.has_context()
-            && (func.is_pure() || !target.is_read_only());
+            && !r.context
+            && (r.pure || !target.is_read_only());
         if !fits {
             return None;
         }
@@ -185,7 +182,7 @@ impl Runner<'_> {
                 *copy = (**arg).clone();
             }
             with_args(first, &mut copies[..others.len()], |refs| {
-                if func.is_method() {
+                if r.method {
                     call(None, refs)
                 } else {
                     with_first_copied(refs, |copied| call(None, copied))
@@ -237,7 +234,7 @@ fn arg_value(arg: &Expr) -> &Dynamic {
 fn take(frame: &mut Frame, arg: &Expr, slot: Option<usize>) -> Dynamic {
     match slot {
         Some(j) => std::mem::take(&mut frame.values[j]),
-        None => arg_value(arg).clone(),
+        None => plain::copy(arg_value(arg)),
     }
 }
 
@@ -245,6 +242,6 @@ fn take(frame: &mut Frame, arg: &Expr, slot: Option<usize>) -> Dynamic {
 #[inline]
 fn put_back(frame: &mut Frame, slot: Option<usize>, value: Dynamic) {
     if let Some(j) = slot {
-        frame.values[j] = value;
+        plain::put(&mut frame.values[j], value);
     }
 }
