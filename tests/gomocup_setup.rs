@@ -179,3 +179,96 @@ fn a_game_whose_moves_are_not_cells_lists_them() {
         sowing.state_hash(allowed.current())
     );
 }
+
+/// The state after `black` and `white` played in turn (Black first), from `game`'s start.
+fn played(game: &ScriptedGame, black: &[(i64, i64)], white: &[(i64, i64)]) -> Dynamic {
+    let mut history = History::new(game.start().unwrap());
+    for i in 0..black.len().max(white.len()) {
+        for side in [black, white] {
+            if let Some(&(x, y)) = side.get(i) {
+                history.play(game, &Dynamic::from(Cell::new(x, y))).unwrap();
+            }
+        }
+    }
+    history.current().clone()
+}
+
+#[test]
+fn the_roots_moves_come_from_the_verified_native_form_in_the_scripts_order() {
+    let renju = game("renju");
+    let closed = game(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/benches/variants/caro_column_h.rhai"
+    ));
+    let sowing = game("o_an_quan");
+    let far_white = [(0, 0), (2, 0), (4, 0), (0, 2)];
+    // Renju's double three at 7,7; the variant's column h (x = 7) closed.
+    let renju_black = [(7, 5), (7, 6), (5, 7), (6, 7)];
+    let closed_black = [(6, 5), (6, 6), (4, 7), (5, 7)];
+    for (g, black) in [(&renju, renju_black), (&closed, closed_black)] {
+        let state = played(g, &black, &far_white);
+        let (_, native) = g.root_moves(&state).unwrap();
+        assert!(
+            !native,
+            "{}: not before the native form is verified",
+            g.name()
+        );
+        assert!(g.native(&state).unwrap().is_some(), "{}", g.name());
+        let (moves, native) = g.root_moves(&state).unwrap();
+        assert!(native, "{}", g.name());
+        let cells = |moves: Vec<Dynamic>| -> Vec<Option<Cell>> {
+            moves.into_iter().map(|m| m.try_cast::<Cell>()).collect()
+        };
+        let listed = g.legal_moves(&state).unwrap();
+        assert_eq!(cells(moves.clone()), cells(listed), "{}", g.name());
+        assert!(moves.iter().all(|mv| g.lists(&state, mv).unwrap()));
+    }
+    let start = sowing.start().unwrap();
+    let _ = sowing.native(&start).unwrap();
+    let (moves, native) = sowing.root_moves(&start).unwrap();
+    assert!(!native);
+    assert_eq!(moves.len(), sowing.legal_moves(&start).unwrap().len());
+}
+
+#[test]
+fn a_choice_among_the_native_roots_moves_the_script_does_not_list_is_made_again() {
+    use boardrules::search::player::{choose, Level};
+    let game = game(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/caro_corner_note.rhai"
+    ));
+    // X (Black) to move with four on the top row: 1a and 6a both win.
+    let state = played(
+        &game,
+        &[(1, 0), (2, 0), (3, 0), (4, 0)],
+        &[(7, 7), (8, 8), (9, 9), (10, 10)],
+    );
+    assert!(game.native(&state).unwrap().is_some(), "verified");
+    let corner = Dynamic::from(Cell::new(0, 0));
+    let time = Some(std::time::Duration::from_millis(300));
+    let open = choose(&game, &state, Level::Easy, time, 1)
+        .unwrap()
+        .unwrap();
+    assert_eq!(open.mv.clone().try_cast::<Cell>(), Some(Cell::new(0, 0)));
+    // A state marked so that `moves()` leaves the corner out, which the native form allows.
+    let mut marked = state.clone().try_cast::<rhai::Map>().unwrap();
+    marked.insert("corner_closed".into(), Dynamic::TRUE);
+    let marked = Dynamic::from_map(marked);
+    let (moves, native) = game.root_moves(&marked).unwrap();
+    assert!(
+        native
+            && moves
+                .iter()
+                .any(|m| m.clone().try_cast::<Cell>() == Some(Cell::new(0, 0)))
+    );
+    assert!(!game.lists(&marked, &corner).unwrap());
+    let hint = choose(&game, &marked, Level::Easy, time, 1)
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        hint.mv.try_cast::<Cell>(),
+        Some(Cell::new(5, 0)),
+        "{}",
+        hint.reason
+    );
+}

@@ -157,7 +157,7 @@ impl Brain {
         Ok(())
     }
 
-    /// Plays a move given from outside (the opponent's, a `BOARD`'s stone), refused where the
+    /// Plays a move (the opponent's, a `BOARD`'s stone, the search's choice), refused where the
     /// rules refuse it, with the rules' message; the verified native form says whether it is
     /// legal where it can ([`ScriptedGame::play_allowed`]).
     fn play_move(
@@ -234,7 +234,7 @@ impl Brain {
             .clone()
             .try_cast::<Cell>()
             .ok_or("moves of this game are not cells")?;
-        history.play(game, &mv).map_err(|e| e.to_string())?;
+        Self::play_move(game, history, &mv)?;
         Ok((cell, reason))
     }
 
@@ -292,7 +292,7 @@ impl Brain {
     /// Plays `mv`, a cell, in the game in progress; the cell.
     fn play_cell(&mut self, mv: Dynamic) -> Result<Cell, String> {
         let (game, history) = self.game()?;
-        history.play(game, &mv).map_err(|e| e.to_string())?;
+        Self::play_move(game, history, &mv)?;
         mv.try_cast::<Cell>()
             .ok_or_else(|| "moves of this game are not cells".to_string())
     }

@@ -32,6 +32,36 @@ impl ScriptedGame {
         legality::play_listed(self, state, mv, text)
     }
 
+    /// The legal moves in `state` for a search's root, and whether the native form gave them:
+    /// the cells the native placement form allows (its judge and move filter asked as in
+    /// playouts), in the order of the board's rows, once the form is verified (this asks for
+    /// no verification: a search's comes after its screen of the moves) for a script whose
+    /// moves are cells; else the script's `moves()`. The caller has the script check the move
+    /// it chooses among native ones ([`Self::lists`]).
+    pub fn root_moves(&self, state: &Dynamic) -> Result<(Vec<Dynamic>, bool), GameError> {
+        if self.native_trusted.get() == Some(true) && self.moves_are_cells() {
+            if let Ok(Some((NativeGame::Placement(position), _))) = self.native_form(state) {
+                if position.outcome().is_none() {
+                    if let Ok(mut cells) = self.allowed_cells(&position, state) {
+                        cells.sort_unstable();
+                        let width = position.width().max(1) as u32;
+                        let cell = |i: u32| Cell::new((i % width).into(), (i / width).into());
+                        let moves = cells.into_iter().map(|i| Dynamic::from(cell(i)));
+                        return Ok((moves.collect(), true));
+                    }
+                }
+            }
+        }
+        self.legal_moves(state).map(|moves| (moves, false))
+    }
+
+    /// Whether the script's `moves()` lists `mv` in `state` (the same move value).
+    pub fn lists(&self, state: &Dynamic, mv: &Dynamic) -> Result<bool, GameError> {
+        let hash = self.move_hash(mv);
+        let legal = self.legal_moves(state)?;
+        Ok(hash.is_some() && legal.iter().any(|m| self.move_hash(m) == hash))
+    }
+
     /// Whether the script's moves are cells: those it lists at the start are (and there are
     /// some). Asked once for the current options.
     pub fn moves_are_cells(&self) -> bool {
