@@ -141,6 +141,11 @@ impl Brain {
         if game.moves_are_cells() {
             return Ok(Dynamic::from(cell));
         }
+        Self::listed_move(game, state, cell)
+    }
+
+    /// The move at `x,y` among the script's legal moves.
+    fn listed_move(game: &ScriptedGame, state: &Dynamic, cell: Cell) -> Result<Dynamic, String> {
         game.legal_moves(state)
             .map_err(|e| e.to_string())?
             .into_iter()
@@ -152,8 +157,13 @@ impl Brain {
     pub fn play_at(&mut self, text: &str) -> Result<(), String> {
         let cell = parse_xy(text)?;
         let (game, history) = self.game()?;
-        let mv = Self::move_at(game, history.current(), cell)?;
-        Self::play_move(game, history, &mv)?;
+        let played = Self::move_at(game, history.current(), cell)
+            .and_then(|mv| Self::play_move(game, history, &mv));
+        if played.is_err() {
+            // Refused: the manager is told as ever, from the script's list of moves.
+            let mv = Self::listed_move(game, history.current(), cell)?;
+            history.play(game, &mv).map_err(|e| e.to_string())?;
+        }
         Ok(())
     }
 
