@@ -729,3 +729,36 @@ fn a_flood_of_lines_while_thinking_does_not_grow_memory() {
     cell(&brain.next_answer());
     writer.join().unwrap();
 }
+
+#[test]
+fn a_new_game_keeps_the_size_it_was_started_with() {
+    // The brain keeps the script loaded for a size (and rule) from one game to the next: a new
+    // size still gives a game of that size.
+    let mut brain = Brain::start("caro");
+    assert_eq!(brain.answer("START 15"), "OK");
+    brain.send("INFO timeout_turn 300");
+    let far = board_lines(&[], &[(19, 19)]);
+    assert!(
+        answer_board(&mut brain, &far).starts_with("ERROR"),
+        "off a 15×15 board"
+    );
+    assert_eq!(brain.answer("START 20"), "OK");
+    cell_on(&answer_board(&mut brain, &far), 20);
+    assert_eq!(brain.answer("RESTART"), "OK");
+    cell_on(&answer_board(&mut brain, &far), 20);
+    assert_eq!(brain.answer("START 15"), "OK");
+    assert!(
+        answer_board(&mut brain, &far).starts_with("ERROR"),
+        "15×15 again"
+    );
+}
+
+/// `x,y` on a board of side `size`.
+fn cell_on(answer: &str, size: i64) -> (i64, i64) {
+    let (x, y) = answer
+        .split_once(',')
+        .and_then(|(x, y)| Some((x.parse::<i64>().ok()?, y.parse::<i64>().ok()?)))
+        .unwrap_or_else(|| panic!("'{answer}' is not x,y"));
+    assert!((0..size).contains(&x) && (0..size).contains(&y), "{answer}");
+    (x, y)
+}

@@ -1,6 +1,6 @@
 //! A game in progress: the states so far, the moves between them, and what undo took back.
 
-use super::game::{Event, Game, GameError, Outcome};
+use super::game::{Event, Game, GameError, Outcome, Played};
 
 /// One move of a history: the move, its canonical text and what it did.
 #[derive(Debug, Clone)]
@@ -78,12 +78,26 @@ impl<G: Game> History<G> {
     /// [`super::legality::play_listed`]). On error nothing changes. A finished game accepts no
     /// move.
     pub fn play(&mut self, game: &G, mv: &G::Move) -> Result<&Step<G::Move>, GameError> {
+        self.play_checked(game, mv, |state, mv, text| {
+            super::legality::play_listed(game, state, mv, text)
+        })
+    }
+
+    /// [`Self::play`], with `legal_play(state, mv, text)` playing the move (`text` its
+    /// canonical notation) in place of [`super::legality::play_listed`]: for a caller that
+    /// checks legality another way the rules vouch for.
+    pub fn play_checked(
+        &mut self,
+        game: &G,
+        mv: &G::Move,
+        legal_play: impl FnOnce(&G::State, &G::Move, &str) -> Result<Played<G::State>, GameError>,
+    ) -> Result<&Step<G::Move>, GameError> {
         let state = self.current();
         if let Some(outcome) = game.outcome(state)? {
             return Err(GameError::GameOver(game.describe_outcome(outcome)));
         }
         let text = game.format_move(state, mv)?;
-        let played = super::legality::play_listed(game, state, mv, &text)?;
+        let played = legal_play(state, mv, &text)?;
         self.states.push(played.state);
         self.steps.push(Step {
             mv: mv.clone(),

@@ -27,6 +27,7 @@ mod capture_referee;
 mod cells;
 mod copying;
 mod hashing;
+mod native_moves;
 mod referee;
 mod sowing_filter;
 mod work;
@@ -59,6 +60,9 @@ pub struct ScriptedGame {
     /// with `(pits, 0)` for the board and one answer a
     /// [`crate::native_games::sowing::SowMove::index`].
     filter_answers: std::cell::RefCell<(u64, (usize, usize), Vec<u8>)>,
+    /// Whether the script's moves are cells (asked at the start for the current options; see
+    /// [`Self::moves_are_cells`]); reset when an option changes.
+    cell_moves: std::cell::Cell<Option<bool>>,
 }
 
 /// The most players a game may have.
@@ -98,6 +102,7 @@ impl ScriptedGame {
             native_trusted: std::cell::Cell::new(None),
             move_filter,
             filter_answers: Default::default(),
+            cell_moves: std::cell::Cell::new(None),
         };
         game.read_metadata().map_err(|d| vec![d])?;
         Ok(game)
@@ -206,6 +211,7 @@ impl ScriptedGame {
         })?;
         let value = spec.parse(text)?;
         self.native_trusted.set(None);
+        self.cell_moves.set(None);
         self.filter_answers.take();
         let old = self.opts.insert(key.into(), value);
         if let Err(d) = self.read_players() {
@@ -220,6 +226,7 @@ impl ScriptedGame {
     /// Sets the seed scripts see as `opts.seed`.
     pub fn set_seed(&mut self, seed: u64) {
         self.native_trusted.set(None);
+        self.cell_moves.set(None);
         self.opts.insert("seed".into(), Dynamic::from(seed as INT));
     }
 

@@ -168,7 +168,7 @@ pub fn choose_tuned(
     let chosen = {
         // However slow the script, no call of it runs past the command's time (or Ctrl-C).
         let _calls = cancel::calls_until(Some(start + time + time / GUARD_SHARE + CALL_GRACE));
-        tactical(game, state, me, level, (start, time), reach, seed)
+        from_root_moves(game, state, me, level, (start, time), reach, seed)
     };
     game.record_events(recording);
     chosen
@@ -189,12 +189,42 @@ fn name_move(game: &ScriptedGame, state: &Dynamic, mv: &Dynamic) -> Result<Strin
 /// after the search.
 const GUARD_SHARE: u32 = 5;
 
-/// [`choose_tuned`] with events off: the tactics of [`tactics`] around the best search the game
+/// [`tactical`] among the root's moves: the verified native form's where it gives them
+/// ([`ScriptedGame::root_moves`]: the cells it allows, as the search below the root takes
+/// them), the move chosen among those then checked against the script's `moves()` — and chosen
+/// again among the script's moves should the script not list it.
+fn from_root_moves(
+    game: &ScriptedGame,
+    state: &Dynamic,
+    me: usize,
+    level: Level,
+    (start, time): (Instant, Duration),
+    reach: Tuning,
+    seed: u64,
+) -> Result<Option<Hint>, GameError> {
+    let (moves, native) = game.root_moves(state)?;
+    let timing = (start, time);
+    let hint = tactical(game, state, moves, me, level, timing, reach, seed)?;
+    let listed = |mv: &Dynamic| {
+        let _free = cancel::calls_until(None); // one listing, however late
+        game.lists(state, mv)
+    };
+    match hint {
+        Some(h) if native && !listed(&h.mv)? => {
+            let moves = game.legal_moves(state)?;
+            tactical(game, state, moves, me, level, timing, reach, seed)
+        }
+        hint => Ok(hint),
+    }
+}
+
+/// [`choose_tuned`] with events off, among the root's `moves`: the tactics of [`tactics`] around the best search the game
 /// allows, all within `time` from `start` (and a fifth more for checking the search's choice).
 #[allow(clippy::too_many_arguments)]
 fn tactical(
     game: &ScriptedGame,
     state: &Dynamic,
+    moves: Vec<Dynamic>,
     me: usize,
     level: Level,
     (start, time): (Instant, Duration),
@@ -204,7 +234,6 @@ fn tactical(
     // A state holding chance is never played as it is to look for a win: that would read the
     // future its generator holds.
     let certain = !game.has_chance(state);
-    let moves = game.legal_moves(state)?;
     // Half the time at most: a slow script leaves the moves not screened to the search.
     let screened = tactics::screen(game, state, moves, (me, certain), start + time / 2)?;
     if let Some(i) = screened.win {
@@ -285,7 +314,9 @@ fn search(
         .max(Duration::from_millis(1));
     match native {
         Some((NativeGame::Placement(position), weights)) => {
-            let found = placement_hint(game, state, &position, weights, level, time, reach, seed)?;
+            let found = placement_hint(
+                game, state, screened, &position, weights, level, time, reach, seed,
+            )?;
             if found.is_some() && accepted(&found) {
                 return Ok(found);
             }
@@ -487,6 +518,7 @@ fn sampled(
 fn placement_hint(
     game: &ScriptedGame,
     state: &Dynamic,
+    screened: &Screened<ScriptedGame>,
     position: &Placement,
     weights: Option<Vec<i64>>,
     level: Level,
@@ -501,7 +533,7 @@ fn placement_hint(
         Level::Hard => (16, 12),
     };
     let max_depth = reach.depth.map_or(max_depth, |d| d as u32);
-    let moves = game.legal_moves(state)?;
+    let moves = screened.searchable();
     check_board(position, &moves)?;
     let mut referee = HookReferee::new(game, state);
     let found = position.best_move_refereed(

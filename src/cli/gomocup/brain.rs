@@ -37,6 +37,9 @@ pub struct Brain {
     rule: Option<u32>,
     size: usize,
     game: Option<(ScriptedGame, History<ScriptedGame>)>,
+    /// The rule and size `game`'s script was configured for: a new game of the same ones
+    /// (`START`, `RESTART`, `BOARD`) keeps the loaded script.
+    configured_for: Option<(Option<u32>, usize)>,
     /// What the manager said about time.
     pub clock: Clock,
     /// The deepest search, in moves (`INFO max_depth`); `None`: as deep as the time allows.
@@ -57,6 +60,7 @@ impl Brain {
             rule: None,
             size: 15,
             game: None,
+            configured_for: None,
             clock: Clock::default(),
             max_depth: None,
             max_nodes: None,
@@ -66,22 +70,35 @@ impl Brain {
     /// `INFO rule`: checked at once (a rule the game cannot play is an error now, not a
     /// different game later), and applied to a game that has not begun.
     pub fn set_rule(&mut self, rule: u32) -> Result<(), String> {
-        self.configured(Some(rule), self.size)?;
+        let game = self.configured(Some(rule), self.size)?;
         self.rule = Some(rule);
         if self.game.as_ref().is_some_and(|(_, h)| h.ply() == 0) {
-            self.start(self.size)?;
+            self.begin(game, self.size)?;
         }
         Ok(())
     }
 
-    /// `START size`: a new game (the search forgets the positions of the last one).
+    /// `START size`: a new game (the search forgets the positions of the last one). The
+    /// script already loaded for this rule and size is kept (loading renju and the caro it
+    /// imports again took longer than placing a `BOARD`'s stones).
     pub fn start(&mut self, size: usize) -> Result<(), String> {
+        let same = self.configured_for == Some((self.rule, size));
+        let kept = if same { self.game.take() } else { None };
+        let game = match kept {
+            Some((game, _)) => game,
+            None => self.configured(self.rule, size)?,
+        };
+        self.begin(game, size)
+    }
+
+    /// A new game of `game`, the script configured for the rule and `size`.
+    fn begin(&mut self, game: ScriptedGame, size: usize) -> Result<(), String> {
         crate::native_games::placement::search::forget_memory();
-        let game = self.configured(self.rule, size)?;
         let start = game.start().map_err(|e| e.to_string())?;
         warm_up(&game, &start);
         self.size = size;
         self.game = Some((game, History::new(start)));
+        self.configured_for = Some((self.rule, size));
         Ok(())
     }
 
@@ -117,8 +134,18 @@ impl Brain {
             .ok_or_else(|| "no game: send START first".to_string())
     }
 
-    /// The legal move at `x,y`.
+    /// The move at `x,y`: the cell itself for a script whose moves are cells (whether it is
+    /// legal is checked as it is played: see [`Self::play_move`]), else the legal move at
+    /// `x,y`.
     fn move_at(game: &ScriptedGame, state: &Dynamic, cell: Cell) -> Result<Dynamic, String> {
+        if game.moves_are_cells() {
+            return Ok(Dynamic::from(cell));
+        }
+        Self::listed_move(game, state, cell)
+    }
+
+    /// The move at `x,y` among the script's legal moves.
+    fn listed_move(game: &ScriptedGame, state: &Dynamic, cell: Cell) -> Result<Dynamic, String> {
         game.legal_moves(state)
             .map_err(|e| e.to_string())?
             .into_iter()
@@ -130,9 +157,30 @@ impl Brain {
     pub fn play_at(&mut self, text: &str) -> Result<(), String> {
         let cell = parse_xy(text)?;
         let (game, history) = self.game()?;
-        let mv = Self::move_at(game, history.current(), cell)?;
-        history.play(game, &mv).map_err(|e| e.to_string())?;
+        let played = Self::move_at(game, history.current(), cell)
+            .and_then(|mv| Self::play_move(game, history, &mv));
+        if played.is_err() {
+            // Refused: the manager is told as ever, from the script's list of moves.
+            let mv = Self::listed_move(game, history.current(), cell)?;
+            history.play(game, &mv).map_err(|e| e.to_string())?;
+        }
         Ok(())
+    }
+
+    /// Plays a move (the opponent's, a `BOARD`'s stone, the search's choice), refused where the
+    /// rules refuse it, with the rules' message; the verified native form says whether it is
+    /// legal where it can ([`ScriptedGame::play_allowed`]).
+    fn play_move(
+        game: &ScriptedGame,
+        history: &mut History<ScriptedGame>,
+        mv: &Dynamic,
+    ) -> Result<(), String> {
+        history
+            .play_checked(game, mv, |state, mv, text| {
+                game.play_allowed(state, mv, text)
+            })
+            .map(|_| ())
+            .map_err(|e| e.to_string())
     }
 
     /// `TAKEBACK x,y`: takes back the last move, which must be at `x,y`.
@@ -162,9 +210,8 @@ impl Brain {
         let clock = self.clock;
         let (game, history) = self.game()?;
         let empty = game
-            .legal_moves(history.current())
-            .map_err(|e| e.to_string())?
-            .len();
+            .moves_left(history.current())
+            .map_err(|e| e.to_string())?;
         let waited = began.saturating_duration_since(arrived);
         let time = clock
             .budget(empty, default_time)
@@ -197,7 +244,7 @@ impl Brain {
             .clone()
             .try_cast::<Cell>()
             .ok_or("moves of this game are not cells")?;
-        history.play(game, &mv).map_err(|e| e.to_string())?;
+        Self::play_move(game, history, &mv)?;
         Ok((cell, reason))
     }
 
@@ -255,7 +302,7 @@ impl Brain {
     /// Plays `mv`, a cell, in the game in progress; the cell.
     fn play_cell(&mut self, mv: Dynamic) -> Result<Cell, String> {
         let (game, history) = self.game()?;
-        history.play(game, &mv).map_err(|e| e.to_string())?;
+        Self::play_move(game, history, &mv)?;
         mv.try_cast::<Cell>()
             .ok_or_else(|| "moves of this game are not cells".to_string())
     }
@@ -303,7 +350,7 @@ impl Brain {
         let (game, history) = self.game()?;
         for &cell in stones {
             let mv = Self::move_at(game, history.current(), cell)?;
-            history.play(game, &mv).map_err(|e| e.to_string())?;
+            Self::play_move(game, history, &mv)?;
         }
         Ok(())
     }
@@ -413,7 +460,7 @@ fn place(
         let Ok(mv) = Brain::move_at(game, history.current(), cell) else {
             continue;
         };
-        if history.play(game, &mv).is_err() {
+        if Brain::play_move(game, history, &mv).is_err() {
             continue;
         }
         let over = history.outcome(game).map_err(|e| e.to_string())?.is_some();
