@@ -226,7 +226,6 @@ pub fn forget_memory() {
 /// A search in progress.
 pub(super) struct Searcher<'w> {
     pub(super) pos: Placement,
-    weights: &'w [i64],
     /// Asked about the moves of players the position's judge judges (by the threat search).
     pub(super) referee: &'w mut dyn Referee,
     /// The empty cells the move filter refuses, by cell (empty when the position has no
@@ -297,13 +296,12 @@ impl<'w> Searcher<'w> {
         let [first, second] = counted.window_scores(weights);
         Searcher {
             pos: position.clone(),
-            weights,
             referee,
             forbidden,
             memory,
             hash,
             score: first - second,
-            windows: WindowCounts::new(&counted),
+            windows: WindowCounts::new(&counted, weights),
             nodes: 0,
             max_nodes: u64::MAX,
             deadline,
@@ -360,7 +358,7 @@ impl<'w> Searcher<'w> {
 
     /// [`WindowCounts::delta`] for the first player's score minus the second's.
     fn signed_delta(&self, cell: usize, stone: u8) -> i64 {
-        let delta = self.windows.delta(cell, stone, self.weights);
+        let delta = self.windows.delta(cell, stone);
         if stone == 1 {
             delta
         } else {
@@ -961,11 +959,10 @@ impl Searcher<'_> {
         }
         let me = self.pos.to_move + 1;
         let them = 3 - me;
-        let weights = self.weights;
         let mut scored: Vec<(i64, i64, usize)> = candidates
             .into_iter()
             .map(|m| {
-                let (attack, defence) = self.windows.gain(m, me, weights);
+                let (attack, defence) = self.windows.gain(m, me);
                 (attack + defence, attack, m)
             })
             .collect();
@@ -1017,7 +1014,7 @@ impl Searcher<'_> {
             }
             let mut moves: Vec<(i64, usize)> = stoppers
                 .into_iter()
-                .map(|c| (self.windows.gain(c, me, weights).0, c))
+                .map(|c| (self.windows.gain(c, me).0, c))
                 .collect();
             moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
             moves
@@ -1450,6 +1447,16 @@ mod tests {
         );
     }
 
+    /// Whether the windows `s` kept as stones came and went scan as the windows counted
+    /// afresh from its board do (the scan reads only the windows kept as hot).
+    fn scans_as_counted_afresh(s: &Searcher) -> bool {
+        let (kept, fresh) = (
+            s.windows.scan(&s.pos.cells),
+            WindowCounts::new(&s.pos, &WEIGHTS).scan(&s.pos.cells),
+        );
+        kept.wins == fresh.wins && kept.fours == fresh.fours
+    }
+
     #[test]
     fn the_scores_kept_as_stones_come_and_go_are_the_boards() {
         let mut rng = ChaCha8Rng::seed_from_u64(5);
@@ -1465,17 +1472,16 @@ mod tests {
             s.put(cell, stone);
             played.push((cell, stone));
             assert_eq!(s.evaluation(), s.pos.evaluate(&WEIGHTS));
+            assert!(scans_as_counted_afresh(&s));
             for c in (0..225).filter(|&c| s.pos.cells[c] == 0) {
                 let mover = s.pos.to_move + 1;
-                assert_eq!(
-                    s.windows.gain(c, mover, &WEIGHTS),
-                    s.pos.gain_parts(c, &WEIGHTS)
-                );
+                assert_eq!(s.windows.gain(c, mover), s.pos.gain_parts(c, &WEIGHTS));
             }
         }
         while let Some((cell, stone)) = played.pop() {
             s.take(cell, stone);
             assert_eq!(s.evaluation(), s.pos.evaluate(&WEIGHTS));
+            assert!(scans_as_counted_afresh(&s));
         }
     }
 
