@@ -513,29 +513,72 @@ impl Placement {
 
     /// Empty cells within two cells of a stone (the centre on an empty board).
     fn candidates(&self) -> Vec<usize> {
-        let (w, h) = (self.width as isize, self.height as isize);
-        let mut near = vec![false; self.cells.len()];
-        let mut any = false;
-        for (i, &v) in self.cells.iter().enumerate() {
-            if v == 0 || v == CLOSED {
-                continue;
-            }
-            any = true;
-            let (x, y) = ((i % self.width) as isize, (i / self.width) as isize);
-            for ny in (y - 2).max(0)..=(y + 2).min(h - 1) {
-                for nx in (x - 2).max(0)..=(x + 2).min(w - 1) {
-                    near[(ny * w + nx) as usize] = true;
-                }
-            }
-        }
-        if !any {
+        let stones = self.cells.iter().any(|&v| v != 0 && v != CLOSED);
+        if !stones {
             // the open cell nearest the centre
+            let (w, h) = (self.width as isize, self.height as isize);
             let from_centre = |i: &&u32| {
                 let (x, y) = ((**i as isize) % w, (**i as isize) / w);
                 (x - w / 2).abs().max((y - h / 2).abs())
             };
             let nearest = self.empties.iter().min_by_key(from_centre);
             return nearest.map(|&i| i as usize).into_iter().collect();
+        }
+        if self.width <= 64 {
+            self.candidates_by_rows()
+        } else {
+            self.candidates_by_cells()
+        }
+    }
+
+    /// [`Self::candidates`] on a board with stones, at most 64 cells wide: each row's stones
+    /// and empty cells as bits, the stones widened two cells each way and then over two rows
+    /// each way (a few operations a row instead of 25 a stone, the search's every node).
+    fn candidates_by_rows(&self) -> Vec<usize> {
+        let w = self.width;
+        let (mut stones, mut empty) = (vec![0u64; self.height], vec![0u64; self.height]);
+        for (y, row) in self.cells.chunks_exact(w).enumerate() {
+            for (x, &v) in row.iter().enumerate() {
+                let bit = 1u64 << x;
+                if v == 0 {
+                    empty[y] |= bit;
+                } else if v != CLOSED {
+                    stones[y] |= bit;
+                }
+            }
+        }
+        let wide: Vec<u64> = stones
+            .iter()
+            .map(|&s| s | s << 1 | s << 2 | s >> 1 | s >> 2)
+            .collect();
+        let mut moves = Vec::new();
+        for y in 0..self.height {
+            let near = wide[y.saturating_sub(2)..(y + 3).min(self.height)]
+                .iter()
+                .fold(0, |near, &row| near | row);
+            let mut bits = near & empty[y];
+            while bits != 0 {
+                moves.push(y * w + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
+        }
+        moves
+    }
+
+    /// [`Self::candidates`] on a board with stones, cell by cell (any width).
+    fn candidates_by_cells(&self) -> Vec<usize> {
+        let (w, h) = (self.width as isize, self.height as isize);
+        let mut near = vec![false; self.cells.len()];
+        for (i, &v) in self.cells.iter().enumerate() {
+            if v == 0 || v == CLOSED {
+                continue;
+            }
+            let (x, y) = ((i % self.width) as isize, (i / self.width) as isize);
+            for ny in (y - 2).max(0)..=(y + 2).min(h - 1) {
+                for nx in (x - 2).max(0)..=(x + 2).min(w - 1) {
+                    near[(ny * w + nx) as usize] = true;
+                }
+            }
         }
         (0..self.cells.len())
             .filter(|&i| near[i] && self.cells[i] == 0)
@@ -1482,6 +1525,19 @@ mod tests {
             s.take(cell, stone);
             assert_eq!(s.evaluation(), s.pos.evaluate(&WEIGHTS));
             assert!(scans_as_counted_afresh(&s));
+        }
+    }
+
+    #[test]
+    fn candidates_read_by_rows_are_those_read_cell_by_cell() {
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let mut p = position(&[(0, 0, 1)], 0);
+        for _ in 0..120 {
+            let cell = rng.random_range(0..p.cells.len());
+            p.cells[cell] = [0, 1, 2, CLOSED][rng.random_range(0..4)];
+            if p.cells.iter().any(|&v| v != 0 && v != CLOSED) {
+                assert_eq!(p.candidates_by_rows(), p.candidates_by_cells());
+            }
         }
     }
 
