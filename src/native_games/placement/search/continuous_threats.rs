@@ -129,11 +129,10 @@ impl Searcher<'_> {
         if cells.is_empty() {
             return None;
         }
-        let weights = self.weights;
         let mut moves: Vec<(i64, i64, usize)> = cells
             .into_iter()
             .map(|c| {
-                let (attack, defence) = self.windows.gain(c, me, weights);
+                let (attack, defence) = self.windows.gain(c, me);
                 (attack + defence, attack, c)
             })
             .collect();

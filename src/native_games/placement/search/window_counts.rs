@@ -14,14 +14,88 @@ pub(super) struct WindowCounts {
     cells: Vec<u32>,
     /// Window `i`'s stones of the first and the second player, and its closed cells.
     counts: Vec<[u8; 3]>,
+    /// Window `i`'s counts as one index into the tables below (see [`Tables::code`]).
+    codes: Vec<u32>,
+    /// What a stone adds in a window, by window code.
+    tables: Tables,
+    /// Bit `i % 64` of word `i / 64` is set when window `i` may hold a win or a four (as
+    /// [`Tables::hot`]): the only windows [`Self::scan`] reads.
+    hot: Vec<u64>,
     /// The windows through cell `c` are `through[starts[c]..starts[c + 1]]`.
     through: Vec<u32>,
     starts: Vec<u32>,
 }
 
+/// For every state a window can be in (its stone counts, and whether it holds a closed cell),
+/// numbered by [`Tables::code`], what a stone of each player on one of its empty cells adds
+/// to [`WindowCounts::gain`] and [`WindowCounts::delta`], and whether [`WindowCounts::scan`]
+/// must read it. Computed once for a search's weights, so that the search's hot paths read one
+/// entry per window instead of working it out.
+struct Tables {
+    /// `length + 1`: the code's step for one more stone of the second player.
+    side: u32,
+    /// By player (0 or 1) and code: `(attack, defence)`.
+    gain: [Vec<(i64, i64)>; 2],
+    /// By player and code: the change of that player's score minus the other's.
+    delta: [Vec<i64>; 2],
+    /// By code: the window holds no closed cell and one player has at least `length - 2`
+    /// stones in it.
+    hot: Vec<bool>,
+}
+
+impl Tables {
+    fn new(length: usize, weights: &[i64]) -> Tables {
+        let side = length + 1;
+        let top = weights.len() - 1;
+        let weight = |n: usize| weights[n.min(top)];
+        let states = 2 * side * side;
+        let mut tables = Tables {
+            side: side as u32,
+            gain: [Vec::with_capacity(states), Vec::with_capacity(states)],
+            delta: [Vec::with_capacity(states), Vec::with_capacity(states)],
+            hot: Vec::with_capacity(states),
+        };
+        for code in 0..states {
+            let closed = code >= side * side;
+            let counts = [code % side, code / side % side];
+            tables
+                .hot
+                .push(!closed && counts[0].max(counts[1]) + 2 >= length);
+            for me in 0..2 {
+                let (own, other) = (counts[me], counts[1 - me]);
+                let (mut gain, mut delta) = ((0, 0), 0);
+                if closed {
+                } else if other == 0 {
+                    let added = weight(own + 1).wrapping_sub(weight(own));
+                    gain = (added, 0);
+                    let before = if own > 0 { weight(own) } else { 0 };
+                    delta = weight(own + 1).wrapping_sub(before);
+                } else if own == 0 {
+                    gain = (0, weight(other + 1).wrapping_sub(weight(other)));
+                    delta = weight(other);
+                }
+                tables.gain[me].push(gain);
+                tables.delta[me].push(delta);
+            }
+        }
+        tables
+    }
+
+    /// The code of a window holding `count` (stones of each player, closed cells).
+    fn code(&self, count: [u8; 3]) -> u32 {
+        let closed = if count[2] > 0 {
+            self.side * self.side
+        } else {
+            0
+        };
+        u32::from(count[0]) + u32::from(count[1]) * self.side + closed
+    }
+}
+
 impl WindowCounts {
-    /// The windows of `position`'s board, counted.
-    pub fn new(position: &Placement) -> WindowCounts {
+    /// The windows of `position`'s board, counted, for a search scoring them with `weights`
+    /// (not empty).
+    pub fn new(position: &Placement, weights: &[i64]) -> WindowCounts {
         let k = position.goal.length as isize;
         let (w, h) = (position.width as isize, position.height as isize);
         let mut cells = Vec::new();
@@ -57,13 +131,30 @@ impl WindowCounts {
             through.extend(list);
         }
         starts.push(through.len() as u32);
-        WindowCounts {
+        let tables = Tables::new(k as usize, weights);
+        let codes: Vec<u32> = counts.iter().map(|&c| tables.code(c)).collect();
+        let mut windows = WindowCounts {
             length: k as usize,
             cells,
+            hot: vec![0; codes.len().div_ceil(64)],
             counts,
+            codes,
+            tables,
             through,
             starts,
+        };
+        for window in 0..windows.codes.len() {
+            windows.mark(window);
         }
+        windows
+    }
+
+    /// Sets or clears window `window`'s bit in [`Self::hot`] from its code.
+    fn mark(&mut self, window: usize) {
+        let hot = self.tables.hot[self.codes[window] as usize];
+        let word = &mut self.hot[window / 64];
+        let bit = window % 64;
+        *word = (*word & !(1 << bit)) | (u64::from(hot) << bit);
     }
 
     fn through(&self, cell: usize) -> &[u32] {
@@ -73,60 +164,47 @@ impl WindowCounts {
     /// A stone of `stone` (1 or 2) has been put on `cell`.
     pub fn put(&mut self, cell: usize, stone: u8) {
         let p = usize::from(stone - 1);
+        let step = if p == 0 { 1 } else { self.tables.side };
         for i in self.starts[cell] as usize..self.starts[cell + 1] as usize {
-            self.counts[self.through[i] as usize][p] += 1;
+            let window = self.through[i] as usize;
+            self.counts[window][p] += 1;
+            self.codes[window] += step;
+            self.mark(window);
         }
     }
 
     /// The stone of `stone` on `cell` has been taken back.
     pub fn take(&mut self, cell: usize, stone: u8) {
         let p = usize::from(stone - 1);
+        let step = if p == 0 { 1 } else { self.tables.side };
         for i in self.starts[cell] as usize..self.starts[cell + 1] as usize {
-            self.counts[self.through[i] as usize][p] -= 1;
+            let window = self.through[i] as usize;
+            self.counts[window][p] -= 1;
+            self.codes[window] -= step;
+            self.mark(window);
         }
     }
 
-    /// What a stone of `stone` on the empty cell `cell` does, as [`Placement::gain_parts`]:
-    /// `(attack, defence)`.
-    pub fn gain(&self, cell: usize, stone: u8, weights: &[i64]) -> (i64, i64) {
-        let (me, them) = (usize::from(stone - 1), usize::from(2 - stone));
-        let top = weights.len() - 1;
-        let (mut attack, mut defence) = (0, 0);
+    /// What a stone of `stone` on the empty cell `cell` does, as [`Placement::gain_parts`]
+    /// with the weights the windows were counted for: `(attack, defence)`.
+    pub fn gain(&self, cell: usize, stone: u8) -> (i64, i64) {
+        let table = &self.tables.gain[usize::from(stone - 1)];
+        let (mut attack, mut defence) = (0i64, 0i64);
         for &window in self.through(cell) {
-            let count = self.counts[window as usize];
-            if count[2] > 0 {
-                continue;
-            }
-            let (own, other) = (usize::from(count[me]), usize::from(count[them]));
-            if other == 0 {
-                attack += weights[(own + 1).min(top)] - weights[own.min(top)];
-            } else if own == 0 {
-                defence += weights[(other + 1).min(top)] - weights[other.min(top)];
-            }
+            let (a, d) = table[self.codes[window as usize] as usize];
+            attack = attack.wrapping_add(a);
+            defence = defence.wrapping_add(d);
         }
         (attack, defence)
     }
 
     /// How much a stone of `stone` on the empty cell `cell` changes the window score of its
     /// player minus the other's (see [`Placement::evaluate`]).
-    pub fn delta(&self, cell: usize, stone: u8, weights: &[i64]) -> i64 {
-        let (me, them) = (usize::from(stone - 1), usize::from(2 - stone));
-        let top = weights.len() - 1;
-        let mut delta = 0;
-        for &window in self.through(cell) {
-            let count = self.counts[window as usize];
-            if count[2] > 0 {
-                continue;
-            }
-            let (own, other) = (usize::from(count[me]), usize::from(count[them]));
-            if other == 0 {
-                let before = if own > 0 { weights[own.min(top)] } else { 0 };
-                delta += weights[(own + 1).min(top)] - before;
-            } else if own == 0 {
-                delta += weights[other.min(top)];
-            }
-        }
-        delta
+    pub fn delta(&self, cell: usize, stone: u8) -> i64 {
+        let table = &self.tables.delta[usize::from(stone - 1)];
+        self.through(cell).iter().fold(0i64, |delta, &window| {
+            delta.wrapping_add(table[self.codes[window as usize] as usize])
+        })
     }
 
     /// The empty cells where a stone of `stone` makes a three: those of the windows holding
@@ -177,10 +255,8 @@ impl WindowCounts {
     pub fn scan(&self, board: &[u8]) -> Scan {
         let k = self.length;
         let mut scan = Scan::default();
-        for (i, count) in self.counts.iter().enumerate() {
-            if count[2] > 0 || usize::from(count[0].max(count[1])) + 2 < k {
-                continue;
-            }
+        for i in self.hot_windows() {
+            let count = self.counts[i];
             for p in 0..2 {
                 let (own, other) = (usize::from(count[p]), count[1 - p]);
                 if other > 0 || own + 2 < k || own == k {
@@ -203,5 +279,17 @@ impl WindowCounts {
             wins.dedup();
         }
         scan
+    }
+
+    /// The windows whose bit is set in [`Self::hot`], in order.
+    fn hot_windows(&self) -> impl Iterator<Item = usize> + '_ {
+        self.hot.iter().enumerate().flat_map(|(n, &word)| {
+            let mut bits = word;
+            std::iter::from_fn(move || {
+                let bit = bits.trailing_zeros() as usize;
+                bits &= bits.wrapping_sub(1);
+                (bit < 64).then_some(n * 64 + bit)
+            })
+        })
     }
 }
