@@ -4,9 +4,10 @@
 use super::closures::profiled_t;
 
 /// A loop whose body is a few cheap statements: recording each of them costs about what it
-/// does, and that recording must not count as the loop's. (The share is the least of a few
-/// runs: another process taking the processor in the middle of one adds to whatever line was
-/// running.)
+/// does, and that recording must not count as the loop's. (The share is the least of up to
+/// twenty runs, stopping at the first under the bound: another process taking the processor
+/// in the middle of a run, or of the calibration when recording starts, adds to whatever line
+/// was running. Without the fix every run gives about 0.16.)
 #[test]
 fn a_loop_is_not_charged_its_bodys_recording() {
     let script = "fn t() {
@@ -21,15 +22,17 @@ fn a_loop_is_not_charged_its_bodys_recording() {
  }
  t
 }";
-    let share = (0..5)
-        .map(|_| {
-            let (value, lines, _) = profiled_t(script);
-            assert_eq!(value.as_int().unwrap(), 0);
-            let total: u64 = lines.iter().map(|l| l.nanos).sum();
-            let looping = lines.iter().find(|l| l.line == 3).expect("the loop's line");
-            looping.nanos as f64 / total.max(1) as f64
-        })
-        .fold(1.0, f64::min);
+    let mut share = 1.0_f64;
+    for _ in 0..20 {
+        let (value, lines, _) = profiled_t(script);
+        assert_eq!(value.as_int().unwrap(), 0);
+        let total: u64 = lines.iter().map(|l| l.nanos).sum();
+        let looping = lines.iter().find(|l| l.line == 3).expect("the loop's line");
+        share = share.min(looping.nanos as f64 / total.max(1) as f64);
+        if share < 0.1 {
+            break;
+        }
+    }
     // The loop itself (a round: the next number, the variable, the block) costs less than one
     // of its six statements (charged their recording, it took a sixth of the time).
     assert!(share < 0.1, "the loop's share {share:.3}");
