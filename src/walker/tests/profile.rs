@@ -7,7 +7,9 @@ use super::closures::profiled_t;
 /// does, and that recording must not count as the loop's. (The share is the least of up to
 /// twenty runs, stopping at the first under the bound: another process taking the processor
 /// in the middle of a run, or of the calibration when recording starts, adds to whatever line
-/// was running. Without the fix every run gives about 0.16.)
+/// was running; with the other core busy, every run comes out near 0.11 rather than the 0.03
+/// of an idle machine. Without the fix every run gives about 0.16 on an idle machine, more
+/// on a busy one.)
 #[test]
 fn a_loop_is_not_charged_its_bodys_recording() {
     let script = "fn t() {
@@ -29,11 +31,11 @@ fn a_loop_is_not_charged_its_bodys_recording() {
         let total: u64 = lines.iter().map(|l| l.nanos).sum();
         let looping = lines.iter().find(|l| l.line == 3).expect("the loop's line");
         share = share.min(looping.nanos as f64 / total.max(1) as f64);
-        if share < 0.1 {
+        if share < 0.13 {
             break;
         }
     }
     // The loop itself (a round: the next number, the variable, the block) costs less than one
-    // of its six statements (charged their recording, it took a sixth of the time).
-    assert!(share < 0.1, "the loop's share {share:.3}");
+    // of its six statements (charged their recording, it took a sixth of the time or more).
+    assert!(share < 0.13, "the loop's share {share:.3}");
 }
