@@ -79,8 +79,8 @@ impl Brain {
     }
 
     /// `START size`: a new game (the search forgets the positions of the last one). The
-    /// script already loaded for this rule and size is kept (loading renju and the caro it
-    /// imports again took longer than placing a `BOARD`'s stones).
+    /// script already loaded for this rule and size is kept (loading a variant and the base
+    /// script it imports again took longer than placing a `BOARD`'s stones).
     pub fn start(&mut self, size: usize) -> Result<(), String> {
         let same = self.configured_for == Some((self.rule, size));
         let kept = if same { self.game.take() } else { None };
