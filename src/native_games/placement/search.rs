@@ -49,7 +49,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::{AllowAll, Judge, LineGoal, Placement, Referee, CLOSED};
 use crate::runtime::lines::LINE_DIRECTIONS;
-use continuous_threats::Vct;
+use continuous_threats::{Vct, MAX_THREATS};
 use threat_search::Vcf;
 use window_counts::WindowCounts;
 
@@ -258,6 +258,20 @@ pub(super) struct Searcher<'w> {
     vcf: Vcf,
     /// The search by continuous threats' state.
     vct: Vct,
+    /// What the root's threat searches proved the opponent lacks, with them to move as the
+    /// board stands (see [`Self::answer_wins`]).
+    lacking: Lacking,
+}
+
+/// What the opponent was proved not to have with them to move at the root: then they have it
+/// after no root move either, where a root move's stone can only hinder them (see
+/// [`Searcher::stones_only_hinder`]).
+#[derive(Default, Clone, Copy)]
+struct Lacking {
+    /// No continuous fours.
+    fours: bool,
+    /// No continuous threats of this many threats or fewer.
+    threats: u32,
 }
 
 impl<'w> Searcher<'w> {
@@ -314,6 +328,7 @@ impl<'w> Searcher<'w> {
             history: vec![0; position.cells.len()],
             vcf: Vcf::new(deadline),
             vct: Vct::new(deadline, no_threats),
+            lacking: Lacking::default(),
         }
     }
 
@@ -760,6 +775,9 @@ impl Searcher<'_> {
         self.pass();
         let cells = self.vct_threat_cells(them, ROOT_VCT_NODES.min(share));
         self.pass();
+        if self.stones_only_hinder() {
+            self.lacking.threats = self.vct.cleared;
+        }
         let mut cells = cells?;
         let scan = self.scan();
         cells.extend(scan.fours[usize::from(me - 1)].iter().map(|f| f.0));
@@ -801,6 +819,7 @@ impl Searcher<'_> {
         let before = self.vcf.nodes;
         let theirs = self.vcf(them, ROOT_VCF_NODES.min(share));
         self.pass();
+        self.lacking.fours = theirs.is_none() && !self.vcf.aborted && self.stones_only_hinder();
         theirs?;
         let budget = 4 * (self.vcf.nodes - before) + 200;
         let mut refuting = Vec::new();
@@ -819,20 +838,31 @@ impl Searcher<'_> {
         Some(refuting)
     }
 
+    /// Whether a stone of the player to move can only hinder the opponent's threats: no judge
+    /// (whose refusal of a stone of theirs a stone of ours may lift, as a renju double three
+    /// blocked on one line) and longer runs of ours win (an overline of ours spoils no counter).
+    fn stones_only_hinder(&self) -> bool {
+        self.pos.judge.is_none() && !self.pos.goal.exact.contains(usize::from(self.pos.to_move))
+    }
+
     /// One move below the root: whether the player to move (the opponent) has a victory by
     /// continuous fours or continuous threats, each search bounded by positions. A root move
     /// that leaves the opponent one is lost, however quiet it looks to alpha-beta. The answers
     /// are kept by position for the rest of the game (a search the time stopped is not).
+    /// What the root proved they lack (see [`Lacking`]) is not looked for again.
     fn answer_wins(&mut self) -> bool {
         if let Some(&won) = self.memory.answers_won.get(&self.hash) {
             return won;
         }
         let them = self.pos.to_move + 1;
         let left = self.max_nodes.saturating_sub(self.visited());
-        let won = self.vcf(them, ANSWER_VCF_NODES.min(left)).is_some() || {
-            let left = self.max_nodes.saturating_sub(self.visited());
-            self.vct(them, ANSWER_VCT_NODES.min(left)).is_some()
-        };
+        let lacking = self.lacking;
+        let won = (!lacking.fours && self.vcf(them, ANSWER_VCF_NODES.min(left)).is_some())
+            || (lacking.threats < MAX_THREATS && {
+                let left = self.max_nodes.saturating_sub(self.visited());
+                let nodes = ANSWER_VCT_NODES.min(left);
+                self.vct_beyond(them, nodes, lacking.threats).is_some()
+            });
         // Not found in a search cut short (by the time, or the positions left) is no answer.
         let whole = left >= ANSWER_VCF_NODES + ANSWER_VCT_NODES;
         if won || (whole && !crate::cancel::past(self.deadline)) {
@@ -1265,6 +1295,53 @@ mod tests {
         forget_memory();
         let found = pos.best_move(&WEIGHTS, limits).unwrap();
         assert_eq!(found.cell, safe[0], "{found:?}");
+    }
+
+    /// Five or more in a row wins (freestyle, Gomocup's rule 0).
+    const FREESTYLE: LineGoal = LineGoal {
+        length: 5,
+        exact: crate::native_games::placement::Players::NONE,
+        block_both_ends: false,
+        edge_blocks: false,
+    };
+
+    #[test]
+    fn threats_the_root_proved_the_opponent_lacks_are_not_searched_after_each_root_move() {
+        // X to move; O has an open two and a split two, and neither continuous fours nor
+        // continuous threats even with the move.
+        let stones = [
+            (7, 7, 1),
+            (8, 8, 2),
+            (6, 8, 1),
+            (8, 6, 2),
+            (9, 9, 1),
+            (8, 10, 2),
+        ];
+        let pos = crate::native_games::placement::tests::position(&stones, 0, FREESTYLE);
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let mut referee = AllowAll;
+        let mut s = Searcher::new(&pos, &WEIGHTS, &mut referee, deadline, 12);
+        let moves = pos.candidates();
+        assert!(s.refutations(&moves, u64::MAX).is_none());
+        assert!(s.threat_refutations(&moves, u64::MAX).is_none());
+        assert!(s.lacking.fours, "O has no continuous fours");
+        assert_eq!(s.lacking.threats, MAX_THREATS, "nor continuous threats");
+        for &mv in &moves {
+            let before = s.visited();
+            s.put(mv, 1);
+            assert!(!s.answer_wins(), "after {mv}");
+            assert_eq!(s.visited(), before, "searched again after {mv}");
+            // The reason it need not be searched: with a stone of X more, O has none either.
+            assert!(s.vct(2, 200_000).is_none() && !s.vct.aborted, "after {mv}");
+            s.take(mv, 1);
+        }
+        // Under "exactly five" a stone of X's may spoil X's own counter (an overline), and a
+        // judge may allow O a stone once X's blocks a line: there the root proves nothing.
+        let exact = position(&stones, 0);
+        let mut s = Searcher::new(&exact, &WEIGHTS, &mut referee, deadline, 12);
+        s.refutations(&moves, u64::MAX);
+        s.threat_refutations(&moves, u64::MAX);
+        assert!(!s.lacking.fours && s.lacking.threats == 0);
     }
 
     #[test]

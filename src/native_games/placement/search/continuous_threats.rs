@@ -28,6 +28,8 @@ pub(super) struct Vct {
     pub nodes: u64,
     /// Whether the running search stopped early (its failure then proves nothing).
     pub aborted: bool,
+    /// The most threats the last search looked through completely without finding a win.
+    pub cleared: u32,
     /// Positions (hash, the attacker to move) with no continuous threats of up to `n` threats:
     /// the largest such `n` (kept between the searches of a game).
     pub failed: HashMap<u64, u32>,
@@ -41,6 +43,7 @@ impl Vct {
             until,
             nodes: 0,
             aborted: false,
+            cleared: 0,
             failed,
         }
     }
@@ -55,18 +58,28 @@ impl Searcher<'_> {
     /// after [`Vct::until`]. Lines of fewer threats are searched first. With the move, the most
     /// moves of the line to the five (the defender's own fours not counted).
     pub(super) fn vct(&mut self, stone: u8, nodes: u64) -> Option<(usize, u32)> {
+        self.vct_beyond(stone, nodes, 0)
+    }
+
+    /// [`Self::vct`] among the lines of more than `known` threats only, those of `known` or
+    /// fewer being known to fail. [`Vct::cleared`] then says how many threats were looked
+    /// through without a win.
+    pub(super) fn vct_beyond(&mut self, stone: u8, nodes: u64, known: u32) -> Option<(usize, u32)> {
+        self.vct.cleared = known;
         if self.pos.goal.length < 4 {
+            self.vct.cleared = MAX_THREATS;
             return None; // no three that threatens an open four
         }
         self.vct.left = nodes;
         self.vct.aborted = false;
-        for threats in 1..=MAX_THREATS {
+        for threats in known + 1..=MAX_THREATS {
             if let Some(mv) = self.vct_attack(stone, threats) {
                 return Some((mv, 2 * threats + 1));
             }
             if self.vct.aborted {
                 return None;
             }
+            self.vct.cleared = threats;
         }
         None
     }

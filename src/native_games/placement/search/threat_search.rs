@@ -45,7 +45,7 @@ pub(super) struct Vcf {
     /// Positions visited by every threat search so far.
     pub nodes: u64,
     /// Whether the running threat search stopped early (its failure then proves nothing).
-    aborted: bool,
+    pub aborted: bool,
     /// Positions (hash, the attacker to move) where no continuous fours of up to `n` fours
     /// exist: the largest such `n`.
     failed: HashMap<u64, u32>,
