@@ -162,6 +162,7 @@ pub(super) fn program(
             frame_size: lower.most,
             moves_out,
             changes,
+            memo: None,
         };
         (Some(function), handed_to_rhai, changed, lower.read)
     };
@@ -180,9 +181,31 @@ pub(super) fn program(
             *lowered = lower_one(def, &from_host);
         }
     }
+    // Which functions' results may be reused (none while profiling, which records each
+    // statement's cost as it runs).
+    let pure = if profile {
+        vec![false; defs.len()]
+    } else {
+        let bodies: Vec<_> = defs
+            .iter()
+            .map(|def| (def.name.clone(), body_of(ast, &def.name, def.params.len())))
+            .collect();
+        let eligible: Vec<bool> = lowered
+            .iter()
+            .map(|(function, _, _, read)| {
+                function
+                    .as_ref()
+                    .is_some_and(|f| !f.changes.contains(&true) && read.is_disjoint(&from_host))
+            })
+            .collect();
+        super::memo::pure_functions(&bodies, &eligible, natives)
+    };
     let mut functions = Vec::with_capacity(lowered.len());
     let mut handed_to_rhai = Vec::new();
-    for (function, handed, ..) in lowered {
+    for (i, (mut function, handed, ..)) in lowered.into_iter().enumerate() {
+        if let Some(function) = function.as_mut().filter(|_| pure[i]) {
+            function.memo = Some(i);
+        }
         functions.push(function);
         handed_to_rhai.extend(handed);
     }
@@ -200,6 +223,7 @@ pub(super) fn program(
         handed_to_rhai,
         own_lib,
         native_names: Default::default(),
+        memo: super::memo::Memo::new(defs.len()),
     }
 }
 
@@ -288,7 +312,7 @@ pub fn body_of(ast: &AST, name: &str, arity: usize) -> Vec<RhaiStmt> {
 }
 
 /// Whether any node of `body` (statements and expressions, nested ones included) is `wanted`.
-fn any_node(body: &[RhaiStmt], mut wanted: impl FnMut(&ASTNode) -> bool) -> bool {
+pub(super) fn any_node(body: &[RhaiStmt], mut wanted: impl FnMut(&ASTNode) -> bool) -> bool {
     body.iter()
         .any(|stmt| found_in(ASTNode::Stmt(stmt), &mut wanted))
 }

@@ -163,7 +163,8 @@ impl Caller {
                     &mut frames,
                     sandbox::progress,
                 )
-                .with_imports(self.imports.as_deref());
+                .with_imports(self.imports.as_deref())
+                .with_charges(sandbox::CHARGES);
                 match args {
                     Args::Values(values) => runner.call(function, values),
                     Args::Lent(state) => runner.call_lending(function, state),
