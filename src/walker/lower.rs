@@ -149,8 +149,8 @@ pub(super) fn program(
             Some(_) => changed.append(&mut lower.changed),
             None => methods_on_constants(&body, &mut changed),
         }
-        let Some((body, moves_out)) = lowered else {
-            return (None, handed_to_rhai, changed, lower.read);
+        let Some((lowered_body, moves_out)) = lowered else {
+            return (None, handed_to_rhai, changed, lower.read, body);
         };
         let changes = closure_writes.get(&def.name).map_or(Vec::new(), |written| {
             def.params.iter().map(|p| written.contains(p)).collect()
@@ -158,13 +158,13 @@ pub(super) fn program(
         let function = Function {
             name: def.name.clone(),
             arity: def.params.len(),
-            body,
+            body: lowered_body,
             frame_size: lower.most,
             moves_out,
             changes,
-            memo: None,
+            memo: Default::default(),
         };
-        (Some(function), handed_to_rhai, changed, lower.read)
+        (Some(function), handed_to_rhai, changed, lower.read, body)
     };
     let mut lowered: Vec<_> = defs
         .iter()
@@ -174,7 +174,7 @@ pub(super) fn program(
     // the functions reading them are lowered again, to read them from the host's scope.
     let from_host: BTreeSet<ImmutableString> = lowered
         .iter()
-        .flat_map(|(_, _, changed, _)| changed.iter().cloned())
+        .flat_map(|(_, _, changed, ..)| changed.iter().cloned())
         .collect();
     for (def, lowered) in defs.iter().zip(&mut lowered) {
         if !lowered.3.is_disjoint(&from_host) {
@@ -188,15 +188,12 @@ pub(super) fn program(
     } else {
         let bodies: Vec<_> = defs
             .iter()
-            .map(|def| (def.name.clone(), body_of(ast, &def.name, def.params.len())))
+            .zip(&lowered)
+            .map(|(def, lowered)| (def.name.clone(), lowered.4.as_slice()))
             .collect();
         let eligible: Vec<bool> = lowered
             .iter()
-            .map(|(function, _, _, read)| {
-                function
-                    .as_ref()
-                    .is_some_and(|f| !f.changes.contains(&true) && read.is_disjoint(&from_host))
-            })
+            .map(|(function, _, _, read, _)| function.is_some() && read.is_disjoint(&from_host))
             .collect();
         super::memo::pure_functions(&bodies, &eligible, natives)
     };
@@ -204,7 +201,7 @@ pub(super) fn program(
     let mut handed_to_rhai = Vec::new();
     for (i, (mut function, handed, ..)) in lowered.into_iter().enumerate() {
         if let Some(function) = function.as_mut().filter(|_| pure[i]) {
-            function.memo = Some(i);
+            function.memo.set(Some(i));
         }
         functions.push(function);
         handed_to_rhai.extend(handed);

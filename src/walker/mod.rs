@@ -102,7 +102,12 @@ pub mod native_table;
 pub mod profile;
 mod run;
 
-use std::{any::TypeId, cell::RefCell, num::NonZeroUsize, rc::Rc};
+use std::{
+    any::TypeId,
+    cell::{Cell, RefCell},
+    num::NonZeroUsize,
+    rc::Rc,
+};
 
 use foldhash::HashMap;
 
@@ -292,8 +297,8 @@ pub struct Function {
     /// first): those are shared with the function that made it (empty for other functions).
     changes: Vec<bool>,
     /// For a pure function (see `memo.rs`), its index in [`Program::functions`]: its calls'
-    /// results may be reused.
-    memo: Option<usize>,
+    /// results may be reused (`None` too once they are no longer looked up).
+    memo: Cell<Option<usize>>,
 }
 
 /// Statements run in order in a block of their own: the variables they declare end with it.

@@ -100,8 +100,9 @@ pub struct NativeTable {
     pairs: HashMap<Key, Pair>,
     /// The forms of functions taking a pair's integers for their second argument.
     pair_takers: HashMap<Key, PairTaker>,
-    /// The native types whose values may be compared (see [`Compared`]).
-    compared: HashMap<TypeId, Compared>,
+    /// The native types whose values may be compared (see [`Compared`]): a few, looked up in
+    /// turn.
+    compared: Vec<(TypeId, Compared)>,
     /// The functions that act outside their arguments or read what they are not given (see
     /// [`Natives::mark_effectful`]).
     effectful: HashSet<String>,
@@ -144,7 +145,10 @@ impl NativeTable {
 
     /// How values of the native type `type_id` are compared, if it was registered so.
     pub fn compared(&self, type_id: TypeId) -> Option<&Compared> {
-        self.compared.get(&type_id)
+        self.compared
+            .iter()
+            .find(|(t, _)| *t == type_id)
+            .map(|(_, compared)| compared)
     }
 
     /// Whether a function `name` was marked as acting outside its arguments or reading what
@@ -373,7 +377,8 @@ impl<'e> Natives<'e> {
                 std::mem::size_of::<T>() + v.read_lock::<T>().map_or(0, |v| bytes(&v))
             }),
         };
-        self.table.compared.insert(TypeId::of::<T>(), compared);
+        self.table.compared.retain(|(t, _)| *t != TypeId::of::<T>());
+        self.table.compared.push((TypeId::of::<T>(), compared));
         self
     }
 

@@ -404,7 +404,7 @@ impl<'a> Runner<'a> {
             top,
             measured: None,
         };
-        let result = match function.memo {
+        let result = match function.memo.get() {
             Some(index) if self.charges.is_some() => {
                 self.memoised(index, function, &mut frame, pos)
             }

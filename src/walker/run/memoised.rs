@@ -12,7 +12,8 @@ use crate::walker::{
 impl Runner<'_> {
     /// Runs the pure function `function` (the program's function `index`) in `frame`, which
     /// holds its arguments: gives a kept result of a call with equal arguments where the budget
-    /// allows its count (see [`Self::counted_again`]), else makes the call and keeps its result.
+    /// allows its count (see [`Self::counted_again`]), else makes the call and keeps its result
+    /// (on probation, only counts its operations).
     #[inline(never)]
     pub(super) fn memoised(
         &mut self,
@@ -28,6 +29,16 @@ impl Runner<'_> {
         let level = self.global.level;
         let key = match memo.look_up(index, &frame.values, self.natives, level) {
             Lookup::Run => return self.run_function(function, frame, pos),
+            Lookup::Off => {
+                function.memo.set(None);
+                return self.run_function(function, frame, pos);
+            }
+            Lookup::Probe => {
+                let operations = self.global.num_operations;
+                let result = self.run_function(function, frame, pos);
+                memo.made(index, self.global.num_operations - operations);
+                return result;
+            }
             Lookup::Hit(reuse) => {
                 if self.counted_again(&reuse, charges) {
                     return Ok(reuse.result);

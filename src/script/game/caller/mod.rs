@@ -91,6 +91,12 @@ impl Caller {
         self.program = Program::profiled(ast, &self.scope.borrow(), &self.natives);
     }
 
+    /// The lowered functions the calls run (for tests to look at what the walker kept).
+    #[cfg(test)]
+    pub(crate) fn program(&self) -> &Program {
+        &self.program
+    }
+
     /// What Rhai's interpreter runs rather than the walker, and why.
     pub fn handed_to_rhai(&self) -> &[HandedToRhai] {
         self.program.handed_to_rhai()
