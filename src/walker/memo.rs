@@ -152,8 +152,12 @@ fn names_if_pure(
             named(&call.name);
             impure
         }
-        ASTNode::Expr(RhaiExpr::Variable(v, ..)) => {
-            named(&v.1);
+        // A function's name used as a value is a variable the parser did not find among the
+        // locals.
+        ASTNode::Expr(RhaiExpr::Variable(v, short, ..)) => {
+            if v.0.is_none() && short.is_none() {
+                named(&v.1);
+            }
             false
         }
         ASTNode::Expr(RhaiExpr::DynamicConstant(value, _)) => match value.read_lock::<FnPtr>() {

@@ -104,8 +104,8 @@ pub struct NativeTable {
     /// turn.
     compared: Vec<(TypeId, Compared)>,
     /// The functions that act outside their arguments or read what they are not given (see
-    /// [`Natives::mark_effectful`]).
-    effectful: HashSet<String>,
+    /// [`Natives::mark_effectful`]): a few, looked up in turn.
+    effectful: Vec<String>,
 }
 
 impl NativeTable {
@@ -154,7 +154,7 @@ impl NativeTable {
     /// Whether a function `name` was marked as acting outside its arguments or reading what
     /// it is not given ([`Natives::mark_effectful`]).
     pub fn is_effectful(&self, name: &str) -> bool {
-        self.effectful.contains(name)
+        self.effectful.iter().any(|e| e == name)
     }
 
     /// Whether the function `name` taking exactly `types` was registered as only reading its
@@ -386,7 +386,9 @@ impl<'e> Natives<'e> {
     /// arguments (recording something, say) or giving what their arguments do not decide (a
     /// setting of the host's): a script function calling one never has its result reused.
     pub fn mark_effectful(&mut self, name: &str) -> &mut Self {
-        self.table.effectful.insert(name.to_string());
+        if !self.table.is_effectful(name) {
+            self.table.effectful.push(name.to_string());
+        }
         self
     }
 
