@@ -49,13 +49,16 @@ pub struct Pair {
     pub make: Rc<dyn Fn(INT, INT) -> Dynamic>,
 }
 
+/// Whether two values of one native type are equal.
+pub type Equality = Rc<dyn Fn(&Dynamic, &Dynamic) -> bool>;
+
 /// How the walker compares values of a registered native type, for reusing a pure script
 /// function's result (see `walker/memo.rs`): registered with
 /// [`Natives::register_compared`].
 #[derive(Clone)]
 pub struct Compared {
     /// Whether two values of the type (both of it) are equal.
-    pub same: Rc<dyn Fn(&Dynamic, &Dynamic) -> bool>,
+    pub same: Equality,
     /// A hash of a value of the type, equal for equal values.
     pub hash: Rc<dyn Fn(&Dynamic) -> u64>,
     /// About how many bytes a value of the type holds (for bounding what is kept).

@@ -241,6 +241,7 @@ fn what_is_kept_is_bounded() {
         fn f(n) { let s = 0; for i in 0..20 { s += i * n; } s }
         fn big(list) { list.len }
         fn g(n) { let s = 0; for i in 0..20 { s += i * n; } s }
+        fn h(n) { n }
     "#;
     memo::EAGER.set(true);
     let both = load(script, false, None);
@@ -254,7 +255,7 @@ fn what_is_kept_is_bounded() {
     both.call(&both.fast, "big", &vec![Dynamic::from(large)]);
     assert_eq!(program.memo.kept().0, memo::ENTRIES);
     assert!(program.memo.kept().1 <= memo::TOTAL_BYTES);
-    // Calls that never repeat stop being looked up after their probation.
+    // Calls that do not repeat in the first quarter of their probation stop being looked up.
     memo::EAGER.set(false);
     let both = load(script, false, None);
     let program = both.fast.program();
@@ -265,8 +266,14 @@ fn what_is_kept_is_bounded() {
         .memo
         .counts(index(program, "f", 1))
         .expect("looked up");
-    assert_eq!((lookups, hits, on), (memo::WINDOW, 0, false));
+    assert_eq!((lookups, hits, on), (memo::WINDOW / 4, 0, false));
     assert_eq!(program.memo.kept().0, 0);
+    // Calls cheaper than a look-up stop being looked up after four, repeats or not.
+    for _ in 0..10 {
+        both.call(&both.fast, "h", &vec![Dynamic::from(1)]);
+    }
+    let counts = program.memo.counts(index(program, "h", 1));
+    assert_eq!(counts, Some((4, 3, false)));
     // Calls that repeat are kept after it.
     for n in 0..(3 * memo::WINDOW as rhai::INT) {
         both.call(&both.fast, "g", &vec![Dynamic::from(n % 2)]);
