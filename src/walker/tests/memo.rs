@@ -270,7 +270,7 @@ fn what_is_kept_is_bounded() {
     assert_eq!(program.memo.kept().0, 0);
     // Calls cheaper than a look-up stop being looked up after four, repeats or not.
     for _ in 0..10 {
-        both.call(&both.fast, "h", &vec![Dynamic::from(1)]);
+        both.call(&both.fast, "h", &vec![Dynamic::from_int(1)]);
     }
     let counts = program.memo.counts(index(program, "h", 1));
     assert_eq!(counts, Some((4, 3, false)));
