@@ -380,6 +380,47 @@ pub fn charge(work: u64) -> Result<(), Box<EvalAltResult>> {
     })
 }
 
+/// The work primitives charge, as the walker reads and charges it again for a pure function's
+/// result it reuses (see [`crate::walker::Charges`]).
+pub(crate) const CHARGES: crate::walker::Charges = crate::walker::Charges {
+    charged,
+    recharge,
+    uncharge,
+};
+
+/// The work charged so far to the call in progress (0 outside a metered call).
+fn charged() -> u64 {
+    METER.with(|m| if m.active.get() { m.charged.get() } else { 0 })
+}
+
+/// Charges `work` to the call in progress, which counted `operations`, if that keeps it within
+/// [`limits::OPERATIONS`]; else charges nothing and gives false. Memory and the clocks are
+/// looked at by the next report, as after any charge between two clock looks.
+fn recharge(work: u64, operations: u64) -> bool {
+    METER.with(|m| {
+        if !m.active.get() {
+            return true;
+        }
+        let charged = m.charged.get().saturating_add(work);
+        if operations.saturating_add(charged) > limits::OPERATIONS {
+            return false;
+        }
+        m.charged.set(charged);
+        m.arm();
+        true
+    })
+}
+
+/// Takes back `work` that [`recharge`] charged.
+fn uncharge(work: u64) {
+    METER.with(|m| {
+        if m.active.get() {
+            m.charged.set(m.charged.get().saturating_sub(work));
+            m.arm();
+        }
+    })
+}
+
 /// Work a primitive counts as it loops, charged to the call in progress in batches (so that a
 /// tight loop does not look at the clock each time).
 #[derive(Debug, Default)]

@@ -149,8 +149,8 @@ pub(super) fn program(
             Some(_) => changed.append(&mut lower.changed),
             None => methods_on_constants(&body, &mut changed),
         }
-        let Some((body, moves_out)) = lowered else {
-            return (None, handed_to_rhai, changed, lower.read);
+        let Some((lowered_body, moves_out)) = lowered else {
+            return (None, handed_to_rhai, changed, lower.read, body);
         };
         let changes = closure_writes.get(&def.name).map_or(Vec::new(), |written| {
             def.params.iter().map(|p| written.contains(p)).collect()
@@ -158,12 +158,13 @@ pub(super) fn program(
         let function = Function {
             name: def.name.clone(),
             arity: def.params.len(),
-            body,
+            body: lowered_body,
             frame_size: lower.most,
             moves_out,
             changes,
+            memo: Default::default(),
         };
-        (Some(function), handed_to_rhai, changed, lower.read)
+        (Some(function), handed_to_rhai, changed, lower.read, body)
     };
     let mut lowered: Vec<_> = defs
         .iter()
@@ -173,16 +174,35 @@ pub(super) fn program(
     // the functions reading them are lowered again, to read them from the host's scope.
     let from_host: BTreeSet<ImmutableString> = lowered
         .iter()
-        .flat_map(|(_, _, changed, _)| changed.iter().cloned())
+        .flat_map(|(_, _, changed, ..)| changed.iter().cloned())
         .collect();
     for (def, lowered) in defs.iter().zip(&mut lowered) {
         if !lowered.3.is_disjoint(&from_host) {
             *lowered = lower_one(def, &from_host);
         }
     }
+    // Which functions' results may be reused (none while profiling, which records each
+    // statement's cost as it runs).
+    let pure = if profile {
+        vec![false; defs.len()]
+    } else {
+        let bodies: Vec<_> = defs
+            .iter()
+            .zip(&lowered)
+            .map(|(def, lowered)| (def.name.clone(), lowered.4.as_slice()))
+            .collect();
+        let eligible: Vec<bool> = lowered
+            .iter()
+            .map(|(function, _, _, read, _)| function.is_some() && read.is_disjoint(&from_host))
+            .collect();
+        super::memo::pure_functions(&bodies, &eligible, natives)
+    };
     let mut functions = Vec::with_capacity(lowered.len());
     let mut handed_to_rhai = Vec::new();
-    for (function, handed, ..) in lowered {
+    for (i, (mut function, handed, ..)) in lowered.into_iter().enumerate() {
+        if let Some(function) = function.as_mut().filter(|_| pure[i]) {
+            function.memo.set(Some(i));
+        }
         functions.push(function);
         handed_to_rhai.extend(handed);
     }
@@ -200,6 +220,7 @@ pub(super) fn program(
         handed_to_rhai,
         own_lib,
         native_names: Default::default(),
+        memo: super::memo::Memo::new(defs.len()),
     }
 }
 
@@ -288,7 +309,7 @@ pub fn body_of(ast: &AST, name: &str, arity: usize) -> Vec<RhaiStmt> {
 }
 
 /// Whether any node of `body` (statements and expressions, nested ones included) is `wanted`.
-fn any_node(body: &[RhaiStmt], mut wanted: impl FnMut(&ASTNode) -> bool) -> bool {
+pub(super) fn any_node(body: &[RhaiStmt], mut wanted: impl FnMut(&ASTNode) -> bool) -> bool {
     body.iter()
         .any(|stmt| found_in(ASTNode::Stmt(stmt), &mut wanted))
 }

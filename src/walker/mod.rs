@@ -77,17 +77,37 @@
 //! the call at the same operation as Rhai's. It depends on nothing of the script
 //! host: the host ([`crate::script`]) gives it the engine, the natives' table and the budget.
 //!
+//! A call of a pure function (its result depends on its arguments only; decided when lowered,
+//! see `memo.rs`) made again with equal arguments gives the result kept from the call before,
+//! a copy, where the host gave its [`Charges`]: it counts the operations that call counted and
+//! charges the work its primitives charged, so the count and the budget come out as Rhai's. It
+//! does not where the count would pass the engine's limit, or the work the budget's, or where
+//! the budget, asked at the last report the count crosses, stops the call: then the call is
+//! made, and stopped at Rhai's operation. What differs from Rhai is only that the reports
+//! before that last one are not made (nor the budget's looks at memory and the clocks when the
+//! primitives charge). That stops the same calls as Rhai for any budget whose answer only
+//! turns to "stop" as the call goes on: the count, the work charged and the time only grow,
+//! and the memory held in the middle of the call is not held at all by a reuse, which holds
+//! only the result's copy; a budget stopping at a report stops at every later one, so asking
+//! the last one asks whether any would have stopped.
+//!
 //! The lowering reads Rhai's internal syntax tree (Rhai's `internals` feature), which may change
 //! in any Rhai release: Rhai's version is pinned, and an upgrade is gated by the agreement tests
 //! (see the contributing guide).
 
 pub mod lists;
 mod lower;
+mod memo;
 pub mod native_table;
 pub mod profile;
 mod run;
 
-use std::{any::TypeId, cell::RefCell, num::NonZeroUsize, rc::Rc};
+use std::{
+    any::TypeId,
+    cell::{Cell, RefCell},
+    num::NonZeroUsize,
+    rc::Rc,
+};
 
 use foldhash::HashMap;
 
@@ -105,6 +125,20 @@ pub type Progress = fn(u64) -> Option<Dynamic>;
 /// lowered call stops at the operation Rhai's would. Between two reports a tick is one
 /// addition and one comparison (see `Runner::tick`).
 pub const REPORT_EVERY: u64 = 16;
+
+/// The work the host's primitives charge to a call's budget beside the operations the walker
+/// counts (the sandbox's charged work), which a reused result charges again (see
+/// `memo.rs`). Without it the walker reuses no result.
+#[derive(Clone, Copy)]
+pub struct Charges {
+    /// The work charged so far in the call in progress.
+    pub charged: fn() -> u64,
+    /// Charges `work` more, the call having counted `operations`, if the budget allows it;
+    /// else charges nothing and gives false.
+    pub recharge: fn(u64, u64) -> bool,
+    /// Takes back `work` charged by `recharge`.
+    pub uncharge: fn(u64),
+}
 
 pub use lower::body_of;
 pub use run::Runner;
@@ -151,6 +185,8 @@ pub struct Program {
     /// For each name of a script function passed as a closure, whether some native function
     /// has that name (Rhai would try it first): found once, in the engine's signatures.
     native_names: RefCell<HashMap<ImmutableString, bool>>,
+    /// The results of pure functions' calls, kept for reuse (see `memo.rs`).
+    memo: memo::Memo,
 }
 
 /// Something of the script that Rhai's interpreter runs rather than the walker.
@@ -260,6 +296,9 @@ pub struct Function {
     /// For a closure, whether it may change each parameter (its captured variables come
     /// first): those are shared with the function that made it (empty for other functions).
     changes: Vec<bool>,
+    /// For a pure function (see `memo.rs`), its index in [`Program::functions`]: its calls'
+    /// results may be reused (`None` too once they are no longer looked up).
+    memo: Cell<Option<usize>>,
 }
 
 /// Statements run in order in a block of their own: the variables they declare end with it.

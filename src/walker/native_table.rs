@@ -10,6 +10,7 @@
 use std::{
     any::TypeId,
     collections::{HashMap, HashSet},
+    hash::{BuildHasher, Hash},
     rc::Rc,
 };
 
@@ -46,6 +47,22 @@ pub struct Pair {
     pub made: TypeId,
     /// Makes the value (as the function's call would).
     pub make: Rc<dyn Fn(INT, INT) -> Dynamic>,
+}
+
+/// Whether two values of one native type are equal.
+pub type Equality = Rc<dyn Fn(&Dynamic, &Dynamic) -> bool>;
+
+/// How the walker compares values of a registered native type, for reusing a pure script
+/// function's result (see `walker/memo.rs`): registered with
+/// [`Natives::register_compared`].
+#[derive(Clone)]
+pub struct Compared {
+    /// Whether two values of the type (both of it) are equal.
+    pub same: Equality,
+    /// A hash of a value of the type, equal for equal values.
+    pub hash: Rc<dyn Fn(&Dynamic) -> u64>,
+    /// About how many bytes a value of the type holds (for bounding what is kept).
+    pub bytes: Rc<dyn Fn(&Dynamic) -> usize>,
 }
 
 /// The parameter types of a function, as a tuple (`(Grid, Cell)`), for registering its other
@@ -86,6 +103,12 @@ pub struct NativeTable {
     pairs: HashMap<Key, Pair>,
     /// The forms of functions taking a pair's integers for their second argument.
     pair_takers: HashMap<Key, PairTaker>,
+    /// The native types whose values may be compared (see [`Compared`]): a few, looked up in
+    /// turn.
+    compared: Vec<(TypeId, Compared)>,
+    /// The functions that act outside their arguments or read what they are not given (see
+    /// [`Natives::mark_effectful`]): a few, looked up in turn.
+    effectful: Vec<String>,
 }
 
 impl NativeTable {
@@ -121,6 +144,20 @@ impl NativeTable {
         self.pair_takers
             .get(&(name.to_string(), types.to_vec()))
             .cloned()
+    }
+
+    /// How values of the native type `type_id` are compared, if it was registered so.
+    pub fn compared(&self, type_id: TypeId) -> Option<&Compared> {
+        self.compared
+            .iter()
+            .find(|(t, _)| *t == type_id)
+            .map(|(_, compared)| compared)
+    }
+
+    /// Whether a function `name` was marked as acting outside its arguments or reading what
+    /// it is not given ([`Natives::mark_effectful`]).
+    pub fn is_effectful(&self, name: &str) -> bool {
+        self.effectful.iter().any(|e| e == name)
     }
 
     /// Whether the function `name` taking exactly `types` was registered as only reading its
@@ -321,6 +358,41 @@ impl<'e> Natives<'e> {
         Func: RhaiNativeFunc<A, 1, X, R, F> + Clone + 'static,
     {
         self.register_reader(&format!("get${name}"), get)
+    }
+
+    /// Registers how values of `T` are compared (its `Eq` and `Hash`), and about how many bytes
+    /// one holds (`bytes`): arguments and results holding them may then be compared for
+    /// reusing a pure script function's result (see `walker/memo.rs`).
+    pub fn register_compared<T: Variant + Clone + Eq + Hash>(
+        &mut self,
+        bytes: fn(&T) -> usize,
+    ) -> &mut Self {
+        let compared = Compared {
+            same: Rc::new(|a, b| match (a.read_lock::<T>(), b.read_lock::<T>()) {
+                (Some(a), Some(b)) => *a == *b,
+                _ => false,
+            }),
+            hash: Rc::new(|v| {
+                v.read_lock::<T>()
+                    .map_or(0, |v| foldhash::fast::FixedState::default().hash_one(&*v))
+            }),
+            bytes: Rc::new(move |v| {
+                std::mem::size_of::<T>() + v.read_lock::<T>().map_or(0, |v| bytes(&v))
+            }),
+        };
+        self.table.compared.retain(|(t, _)| *t != TypeId::of::<T>());
+        self.table.compared.push((TypeId::of::<T>(), compared));
+        self
+    }
+
+    /// Marks the functions `name` (registered with any parameters) as acting outside their
+    /// arguments (recording something, say) or giving what their arguments do not decide (a
+    /// setting of the host's): a script function calling one never has its result reused.
+    pub fn mark_effectful(&mut self, name: &str) -> &mut Self {
+        if !self.table.is_effectful(name) {
+            self.table.effectful.push(name.to_string());
+        }
+        self
     }
 
     /// `Engine::register_type_with_name`.

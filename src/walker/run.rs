@@ -13,7 +13,7 @@ use rhai::{
 use super::{
     lists::NativeList,
     native_table::{NativeTable, Typed},
-    Imports, Progress, REPORT_EVERY,
+    Charges, Imports, Progress, REPORT_EVERY,
 };
 use super::{
     Block, Call, Callee, Expr, Fallback, ForLoop, Function, IntOp, OpAssign, Program, Resolved,
@@ -23,6 +23,7 @@ use super::{
 mod chain;
 pub(super) mod closures;
 mod imported;
+mod memoised;
 mod pairs;
 mod plain;
 mod pointers;
@@ -179,6 +180,9 @@ pub struct Runner<'a> {
     /// Who makes the calls of imported scripts' functions (`base::f(…)`), if anyone: else
     /// Rhai makes them.
     imports: Option<&'a dyn Imports>,
+    /// The work the host's primitives charge, if the host tells it: pure functions' results
+    /// are reused only then (see `memo.rs`).
+    charges: Option<Charges>,
 }
 
 impl<'a> Runner<'a> {
@@ -214,12 +218,20 @@ impl<'a> Runner<'a> {
             frames,
             progress,
             imports: None,
+            charges: None,
         }
     }
 
     /// The runner, with the calls of imported scripts' functions made by `imports`.
     pub fn with_imports(mut self, imports: Option<&'a dyn Imports>) -> Self {
         self.imports = imports;
+        self
+    }
+
+    /// The runner, reusing pure functions' results, the host's primitives charging their work
+    /// as `charges` tells (see `memo.rs`).
+    pub fn with_charges(mut self, charges: Charges) -> Self {
+        self.charges = Some(charges);
         self
     }
 
@@ -392,7 +404,12 @@ impl<'a> Runner<'a> {
             top,
             measured: None,
         };
-        let result = self.run_function(function, &mut frame, pos);
+        let result = match function.memo.get() {
+            Some(index) if self.charges.is_some() => {
+                self.memoised(index, function, &mut frame, pos)
+            }
+            _ => self.run_function(function, &mut frame, pos),
+        };
         if let Some(lending) = self.lending.as_mut().filter(|_| top) {
             lending.back = frame.values.first_mut().map(std::mem::take);
         }

@@ -2250,6 +2250,7 @@ fn operations_in_loops_chains_and_methods_are_counted_as_rhai_counts_them() {
 mod closures;
 mod constants;
 mod differential;
+mod memo;
 mod pairs;
 mod pointers;
 mod profile;

@@ -21,6 +21,7 @@ pub fn register(engine: &mut Natives) {
 fn register_cell(engine: &mut Natives) {
     engine
         .register_type_with_name::<Cell>("Cell")
+        .register_compared::<Cell>(|_| 0)
         .register_pair("cell", Cell::new)
         .register_get("x", |c: &mut Cell| c.x)
         .register_typed::<(Cell,)>("get$x", |args| {
@@ -127,6 +128,7 @@ fn register_plain_grid(engine: &mut Natives) {
 fn register_grid(engine: &mut Natives) {
     engine
         .register_type_with_name::<Grid>("Grid")
+        .register_compared::<Grid>(|g| (g.width() * g.height()) as usize * 8)
         .register_fn("grid", |w: INT, h: INT| new_grid(w, h, 0))
         .register_fn("grid", new_grid)
         .register_fn("hex_grid", |w: INT, h: INT| new_hex_grid(w, h, 0))
@@ -339,6 +341,7 @@ fn beyond(b: Beyond) -> Dynamic {
 fn register_run(engine: &mut Natives) {
     engine
         .register_type_with_name::<Run>("Run")
+        .register_compared::<Run>(|r| r.cells.len() * std::mem::size_of::<Cell>())
         .register_get("value", |r: &mut Run| r.value)
         .register_get("len", |r: &mut Run| r.len() as INT)
         .register_get("cells", |r: &mut Run| cells(r.cells.iter().copied()))

@@ -71,6 +71,8 @@ pub fn register(engine: &mut Engine, events: EventSink) -> NativeTable {
     track::register(engine);
     windows::register(engine);
     rays::register(engine);
+    // `recording` reads a setting of the host's; `emit` records outside its arguments.
+    engine.mark_effectful("recording").mark_effectful("emit");
     let log = Rc::clone(&events);
     engine.register_fn("recording", move || log.borrow().enabled);
     let sink = Rc::clone(&events);

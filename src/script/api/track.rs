@@ -72,6 +72,7 @@ fn skipped(skip: &Array) -> Fallible<StaticVec<INT>> {
 pub fn register(engine: &mut Natives) {
     engine
         .register_type_with_name::<Track>("Track")
+        .register_compared::<Track>(|t| t.len() * 24)
         .register_fn("track", |len: INT| new_track(len, 0))
         .register_fn("track", new_track)
         .register_get("len", |t: &mut Track| t.len() as INT)

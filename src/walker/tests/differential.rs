@@ -12,7 +12,8 @@
 //! curried or not, and other values); loops over a variable's array (whose body may change it, push
 //! onto it or append to it) and over a script constant's; `+=` of arrays; conditions made of
 //! comparisons joined by `&&` and `||` (in `if`, `while` and as values), whose operands may
-//! not be integers; `op=` on integer variables, which may overflow. A few hundred cases
+//! not be integers; `op=` on integer variables, which may overflow; a pure function called
+//! twice with equal arguments (its result reused). A few hundred cases
 //! run with the suite; `WALKER_CASES=N` runs
 //! `N`. A failure is shrunk to the smallest differing program, printed with both results.
 
@@ -135,6 +136,8 @@ fn expr() -> impl Strategy<Value = String> {
             inner.clone().prop_map(|e| format!("({e} in arr)")),
             Just(r#"("p" in m)"#.to_string()),
             inner.clone().prop_map(|e| format!("rec({e})")),
+            // A pure function called again with an equal argument: its result is reused.
+            inner.clone().prop_map(|e| format!("(rec({e}) + rec({e}))")),
             inner
                 .clone()
                 .prop_map(|e| format!("rec({e}).to_string().len()")),
@@ -369,6 +372,9 @@ fn generated_programs_run_alike_in_the_walker_and_in_rhai() {
     ];
     // What the programs came to: not compiled, a value, an error.
     let counts = [(); 3].map(|()| AtomicUsize::new(0));
+    // Pure functions' results are kept from their first call (no probation), so that the
+    // programs' repeated calls reuse them.
+    crate::walker::memo::EAGER.set(true);
     proptest!(config, |(body in prop::collection::vec(stmt(), 1..6), args in args)| {
         let script = script(&body);
         let Some((walker, rhai)) = both_ways(&script, args) else {

@@ -91,6 +91,12 @@ impl Caller {
         self.program = Program::profiled(ast, &self.scope.borrow(), &self.natives);
     }
 
+    /// The lowered functions the calls run (for tests to look at what the walker kept).
+    #[cfg(test)]
+    pub(crate) fn program(&self) -> &Program {
+        &self.program
+    }
+
     /// What Rhai's interpreter runs rather than the walker, and why.
     pub fn handed_to_rhai(&self) -> &[HandedToRhai] {
         self.program.handed_to_rhai()
@@ -163,7 +169,8 @@ impl Caller {
                     &mut frames,
                     sandbox::progress,
                 )
-                .with_imports(self.imports.as_deref());
+                .with_imports(self.imports.as_deref())
+                .with_charges(sandbox::CHARGES);
                 match args {
                     Args::Values(values) => runner.call(function, values),
                     Args::Lent(state) => runner.call_lending(function, state),
