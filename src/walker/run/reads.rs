@@ -300,35 +300,37 @@ impl Runner<'_> {
             .filter(|item| {
                 !item.is_map() && r.types[0] == item.type_id() && (r.pure || !item.is_read_only())
             });
-        let result = match item {
-            None => None,
-            // Rhai counts the two links and the arguments' expressions, the variable, the
-            // property's look-up and the call.
-            Some(item) => Some(
-                match self.tick_n(n as u64 + 4).and_then(|()| self.tick(pos)) {
-                    Err(err) => Err(err),
-                    Ok(()) => match with_args(item, &mut taken[..n], |refs| typed(refs)) {
-                        Some(result) => self.checked_native_result(result, Some(item), pos),
-                        // Rhai's form, where the plain form cannot read the arguments, with copies
-                        // of them (as gathered), the call counted again.
-                        None => {
-                            drop(resolved);
-                            self.untick();
-                            let mut copies = taken.clone();
-                            with_args(item, &mut copies[..n], |refs| {
-                                self.native(site, name, true, refs, pos, List::No)
-                            })
-                        }
-                    },
-                },
-            ),
+        let Some(item) = item else {
+            drop(map);
+            for (k, value) in taken.into_iter().enumerate().take(n) {
+                put_back(frame, slots[k], value);
+            }
+            return None;
+        };
+        // Rhai counts the two links and the arguments' expressions, the variable, the
+        // property's look-up and the call.
+        let result = match self.tick_n(n as u64 + 4).and_then(|()| self.tick(pos)) {
+            Err(err) => Err(err),
+            Ok(()) => match with_args(item, &mut taken[..n], |refs| typed(refs)) {
+                Some(result) => self.checked_native_result(result, Some(item), pos),
+                // Rhai's form, where the plain form cannot read the arguments, with copies
+                // of them (as gathered), the call counted again.
+                None => {
+                    drop(resolved);
+                    self.untick();
+                    let mut copies = taken.clone();
+                    with_args(item, &mut copies[..n], |refs| {
+                        self.native(site, name, true, refs, pos, List::No)
+                    })
+                }
+            },
         };
         drop(map);
         for (k, value) in taken.into_iter().enumerate().take(n) {
             put_back(frame, slots[k], value);
         }
         frame.touch(i);
-        Some(result?.map_err(Into::into))
+        Some(result.map_err(Into::into))
     }
 }
 
