@@ -630,8 +630,8 @@ struct Chain {
 enum Shape {
     /// `x.p` on a variable: a map's property, else a getter read in place.
     Property,
-    /// `x[k]`, `x.p[k]`, or `x.f(a, b)` (`f` native, each argument a variable or a literal)
-    /// on a variable: read in place (see `run/reads.rs`).
+    /// `x[k]`, `x.p[k]`, `x.f(a, b)` or `x.p.f(a, b)` (`f` native, each argument a variable
+    /// or a literal) on a variable: read in place (see `run/reads.rs`).
     InPlace,
     /// `x.f(g(a, b))` or `x.p.f(g(a, b))` on a variable, `f` and `g` native: `g` may make a
     /// pair, passed as its integers (see `run/pairs.rs`).
@@ -663,6 +663,11 @@ impl Shape {
             [Step::Index] | [Step::Prop { .. }, Step::Index] => Shape::InPlace,
             [Step::Method { script: false, .. }]
                 if chain.array_method.is_none() && in_place(&chain.args) =>
+            {
+                Shape::InPlace
+            }
+            [Step::Prop { .. }, Step::Method { script: false, .. }]
+                if chain.gathering == Gathering::PerLink && in_place(&chain.args) =>
             {
                 Shape::InPlace
             }

@@ -460,6 +460,7 @@ fn a_chains_quick_read_is_chosen_by_its_shape_when_lowered() {
         fn index(a) { a[0] }
         fn prop_index(s, i) { s.pits[i] }
         fn in_place(g, c) { g.get(c) }
+        fn prop_in_place(s, c) { s.board.set(c, 1) }
         fn pair(g, x, y) { g.get(cell(x, y)) }
         fn prop_pair(s, x, y) { s.board.get(cell(x, y)) }
         fn push_pair(l, x, y) { l.push(cell(x, y)) }
@@ -475,6 +476,7 @@ fn a_chains_quick_read_is_chosen_by_its_shape_when_lowered() {
         ("index", 1, InPlace),
         ("prop_index", 2, InPlace),
         ("in_place", 2, InPlace),
+        ("prop_in_place", 2, InPlace),
         ("pair", 3, Pair),
         ("prop_pair", 3, Pair),
         ("push_pair", 3, Pair),

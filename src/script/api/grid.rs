@@ -48,13 +48,19 @@ pub fn on_board(grid: &Grid, cell: Cell) -> Fallible<Cell> {
     if grid.contains(cell) {
         Ok(cell)
     } else {
-        Err(format!(
-            "cell {cell} is off the {}×{} board",
-            grid.width(),
-            grid.height()
-        )
-        .into())
+        Err(off_board(grid, cell))
     }
+}
+
+/// The error for `cell`, off `grid`.
+#[cold]
+fn off_board(grid: &Grid, cell: Cell) -> Box<EvalAltResult> {
+    format!(
+        "cell {cell} is off the {}×{} board",
+        grid.width(),
+        grid.height()
+    )
+    .into()
 }
 
 /// Cells as a script array.
@@ -64,7 +70,7 @@ pub fn cells(iter: impl Iterator<Item = Cell>) -> Array {
 
 /// The value at `c` on `g`, or an error if `c` is off it (`g.get(c)`).
 fn value_at(g: &Grid, c: Cell) -> Fallible<INT> {
-    on_board(g, c).map(|c| g.get(c).expect("on board"))
+    g.get(c).ok_or_else(|| off_board(g, c))
 }
 
 /// Sets the value at `c` on `g`, or an error if `c` is off it (`g.set(c, v)`).

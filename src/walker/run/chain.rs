@@ -16,7 +16,9 @@ use crate::walker::lists::NativeList;
 use crate::walker::{ArrayMethod, Chain, Fallback, Gathering, OpAssign, Root, Shape, Step};
 
 impl Runner<'_> {
-    /// Evaluates a chain, or (`assign`) assigns to its end.
+    /// Evaluates a chain, or (`assign`) assigns to its end: a read of the shapes the chain's
+    /// lowering found quick ways for (see [`Shape`]) is tried first, without the machinery of
+    /// [`Self::walked_chain`].
     pub(super) fn chain(
         &mut self,
         frame: &mut Frame,
@@ -24,32 +26,41 @@ impl Runner<'_> {
         assign: Option<(Dynamic, Option<&OpAssign>, Position)>,
         stmt: Option<&Fallback>,
     ) -> Flow<Dynamic> {
+        if assign.is_none() {
+            // The commonest chain, a map's property read (`state.turn`).
+            if let (Shape::Property, Root::Local(slot), [Step::Prop { name, .. }]) =
+                (chain.shape, &chain.root, chain.steps.as_slice())
+            {
+                if let Some(map) = frame.values[frame.index(*slot)].read_lock::<Map>() {
+                    let value = property(&map, name).map_or(Dynamic::UNIT, plain::copy);
+                    drop(map);
+                    // Rhai counts the variable and the property's look-up.
+                    self.tick_n(2)?;
+                    return Ok(value);
+                }
+            }
+            let quick = match chain.shape {
+                Shape::Property | Shape::InPlace => self.quick_read(frame, chain),
+                Shape::Pair => self.pair_in_place(frame, chain),
+                Shape::General => None,
+            };
+            if let Some(done) = quick {
+                return done;
+            }
+        }
+        self.walked_chain(frame, chain, assign, stmt)
+    }
+
+    /// [`Self::chain`] walked, its values gathered as Rhai gathers them.
+    #[inline(never)]
+    fn walked_chain(
+        &mut self,
+        frame: &mut Frame,
+        chain: &Chain,
+        assign: Option<(Dynamic, Option<&OpAssign>, Position)>,
+        stmt: Option<&Fallback>,
+    ) -> Flow<Dynamic> {
         let pair_read = match (chain.shape, &assign) {
-            (Shape::Property, None) => {
-                // The commonest chain, a map's property read (`state.turn`), without the
-                // machinery.
-                if let (Root::Local(slot), [Step::Prop { name, .. }]) =
-                    (&chain.root, chain.steps.as_slice())
-                {
-                    if let Some(map) = frame.values[frame.index(*slot)].read_lock::<Map>() {
-                        let value = property(&map, name).map_or(Dynamic::UNIT, plain::copy);
-                        drop(map);
-                        // Rhai counts the variable and the property's look-up.
-                        self.tick_n(2)?;
-                        return Ok(value);
-                    }
-                }
-                if let Some(done) = self.quick_read(frame, chain) {
-                    return done;
-                }
-                None
-            }
-            (Shape::InPlace, None) => {
-                if let Some(done) = self.quick_read(frame, chain) {
-                    return done;
-                }
-                None
-            }
             (Shape::Pair, None) => self.pair_read(frame, chain),
             _ => None,
         };

@@ -115,6 +115,136 @@ impl Runner<'_> {
         Gathered::Values(values, Counted { before, gathered })
     }
 
+    /// `x.f(cell(a, b))` or `x.p.f(cell(a, b))` (see [`Self::pair_read`]) where `a` and `b`
+    /// are integers where they are (variables, literals, constants) and `f`'s site found a form
+    /// taking the pair's integers for the value it is called on: everything looked at before
+    /// anything is counted, the operations Rhai counts before the method's call counted at once
+    /// (see [`Self::count_pair_read`]), and no value made for the pair or its arguments. `None`,
+    /// with nothing counted, where it does not apply: the chain is then read as before.
+    #[inline(never)]
+    pub(super) fn pair_in_place(
+        &mut self,
+        frame: &mut Frame,
+        chain: &Chain,
+    ) -> Option<Flow<Dynamic>> {
+        let (Root::Local(slot), [Expr::Call(call)]) = (&chain.root, chain.args.as_slice()) else {
+            return None;
+        };
+        let (prop, pos, site) = match chain.steps.as_slice() {
+            [Step::Method {
+                args: 1,
+                script: false,
+                pos,
+                site,
+                ..
+            }] => (None, *pos, site),
+            [Step::Prop { name, .. }, Step::Method {
+                args: 1,
+                script: false,
+                pos,
+                site,
+                ..
+            }] => (Some(name), *pos, site),
+            _ => return None,
+        };
+        let fits = call.args.len() == 2
+            && matches!(call.callee, Callee::Native)
+            && chain.gathering == Gathering::PerLink
+            && !chain.argument
+            && !(chain.returned && self.listing(frame));
+        if !fits {
+            return None;
+        }
+        // The pair's integers: a first argument that is a variable is passed by reference
+        // (counted, then read), any other is evaluated; each is read where it is.
+        let a = match call.first_local {
+            Some(at) => frame.values[frame.index(at)].as_int().ok()?,
+            None => self.int_at(frame, &call.args[0])?,
+        };
+        let b = self.int_at(frame, &call.args[1])?;
+        let made = {
+            let found = call.site.0.borrow();
+            let r = found.as_ref()?;
+            let int = TypeId::of::<INT>();
+            if !matches!(r.types.as_slice(), [p, q] if *p == int && *q == int) {
+                return None;
+            }
+            r.pair.as_ref()?.made
+        };
+        let resolved = site.0.borrow();
+        let r = resolved.as_ref()?;
+        let taker = r.pair_taker.as_ref()?;
+        if !r.method || r.context || r.types.len() != 2 || r.types[1] != made {
+            return None;
+        }
+        let i = frame.index(*slot);
+        let before = self.global.num_operations;
+        // What Rhai's call would change, a lent state is copied first (see `chain`).
+        if self.lent_unchanged(frame, i) && !r.reads_only {
+            self.before_change(frame, i);
+        }
+        frame.touch(i);
+        let target = &mut frame.values[i];
+        let mut map = None;
+        let item = match prop {
+            None => Some(target).filter(|t| !t.is_map()),
+            Some(name) => target
+                .write_lock::<Map>()
+                .and_then(|lock| property_mut(&mut *map.insert(lock), name))
+                .filter(|item| !item.is_map()),
+        }?;
+        if item.type_id() != r.types[0] || (!r.pure && item.is_read_only()) {
+            return None;
+        }
+        if let Err(err) = self.count_pair_read(chain, call, prop.is_some(), pos) {
+            return Some(Err(err.into()));
+        }
+        // The form reads its arguments where they are; where it cannot, the chain is read as
+        // before, from its start.
+        let Some(result) = taker(&mut [&mut *item], a, b) else {
+            self.set_operations(before);
+            return None;
+        };
+        drop(resolved);
+        let checked: Result<Dynamic, Error> = self.checked_native_result(result, Some(item), pos);
+        drop(map);
+        Some(checked.map_err(Stop::from))
+    }
+
+    /// Counts what Rhai counts reading `chain` (see [`Self::pair_in_place`]), whose argument
+    /// is `call`, up to its method's call at `pos`: each link, the argument's expression, the
+    /// pair's two arguments and its call, the variable, the property's look-up (`prop`) and the
+    /// method's call. At once where no report to the budget falls among them, else one by one.
+    fn count_pair_read(
+        &mut self,
+        chain: &Chain,
+        call: &Call,
+        prop: bool,
+        pos: Position,
+    ) -> Result<(), Error> {
+        let counted = chain.steps.len() as u64 + 6 + u64::from(prop);
+        if self.global.num_operations + counted < self.look_at {
+            self.global.num_operations += counted;
+            return Ok(());
+        }
+        let first = if call.first_local.is_some() {
+            call.pos
+        } else {
+            Position::NONE
+        };
+        for _ in 0..=chain.steps.len() {
+            self.tick(Position::NONE)?;
+        }
+        self.tick(first)?;
+        self.tick(Position::NONE)?;
+        self.tick(call.pos)?;
+        self.tick(Position::NONE)?;
+        if prop {
+            self.tick(Position::NONE)?;
+        }
+        self.tick(pos)
+    }
+
     /// Evaluates `call` (see [`Self::pair_argument`]) as an argument of a chain, as Rhai does:
     /// its two integers if it makes a pair from them, else its value.
     #[inline(never)]

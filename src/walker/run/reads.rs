@@ -10,7 +10,10 @@
 
 use rhai::{Array, Dynamic, Map, Position};
 
-use super::{chain::property, plain, with_args, with_first_copied, Flow, Frame, Runner};
+use super::{
+    chain::{property, property_mut},
+    plain, with_args, with_first_copied, Flow, Frame, List, Runner,
+};
 use crate::walker::{Chain, Expr, Gathering, Root, Step};
 
 /// The most arguments of a method called in place (more go through the general walk).
@@ -44,6 +47,9 @@ impl Runner<'_> {
             }
             [Step::Method { script: false, .. }] if chain.array_method.is_none() => {
                 self.call_in_place(frame, chain, i)
+            }
+            [Step::Prop { name, .. }, Step::Method { script: false, .. }] => {
+                self.property_call_in_place(frame, chain, i, name)
             }
             _ => None,
         }
@@ -218,6 +224,113 @@ impl Runner<'_> {
             Ok(value) => Ok(value),
             got => self.or_indexer(chain, &mut frame.values[i], got),
         })
+    }
+}
+
+impl Runner<'_> {
+    /// `x.p.f(args)` on a map in slot `i` whose property `p` (`prop`) is not a map, `f` native
+    /// with a plain form for the arguments' types, one or two arguments, each a literal or a
+    /// variable other than `x` and the other argument (`state.board.get(c)`,
+    /// `state.board.set(c, v)`): as [`Self::call_in_place`], the property's value called on
+    /// where it is. Everything is looked at before anything is counted.
+    fn property_call_in_place(
+        &mut self,
+        frame: &mut Frame,
+        chain: &Chain,
+        i: usize,
+        prop: &str,
+    ) -> Option<Flow<Dynamic>> {
+        let [_, Step::Method {
+            name,
+            args: n,
+            pos,
+            site,
+            script: false,
+        }] = chain.steps.as_slice()
+        else {
+            return None;
+        };
+        let (n, pos) = (*n, *pos);
+        let fits = (1..=MOST_ARGS).contains(&n)
+            && chain.args.len() == n
+            && chain.gathering == Gathering::PerLink
+            && !chain.argument
+            && !chain.returned;
+        if !fits {
+            return None;
+        }
+        let mut slots = [None; MOST_ARGS];
+        for (k, arg) in chain.args.iter().enumerate() {
+            slots[k] = match arg {
+                Expr::Local(at) => Some(frame.index(*at)),
+                Expr::Value(_) => None,
+                _ => return None,
+            };
+        }
+        if slots.contains(&Some(i)) || (slots[0].is_some() && slots[0] == slots[1]) {
+            return None;
+        }
+        let resolved = site.0.borrow();
+        let r = resolved.as_ref()?;
+        let typed = r.typed.as_ref()?;
+        if r.func.is_none() || r.context || r.types.len() != n + 1 {
+            return None;
+        }
+        let argument = |k: usize| match (&chain.args[k], slots[k]) {
+            (_, Some(j)) => frame.values[j].type_id(),
+            (arg, None) => arg_value(arg).type_id(),
+        };
+        if !(0..n).all(|k| r.types[k + 1] == argument(k)) {
+            return None;
+        }
+        // What a method may change, a lent state is copied first (see `Runner::chain`).
+        if self.lent_unchanged(frame, i) && !r.reads_only {
+            self.before_change(frame, i);
+        }
+        // The variables' values are moved out of their slots for the call, and back.
+        let mut taken: [Dynamic; MOST_ARGS] = Default::default();
+        for k in 0..n {
+            taken[k] = take(frame, &chain.args[k], slots[k]);
+        }
+        let mut map = frame.values[i].write_lock::<Map>();
+        // Rhai calls a function that would change a constant (it words that error).
+        let item = map
+            .as_mut()
+            .and_then(|map| property_mut(map, prop))
+            .filter(|item| {
+                !item.is_map() && r.types[0] == item.type_id() && (r.pure || !item.is_read_only())
+            });
+        let Some(item) = item else {
+            drop(map);
+            for (k, value) in taken.into_iter().enumerate().take(n) {
+                put_back(frame, slots[k], value);
+            }
+            return None;
+        };
+        // Rhai counts the two links and the arguments' expressions, the variable, the
+        // property's look-up and the call.
+        let result = match self.tick_n(n as u64 + 4).and_then(|()| self.tick(pos)) {
+            Err(err) => Err(err),
+            Ok(()) => match with_args(item, &mut taken[..n], |refs| typed(refs)) {
+                Some(result) => self.checked_native_result(result, Some(item), pos),
+                // Rhai's form, where the plain form cannot read the arguments, with copies
+                // of them (as gathered), the call counted again.
+                None => {
+                    drop(resolved);
+                    self.untick();
+                    let mut copies = taken.clone();
+                    with_args(item, &mut copies[..n], |refs| {
+                        self.native(site, name, true, refs, pos, List::No)
+                    })
+                }
+            },
+        };
+        drop(map);
+        for (k, value) in taken.into_iter().enumerate().take(n) {
+            put_back(frame, slots[k], value);
+        }
+        frame.touch(i);
+        Some(result.map_err(Into::into))
     }
 }
 

@@ -99,3 +99,49 @@ fn the_operations_limit_stops_reads_in_place_where_rhai_stops() {
     // The loop's first round finds the functions: the rounds after read in place.
     assert_alike_in(script, &calls, 1);
 }
+
+#[test]
+fn methods_of_a_property_read_in_place_agree() {
+    assert_alike(
+        r#"
+        fn get(s, c) { [s.board.get(c), s.board.get(c)] }
+        fn set(s, c, v) { s.board.set(c, v); s.board.set(c, 2); [s.board.get(c), s] }
+        fn get_or(s, c, d) { [s.board.get_or(c, d), s.board.get_or(c, 7)] }
+        fn same(s) { s.board.get(s) }
+        fn constant(c) { const s = #{ board: grid(2, 2) }; s.board.set(c, 1); s.board.get(c) }
+        "#,
+        &[
+            ("get", "[#{ board: grid(3, 3) }, cell(1, 2)]"),
+            ("get", "[#{ board: grid(3, 3) }, cell(4, 0)]"),
+            ("get", "[#{ board: grid(3, 3) }, 5]"),
+            ("get", "[#{ board: [1, 2] }, 1]"),
+            ("get", "[#{ board: #{ get: 1 } }, cell(0, 0)]"),
+            ("get", "[#{ other: 1 }, cell(0, 0)]"),
+            ("get", "[grid(2, 2), cell(0, 0)]"),
+            ("set", "[#{ board: grid(3, 3) }, cell(1, 1), 4]"),
+            ("set", "[#{ board: grid(3, 3) }, cell(3, 1), 4]"),
+            ("set", r#"[#{ board: grid(3, 3) }, cell(1, 1), "a"]"#),
+            ("get_or", "[#{ board: grid(3, 3) }, cell(1, 1), 9]"),
+            ("get_or", "[#{ board: grid(3, 3) }, cell(5, 5), 9]"),
+            ("same", "[#{ board: grid(2, 2) }]"),
+            ("constant", "[cell(1, 1)]"),
+        ],
+    );
+}
+
+#[test]
+fn the_operations_limit_stops_methods_of_a_property_where_rhai_stops() {
+    // The limit falls at each operation of the loop's body in turn, as `pad` moves it.
+    let script = r#"
+        fn t(pad) {
+            for i in 0..pad { }
+            let s = #{ turn: 1, board: grid(3, 3) };
+            let c = cell(1, 1);
+            let k = 2;
+            loop { s.board.set(c, s.board.get(c) + s.board.get_or(c, k)); }
+        }
+    "#;
+    let calls: Vec<String> = (0..16).map(|pad| format!("[{pad}]")).collect();
+    let calls: Vec<(&str, &str)> = calls.iter().map(|args| ("t", args.as_str())).collect();
+    assert_alike_in(script, &calls, 1);
+}
