@@ -357,12 +357,13 @@ impl<'a> Runner<'a> {
     fn tick_each(&mut self, n: u64) -> Result<(), Error> {
         let end = self.global.num_operations + n;
         let at = self.look_at;
-        // The commonest: one count to report among them, the only one to look at (below the
-        // limit, the next report after it past them).
+        // The commonest: one count to report among them, the only one to look at (the next
+        // report after it past them, and the limit not passed).
         if at > self.global.num_operations
-            && at < self.max_operations
+            && at <= end
+            && end <= self.max_operations
+            && end < at + REPORT_EVERY
             && at.is_multiple_of(REPORT_EVERY)
-            && at + REPORT_EVERY > end
         {
             self.global.num_operations = at;
             self.look_at = next_look(at, self.max_operations);
@@ -1100,6 +1101,23 @@ impl<'a> Runner<'a> {
             }
             _ => (),
         }
+        // A range of integers where they are (`0..n`): iterated without making its value.
+        if let Expr::Binary { op, args, .. } = &for_loop.iterable {
+            let range = matches!(op, IntOp::ExclusiveRange | IntOp::InclusiveRange);
+            if let Some([from, to]) = args.ints.filter(|_| range) {
+                if let (Some(x), Some(y)) = (self.int_of(frame, from), self.int_of(frame, to)) {
+                    // The iterable's operation and those of reading its operands.
+                    self.tick_n(3)?;
+                    return if *op == IntOp::ExclusiveRange {
+                        let mut items = x..y;
+                        self.rounds(frame, for_loop, |_, _| items.next().map(Dynamic::from_int))
+                    } else {
+                        let mut items = x..=y;
+                        self.rounds(frame, for_loop, |_, _| items.next().map(Dynamic::from_int))
+                    };
+                }
+            }
+        }
         let iterable = self.expr(frame, &for_loop.iterable)?;
         if iterable.is_array() {
             let mut items = iterable.into_array().unwrap_or_default().into_iter();
@@ -1204,8 +1222,20 @@ impl<'a> Runner<'a> {
         self.eval(frame, expr)
     }
 
-    /// The value of `expr`, whose own operation is counted already.
+    /// The value of `expr`, whose own operation is counted already. The commonest kinds go
+    /// straight where they are computed; the others through [`Self::eval_other`].
+    #[inline(always)]
     fn eval(&mut self, frame: &mut Frame, expr: &Expr) -> Flow<Dynamic> {
+        match expr {
+            Expr::Chain(chain) => self.chain(frame, chain, None, None),
+            Expr::Local(slot) => Ok(plain::copy(&frame.values[frame.index(*slot)])),
+            Expr::Call(call) => self.call_by_name(frame, call),
+            _ => self.eval_other(frame, expr),
+        }
+    }
+
+    /// [`Self::eval`] of any expression.
+    fn eval_other(&mut self, frame: &mut Frame, expr: &Expr) -> Flow<Dynamic> {
         match expr {
             Expr::Value(value) => Ok(plain::copy(value)),
             Expr::Local(slot) => Ok(plain::copy(&frame.values[frame.index(*slot)])),
