@@ -578,8 +578,8 @@ fn integer_steps_in_place_agree() {
         part(
             "a step on a tagged integer, and on a variable a closure shares",
             r#"fn tag(n) { let a = 5; a.tag = 3; a += n; [a, a.tag] }
-               fn shared(n) { let a = 1; let f = || { a += n; a }; let b = [1, 2].map(|x| { a += x; a }); a += n; [a, b] }"#,
-            &[("tag", "[1]"), ("shared", "[2]")],
+               fn captured(n) { let a = 1; let f = || { a += n; a }; let b = [1, 2].map(|x| { a += x; a }); a += n; [a, b] }"#,
+            &[("tag", "[1]"), ("captured", "[2]")],
         ),
     ]);
 }
