@@ -658,7 +658,7 @@ impl<'a> Runner<'a> {
                     self.tick_3_at(assign.pos)?;
                     self.before_change(frame, i);
                     frame.touch(i);
-                    plain::put(&mut frame.values[i], Dynamic::from_int(result));
+                    set_int(&mut frame.values[i], result);
                     return Ok(());
                 }
             }
@@ -772,7 +772,7 @@ impl<'a> Runner<'a> {
             let err = EvalAltResult::ErrorAssignmentToConstant(name.to_string(), pos);
             return Some(Err(Stop::Error(err.into())));
         }
-        plain::put(target, result.into());
+        set_int(target, result);
         Some(Ok(()))
     }
 
@@ -2038,6 +2038,15 @@ pub(super) fn assigns_itself(target: &Dynamic, op: Option<&OpAssign>, value: &Dy
 #[inline(always)]
 fn int_op_assign(op: &OpAssign, a: INT, b: INT) -> Option<INT> {
     op.int?.checked(a, b)
+}
+
+/// Sets the integer `target` holds (a shared one's too) to `n` in place, as Rhai's own `+=`
+/// and the like on integers do: the value keeps its tag.
+#[inline(always)]
+fn set_int(target: &mut Dynamic, n: INT) {
+    if let Some(mut value) = target.write_lock::<INT>() {
+        *value = n;
+    }
 }
 
 /// Makes the compact lists among `values` the arrays they stand for; whether there were any.
