@@ -13,8 +13,8 @@ use crate::walker::{native_table::NativeTable, run::closures::takes_closure};
 
 use super::{
     profile::Profiled, ArrayMethod, Block, Call, Callee, Chain, Expr, Fallback, ForLoop, Function,
-    Gathering, HandedToRhai, ImportedCall, IntOp, MapLiteral, OpAssign, Operands, PointerCall,
-    Program, Rest, Root, Shape, Site, Slot, Step, Stmt,
+    Gathering, HandedToRhai, ImportedCall, IntAssign, IntOp, IntOperand, MapLiteral, OpAssign,
+    Operands, PointerCall, Program, Rest, Root, Shape, Site, Slot, Step, Stmt,
 };
 
 /// Names Rhai treats as syntax rather than as functions: calls of them are left to Rhai.
@@ -86,6 +86,7 @@ pub(super) fn program(
             from_host,
             natives,
             names: def.params.iter().cloned().collect(),
+            declared: vec![false; def.params.len()],
             most: def.params.len(),
             changed: BTreeSet::new(),
             read: BTreeSet::new(),
@@ -617,6 +618,9 @@ struct Lower<'a> {
     natives: &'a NativeTable,
     /// The frame's variable names at the point being lowered, bottom first.
     names: Vec<ImmutableString>,
+    /// For each of `names`, whether it is a variable declared by `let` (see
+    /// [`IntAssign::writable`]).
+    declared: Vec<bool>,
     /// The most names the frame has held so far.
     most: usize,
     /// The constants on which something left to Rhai may call a method, which (called from
@@ -685,6 +689,7 @@ impl Lower<'_> {
             })
             .collect();
         self.names.truncate(mark);
+        self.declared.truncate(mark);
         self.shared_captures = outer;
         block
     }
@@ -772,10 +777,18 @@ impl Lower<'_> {
                     return Err(Refused);
                 }
                 let value = self.expr(init)?;
+                let declared = !flags.contains(ASTFlags::CONSTANT);
                 match reuse {
-                    None => self.names.push(ident.name.clone()),
+                    None => {
+                        self.names.push(ident.name.clone());
+                        self.declared.push(declared);
+                    }
                     Some(r) if r.get() > self.names.len() => return Err(Refused),
-                    Some(r) => self.writes(*r),
+                    Some(r) => {
+                        self.writes(*r);
+                        let at = self.names.len() - r.get();
+                        self.declared[at] = declared;
+                    }
                 }
                 Stmt::Let {
                     value,
@@ -797,13 +810,28 @@ impl Lower<'_> {
                                 call.take_first = call.first_local == Some(slot)
                                     && matches!(call.callee, Callee::Script(_));
                             }
-                            Stmt::Assign {
+                            let fast = op
+                                .as_ref()
+                                .and_then(|op| op.int)
+                                .zip(IntOperand::of(&value));
+                            let assign = Stmt::Assign {
                                 slot,
                                 name: var.1.clone(),
                                 pos: lhs.position(),
                                 stmt: op.is_some().then(|| self.fallback_assignment(stmt, lhs)),
                                 op,
                                 value,
+                            };
+                            match fast {
+                                Some((op, by)) => Stmt::IntAssign(Box::new(IntAssign {
+                                    slot,
+                                    by,
+                                    op,
+                                    pos: lhs.position(),
+                                    writable: self.declared[self.names.len() - slot.get()],
+                                    assign,
+                                })),
+                                None => assign,
                             }
                         }
                         None => self.rhai_stmt(stmt),
@@ -868,12 +896,15 @@ impl Lower<'_> {
                 let (writes, reads, opaque) = (self.writes.len(), self.reads.len(), self.opaque);
                 if let Some(counter) = counter {
                     self.names.push(counter.name.clone());
+                    self.declared.push(false);
                 }
                 self.names.push(var.name.clone());
+                self.declared.push(false);
                 let var_at = self.names.len() - 1;
                 self.most = self.most.max(self.names.len());
                 let body = self.block(flow.body.statements());
                 self.names.truncate(mark);
+                self.declared.truncate(mark);
                 let seen = self.opaque == opaque;
                 let written = |at| self.writes[writes..].contains(&at);
                 // A variable's array the body never changes is iterated where it is.
@@ -1182,9 +1213,14 @@ impl Lower<'_> {
                     token: token.clone(),
                     op,
                     name: call.name.clone(),
-                    args: Box::new(Operands {
-                        args: [self.expr(lhs)?, self.expr(rhs)?],
-                        rhai: call.clone(),
+                    args: Box::new({
+                        let args = [self.expr(lhs)?, self.expr(rhs)?];
+                        let ints = IntOperand::of(&args[0]).zip(IntOperand::of(&args[1]));
+                        Operands {
+                            ints: ints.map(|(x, y)| [x, y]),
+                            args,
+                            rhai: call.clone(),
+                        }
                     }),
                     pos,
                     site: Site::default(),
@@ -1550,6 +1586,14 @@ fn op_assign(op: &OpAssignment) -> Option<OpAssign> {
         .map(|(_, _, token, op_assign, _, op_name)| OpAssign {
             op_assign,
             op: op_name,
+            int: match token {
+                Token::PlusAssign => Some(IntOp::Add),
+                Token::MinusAssign => Some(IntOp::Subtract),
+                Token::MultiplyAssign => Some(IntOp::Multiply),
+                Token::DivideAssign => Some(IntOp::Divide),
+                Token::ModuloAssign => Some(IntOp::Modulo),
+                _ => None,
+            },
             token: token.clone(),
             pos: op.position(),
         })

@@ -331,6 +331,8 @@ enum Stmt {
         /// other than two integers (its own operators, or a registered function).
         stmt: Option<Box<Fallback>>,
     },
+    /// `x op= n` on integers where they are (see [`IntAssign`]).
+    IntAssign(Box<IntAssign>),
     /// `a.b[i] = v` or `a.b[i] op= v` (`stmt`: the statement as Rhai's, for a chain Rhai
     /// must finish).
     ChainAssign {
@@ -413,6 +415,9 @@ struct OpAssign {
     op_assign: &'static str,
     op: &'static str,
     token: rhai::Token,
+    /// The operator on two integers, decoded when lowered, for `+=`, `-=`, `*=`, `/=`, `%=`
+    /// (the walker computes those itself; Rhai the others).
+    int: Option<IntOp>,
     pos: Position,
 }
 
@@ -523,6 +528,46 @@ impl IntOp {
 struct Operands {
     args: [Expr; 2],
     rhai: rhai::FnCallExpr,
+    /// Both operands as integers where they are, if both may be (see [`IntOperand`]).
+    ints: Option<[IntOperand; 2]>,
+}
+
+/// An operand that is an integer where it is, decided when lowered: a local variable (which
+/// may hold an integer), or an integer literal or script constant that nothing changes. Read
+/// without a look at the expression's kind.
+#[derive(Clone, Copy)]
+enum IntOperand {
+    Literal(rhai::INT),
+    Local(Slot),
+}
+
+impl IntOperand {
+    /// `expr` as such an operand, if it is one.
+    fn of(expr: &Expr) -> Option<Self> {
+        match expr {
+            Expr::Local(slot) => Some(IntOperand::Local(*slot)),
+            Expr::Value(value) | Expr::Constant(_, value, false) if !value.is_shared() => {
+                value.as_int().ok().map(IntOperand::Literal)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// `x op= n` on a local variable, `op` one of `+=`, `-=`, `*=`, `/=`, `%=` and `n` an
+/// [`IntOperand`]: computed in place when `x` and `n` hold integers and the operator does not
+/// fail; else run as `assign`, the same statement as any assignment.
+struct IntAssign {
+    slot: Slot,
+    by: IntOperand,
+    op: IntOp,
+    /// Where the variable is (the look-up's operation is counted there).
+    pos: Position,
+    /// The variable is declared by `let` in the function (not a constant, a parameter or a
+    /// loop's variable): it never holds a constant's value, which cannot be assigned.
+    writable: bool,
+    /// The statement as a [`Stmt::Assign`].
+    assign: Stmt,
 }
 
 /// An object map literal, `#{ a: x, b: y }`.

@@ -16,8 +16,8 @@ use super::{
     Charges, Imports, Progress, REPORT_EVERY,
 };
 use super::{
-    Block, Call, Callee, Expr, Fallback, ForLoop, Function, IntOp, OpAssign, Program, Resolved,
-    Site, Slot, Stmt,
+    Block, Call, Callee, Expr, Fallback, ForLoop, Function, IntAssign, IntOp, IntOperand, OpAssign,
+    Program, Resolved, Site, Slot, Stmt,
 };
 
 mod chain;
@@ -340,12 +340,51 @@ impl<'a> Runner<'a> {
         }
     }
 
+    /// Counts three operations, the first two at `Position::NONE` and the third at `pos`
+    /// (a statement, its value, a variable's look-up), exactly as [`Self::tick_n`] of two and
+    /// [`Self::tick`] at `pos`.
+    #[inline(always)]
+    fn tick_3_at(&mut self, pos: Position) -> Result<(), Error> {
+        let after = self.global.num_operations + 3;
+        if after < self.look_at {
+            self.global.num_operations = after;
+            Ok(())
+        } else {
+            self.tick_2_then_at(pos)
+        }
+    }
+
+    /// [`Self::tick_3_at`] where a look falls among the three.
+    #[cold]
+    #[inline(never)]
+    fn tick_2_then_at(&mut self, pos: Position) -> Result<(), Error> {
+        self.tick_n(2)?;
+        self.tick(pos)
+    }
+
     /// [`Self::tick_n`] when the `n` operations reach [`Self::look_at`]: counted up to each
     /// operation to look at, which is looked at.
     #[cold]
     #[inline(never)]
     fn tick_each(&mut self, n: u64) -> Result<(), Error> {
         let end = self.global.num_operations + n;
+        let at = self.look_at;
+        // The commonest: one count to report among them, the only one to look at (the next
+        // report after it past them, and the limit not passed).
+        if at > self.global.num_operations
+            && at <= end
+            && end <= self.max_operations
+            && end < at + REPORT_EVERY
+            && at.is_multiple_of(REPORT_EVERY)
+        {
+            self.global.num_operations = at;
+            self.look_at = next_look(at, self.max_operations);
+            if let Some(token) = (self.progress)(at) {
+                return Err(EvalAltResult::ErrorTerminated(token, Position::NONE).into());
+            }
+            self.global.num_operations = end;
+            return Ok(());
+        }
         loop {
             // `look_at` is behind the count when Rhai counted on its own since: the next
             // operation is looked at.
@@ -453,6 +492,7 @@ impl<'a> Runner<'a> {
         })
     }
 
+    /// The value of `block`, run in a block of its own (its variables end with it).
     fn block(&mut self, frame: &mut Frame, block: &Block) -> Flow<Dynamic> {
         let mark = frame.values.len();
         let result = self.stmts(frame, block);
@@ -460,46 +500,82 @@ impl<'a> Runner<'a> {
         result
     }
 
-    fn stmts(&mut self, frame: &mut Frame, block: &Block) -> Flow<Dynamic> {
-        let mut last = Dynamic::UNIT;
-        for stmt in block {
-            plain::put(&mut last, self.stmt(frame, stmt)?);
-        }
-        Ok(last)
+    /// Runs `block` in a block of its own for what it does, its value unused (a loop's body,
+    /// the branch of an `if` that is a statement): no statement's value is made.
+    fn run(&mut self, frame: &mut Frame, block: &Block) -> Flow<()> {
+        let mark = frame.values.len();
+        let result = self.exec_all(frame, block);
+        frame.truncate(mark);
+        result
     }
 
+    /// Runs the statements of `block` for what they do.
+    #[inline]
+    fn exec_all(&mut self, frame: &mut Frame, block: &[Stmt]) -> Flow<()> {
+        for stmt in block {
+            self.exec(frame, stmt)?;
+        }
+        Ok(())
+    }
+
+    /// The value of the statements of `block` (that of the last one): those before it are
+    /// run for what they do. Rhai drops a statement's value before it runs the next one.
+    fn stmts(&mut self, frame: &mut Frame, block: &Block) -> Flow<Dynamic> {
+        match block.split_last() {
+            Some((last, before)) => {
+                self.exec_all(frame, before)?;
+                self.stmt(frame, last)
+            }
+            None => Ok(Dynamic::UNIT),
+        }
+    }
+
+    /// Runs `stmt` for what it does, its value unused (dropped as soon as it is made, as Rhai
+    /// does).
     #[inline(always)]
-    fn stmt(&mut self, frame: &mut Frame, stmt: &Stmt) -> Flow<Dynamic> {
+    fn exec(&mut self, frame: &mut Frame, stmt: &Stmt) -> Flow<()> {
+        // The commonest in loops, run here; the others out of line, which keeps a block's
+        // own code (and its call) small.
+        match stmt {
+            Stmt::IntAssign(assign) => self.int_step(frame, assign),
+            Stmt::If {
+                cond,
+                cond_pos,
+                then,
+                otherwise,
+            } => {
+                self.tick(Position::NONE)?;
+                if self.condition(frame, cond, *cond_pos)? {
+                    self.run(frame, then)
+                } else {
+                    self.run(frame, otherwise)
+                }
+            }
+            _ => self.exec_more(frame, stmt),
+        }
+    }
+
+    /// [`Self::exec`] of the other statements.
+    #[inline(never)]
+    fn exec_more(&mut self, frame: &mut Frame, stmt: &Stmt) -> Flow<()> {
         // Rhai counts an operation for every statement it runs: for a statement made of an
         // expression, counted with the expression's own.
         match stmt {
             Stmt::Expr(expr) => {
                 self.tick_n(2)?;
-                self.eval(frame, expr)
+                plain::discard(self.eval(frame, expr)?);
+                Ok(())
             }
             // The call's expression counts the statement's operation.
-            Stmt::Call(expr) => self.expr(frame, expr),
+            Stmt::Call(expr) => {
+                plain::discard(self.expr(frame, expr)?);
+                Ok(())
+            }
             Stmt::Let {
                 value,
                 constant,
                 reuse,
-            } => {
-                self.tick_n(2)?;
-                let mut value = self.eval(frame, value)?;
-                if *constant {
-                    value = value.into_read_only();
-                }
-                match reuse {
-                    Some(slot) => {
-                        let i = frame.index(*slot);
-                        self.before_change(frame, i);
-                        frame.touch(i);
-                        plain::put(&mut frame.values[i], value);
-                    }
-                    None => frame.values.push(value),
-                }
-                Ok(Dynamic::UNIT)
-            }
+            } => self.declare(frame, value, *constant, *reuse),
             Stmt::Assign {
                 slot,
                 name,
@@ -507,46 +583,38 @@ impl<'a> Runner<'a> {
                 op,
                 value,
                 stmt,
-            } => {
+            } => self.assign_local(
+                frame,
+                *slot,
+                name,
+                *pos,
+                op.as_ref(),
+                value,
+                stmt.as_deref(),
+            ),
+            Stmt::While { cond, body } => {
+                self.tick(Position::NONE)?;
+                plain::discard(self.while_loop(frame, cond.as_ref(), body)?);
+                Ok(())
+            }
+            // Their value is made, and dropped.
+            _ => {
+                plain::discard(self.stmt(frame, stmt)?);
+                Ok(())
+            }
+        }
+    }
+
+    /// The value of `stmt`.
+    fn stmt(&mut self, frame: &mut Frame, stmt: &Stmt) -> Flow<Dynamic> {
+        match stmt {
+            Stmt::Expr(expr) => {
                 self.tick_n(2)?;
-                // `x op= n` on an integer variable, computed in place, `n` read where it is
-                // if it can be (a variable, a literal).
-                if let Some(op) = op {
-                    if let Some(b) = self.int_at(frame, value) {
-                        if let Some(done) = self.int_assign(frame, *slot, name, *pos, op, b) {
-                            return done;
-                        }
-                    }
-                }
-                let value = self.eval(frame, value)?;
-                if let (Some(op), Ok(b)) = (op, value.as_int()) {
-                    if let Some(done) = self.int_assign(frame, *slot, name, *pos, op, b) {
-                        plain::discard(value);
-                        return done;
-                    }
-                }
-                if let Some(op) = op.as_ref().filter(|op| op.token == Token::PlusAssign) {
-                    let target = &frame.values[frame.index(*slot)];
-                    let arrays = target.is_array() && value.is_array();
-                    if arrays && !target.is_shared() && !value.is_shared() {
-                        return self.append(frame, *slot, name, *pos, op.pos, value);
-                    }
-                }
-                if let Some(stmt) = stmt {
-                    if !assigns_itself(&frame.values[frame.index(*slot)], op.as_ref(), &value) {
-                        return self.assign_in_rhai(frame, stmt, value);
-                    }
-                }
-                self.tick(*pos)?;
-                let i = frame.index(*slot);
-                self.before_change(frame, i);
-                frame.touch(i);
-                let target = &mut frame.values[i];
-                if target.is_read_only() {
-                    let err = EvalAltResult::ErrorAssignmentToConstant(name.to_string(), *pos);
-                    return Err(Stop::Error(err.into()));
-                }
-                self.assign(target, op.as_ref(), value, *pos)?;
+                self.eval(frame, expr)
+            }
+            Stmt::Call(expr) => self.expr(frame, expr),
+            Stmt::Let { .. } | Stmt::Assign { .. } | Stmt::IntAssign(_) => {
+                self.exec(frame, stmt)?;
                 Ok(Dynamic::UNIT)
             }
             Stmt::ChainAssign {
@@ -567,6 +635,134 @@ impl<'a> Runner<'a> {
         }
     }
 
+    /// `let` / `const` (see [`Stmt::Let`]).
+    #[inline(always)]
+    fn declare(
+        &mut self,
+        frame: &mut Frame,
+        value: &Expr,
+        constant: bool,
+        reuse: Option<Slot>,
+    ) -> Flow<()> {
+        self.tick_n(2)?;
+        let mut value = self.eval(frame, value)?;
+        if constant {
+            value = value.into_read_only();
+        }
+        match reuse {
+            Some(slot) => {
+                let i = frame.index(slot);
+                self.before_change(frame, i);
+                frame.touch(i);
+                plain::put(&mut frame.values[i], value);
+            }
+            None => frame.values.push(value),
+        }
+        Ok(())
+    }
+
+    /// `x op= n` on integers where they are (see [`IntAssign`]), done in place as
+    /// [`Self::int_assign`] does; run as any assignment where they are not integers, the
+    /// variable may be a constant (Rhai words the error) or the operator fails.
+    #[inline(always)]
+    fn int_step(&mut self, frame: &mut Frame, assign: &IntAssign) -> Flow<()> {
+        let i = frame.index(assign.slot);
+        let target = &frame.values[i];
+        if let (Some(x), Some(y)) = (plain::int(target), self.int_of(frame, assign.by)) {
+            if let Some(result) = assign.op.checked(x, y) {
+                if assign.writable || !target.is_read_only() {
+                    // The statement's operation, its value's and the variable's look-up.
+                    self.tick_3_at(assign.pos)?;
+                    self.before_change(frame, i);
+                    frame.touch(i);
+                    set_int(&mut frame.values[i], result);
+                    return Ok(());
+                }
+            }
+        }
+        self.exec_more(frame, &assign.assign)
+    }
+
+    /// The integer `operand` holds where it is, if it holds one.
+    #[inline(always)]
+    fn int_of(&self, frame: &Frame, operand: IntOperand) -> Option<INT> {
+        match operand {
+            IntOperand::Literal(n) => Some(n),
+            IntOperand::Local(slot) => int_in(&frame.values[frame.index(slot)]),
+        }
+    }
+
+    /// `x = v` or `x op= v` on the local variable `name` in `slot` (see [`Stmt::Assign`]).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn assign_local(
+        &mut self,
+        frame: &mut Frame,
+        slot: Slot,
+        name: &ImmutableString,
+        pos: Position,
+        op: Option<&OpAssign>,
+        value: &Expr,
+        stmt: Option<&Fallback>,
+    ) -> Flow<()> {
+        self.tick_n(2)?;
+        // `x op= n` on an integer variable, computed in place, `n` read where it is if it can
+        // be (a variable, a literal).
+        if let Some(op) = op {
+            if let Some(b) = self.int_at(frame, value) {
+                if let Some(done) = self.int_assign(frame, slot, name, pos, op, b) {
+                    return done;
+                }
+            }
+        }
+        self.assign_computed(frame, slot, name, pos, op, value, stmt)
+    }
+
+    /// [`Self::assign_local`] but for `x op= n` with `n` an integer where it is: the value is
+    /// computed (the statement's operations counted already).
+    #[allow(clippy::too_many_arguments)]
+    fn assign_computed(
+        &mut self,
+        frame: &mut Frame,
+        slot: Slot,
+        name: &ImmutableString,
+        pos: Position,
+        op: Option<&OpAssign>,
+        value: &Expr,
+        stmt: Option<&Fallback>,
+    ) -> Flow<()> {
+        let value = self.eval(frame, value)?;
+        if let (Some(op), Ok(b)) = (op, value.as_int()) {
+            if let Some(done) = self.int_assign(frame, slot, name, pos, op, b) {
+                plain::discard(value);
+                return done;
+            }
+        }
+        if let Some(op) = op.filter(|op| op.token == Token::PlusAssign) {
+            let target = &frame.values[frame.index(slot)];
+            let arrays = target.is_array() && value.is_array();
+            if arrays && !target.is_shared() && !value.is_shared() {
+                return self.append(frame, slot, name, pos, op.pos, value);
+            }
+        }
+        if let Some(stmt) = stmt {
+            if !assigns_itself(&frame.values[frame.index(slot)], op, &value) {
+                return self.assign_in_rhai(frame, stmt, value).map(plain::discard);
+            }
+        }
+        self.tick(pos)?;
+        let i = frame.index(slot);
+        self.before_change(frame, i);
+        frame.touch(i);
+        let target = &mut frame.values[i];
+        if target.is_read_only() {
+            let err = EvalAltResult::ErrorAssignmentToConstant(name.to_string(), pos);
+            return Err(Stop::Error(err.into()));
+        }
+        self.assign(target, op, value, pos)?;
+        Ok(())
+    }
+
     /// `x op= b` on the integer variable `name` in `slot` (at `pos`), computed in place (the
     /// statement's and the value's operations counted already); `None`, with nothing done,
     /// where the variable holds no integer or the operator fails (Rhai words its error).
@@ -575,14 +771,14 @@ impl<'a> Runner<'a> {
         &mut self,
         frame: &mut Frame,
         slot: Slot,
-        name: &str,
+        name: &ImmutableString,
         pos: Position,
         op: &OpAssign,
         b: INT,
-    ) -> Option<Flow<Dynamic>> {
+    ) -> Option<Flow<()>> {
         let i = frame.index(slot);
-        let a = frame.values[i].as_int().ok()?;
-        let result = int_op_assign(&op.token, a, b)?;
+        let a = int_in(&frame.values[i])?;
+        let result = int_op_assign(op, a, b)?;
         if let Err(err) = self.tick(pos) {
             return Some(Err(err.into()));
         }
@@ -593,13 +789,37 @@ impl<'a> Runner<'a> {
             let err = EvalAltResult::ErrorAssignmentToConstant(name.to_string(), pos);
             return Some(Err(Stop::Error(err.into())));
         }
-        plain::put(target, result.into());
-        Some(Ok(Dynamic::UNIT))
+        set_int(target, result);
+        Some(Ok(()))
+    }
+
+    /// `while cond { body }` (`loop { body }` without a condition), its statement's operation
+    /// counted already: `()`, or a `break`'s value.
+    fn while_loop(
+        &mut self,
+        frame: &mut Frame,
+        cond: Option<&(Expr, Position)>,
+        body: &Block,
+    ) -> Flow<Dynamic> {
+        loop {
+            if let Some((cond, pos)) = cond {
+                if !self.condition(frame, cond, *pos)? {
+                    return Ok(Dynamic::UNIT);
+                }
+            } else if body.is_empty() {
+                // Rhai counts a round of `loop` only when its body is empty.
+                self.tick(Position::NONE)?;
+            }
+            match self.run(frame, body) {
+                Ok(()) | Err(Stop::Continue) => (),
+                Err(Stop::Break(value)) => return Ok(value),
+                Err(stop) => return Err(stop),
+            }
+        }
     }
 
     /// A statement other than an expression, a variable's declaration or an assignment (its
     /// operation counted already).
-    #[inline(always)]
     fn control(&mut self, frame: &mut Frame, stmt: &Stmt) -> Flow<Dynamic> {
         match stmt {
             Stmt::If {
@@ -614,21 +834,7 @@ impl<'a> Runner<'a> {
                     self.block(frame, otherwise)
                 }
             }
-            Stmt::While { cond, body } => loop {
-                if let Some((cond, pos)) = cond {
-                    if !self.condition(frame, cond, *pos)? {
-                        return Ok(Dynamic::UNIT);
-                    }
-                } else if body.is_empty() {
-                    // Rhai counts a round of `loop` only when its body is empty.
-                    self.tick(Position::NONE)?;
-                }
-                match self.block(frame, body) {
-                    Ok(_) | Err(Stop::Continue) => (),
-                    Err(Stop::Break(value)) => return Ok(value),
-                    Err(stop) => return Err(stop),
-                }
-            },
+            Stmt::While { cond, body } => self.while_loop(frame, cond.as_ref(), body),
             Stmt::Do {
                 body,
                 cond,
@@ -637,8 +843,8 @@ impl<'a> Runner<'a> {
             } => loop {
                 // Rhai counts no operation for a round of `do` (only the body's and the
                 // condition's).
-                match self.block(frame, body) {
-                    Ok(_) => (),
+                match self.run(frame, body) {
+                    Ok(()) => (),
                     // Rhai starts the body again without looking at the condition.
                     Err(Stop::Continue) => continue,
                     Err(Stop::Break(value)) => return Ok(value),
@@ -673,6 +879,7 @@ impl<'a> Runner<'a> {
             | Stmt::Call(_)
             | Stmt::Let { .. }
             | Stmt::Assign { .. }
+            | Stmt::IntAssign(_)
             | Stmt::ChainAssign { .. } => unreachable!("run by `stmt`"),
         }
     }
@@ -689,7 +896,7 @@ impl<'a> Runner<'a> {
         pos: Position,
         op_pos: Position,
         value: Dynamic,
-    ) -> Flow<Dynamic> {
+    ) -> Flow<()> {
         // Rhai counts the variable's look-up.
         self.tick(pos)?;
         let i = frame.index(slot);
@@ -700,7 +907,7 @@ impl<'a> Runner<'a> {
         self.before_change(frame, i);
         let items = value.into_array().unwrap_or_default();
         if items.is_empty() {
-            return Ok(Dynamic::UNIT);
+            return Ok(());
         }
         let known = frame.measured.filter(|m| m.index == i);
         frame.measured = None;
@@ -730,7 +937,7 @@ impl<'a> Runner<'a> {
             len,
             sizes: added,
         });
-        Ok(Dynamic::UNIT)
+        Ok(())
     }
 
     /// Rhai runs the assignment `stmt` with `value` (computed already) in place of its right
@@ -777,7 +984,26 @@ impl<'a> Runner<'a> {
 
     /// A condition's value, which must be a boolean. A comparison of integers, and `&&` and
     /// `||` of conditions, give theirs without making a value.
+    #[inline(always)]
     fn condition(&mut self, frame: &mut Frame, cond: &Expr, pos: Position) -> Flow<bool> {
+        // The commonest: a comparison of two integers where they are (in variables, literals
+        // or constants), read without a copy.
+        if let Expr::Binary { op, args, .. } = cond {
+            if let Some([lhs, rhs]) = args.ints {
+                if let (Some(x), Some(y)) = (self.int_of(frame, lhs), self.int_of(frame, rhs)) {
+                    if op.compares() {
+                        // The operator's operation and those of reading its operands.
+                        self.tick_n(3)?;
+                        return Ok(op.compare(x, y));
+                    }
+                }
+            }
+        }
+        self.any_condition(frame, cond, pos)
+    }
+
+    /// [`Self::condition`] of any expression.
+    fn any_condition(&mut self, frame: &mut Frame, cond: &Expr, pos: Position) -> Flow<bool> {
         let value = match cond {
             Expr::Binary { op, args, .. } if op.compares() => {
                 let [lhs, rhs] = &args.args;
@@ -892,6 +1118,23 @@ impl<'a> Runner<'a> {
             }
             _ => (),
         }
+        // A range of integers where they are (`0..n`): iterated without making its value.
+        if let Expr::Binary { op, args, .. } = &for_loop.iterable {
+            let range = matches!(op, IntOp::ExclusiveRange | IntOp::InclusiveRange);
+            if let Some([from, to]) = args.ints.filter(|_| range) {
+                if let (Some(x), Some(y)) = (self.int_of(frame, from), self.int_of(frame, to)) {
+                    // The iterable's operation and those of reading its operands.
+                    self.tick_n(3)?;
+                    return if *op == IntOp::ExclusiveRange {
+                        let mut items = x..y;
+                        self.rounds(frame, for_loop, |_, _| items.next().map(Dynamic::from_int))
+                    } else {
+                        let mut items = x..=y;
+                        self.rounds(frame, for_loop, |_, _| items.next().map(Dynamic::from_int))
+                    };
+                }
+            }
+        }
         let iterable = self.expr(frame, &for_loop.iterable)?;
         if iterable.is_array() {
             let mut items = iterable.into_array().unwrap_or_default().into_iter();
@@ -984,7 +1227,7 @@ impl<'a> Runner<'a> {
             // Rhai counts a round of `for` only when its body is empty.
             self.tick(Position::NONE).map_err(Stop::from)
         } else {
-            self.block(frame, &for_loop.body).map(plain::discard)
+            self.run(frame, &for_loop.body)
         }
     }
 
@@ -996,8 +1239,20 @@ impl<'a> Runner<'a> {
         self.eval(frame, expr)
     }
 
-    /// The value of `expr`, whose own operation is counted already.
+    /// The value of `expr`, whose own operation is counted already. The commonest kinds go
+    /// straight where they are computed; the others through [`Self::eval_other`].
+    #[inline(always)]
     fn eval(&mut self, frame: &mut Frame, expr: &Expr) -> Flow<Dynamic> {
+        match expr {
+            Expr::Chain(chain) => self.chain(frame, chain, None, None),
+            Expr::Local(slot) => Ok(plain::copy(&frame.values[frame.index(*slot)])),
+            Expr::Call(call) => self.call_by_name(frame, call),
+            _ => self.eval_other(frame, expr),
+        }
+    }
+
+    /// [`Self::eval`] of any expression.
+    fn eval_other(&mut self, frame: &mut Frame, expr: &Expr) -> Flow<Dynamic> {
         match expr {
             Expr::Value(value) => Ok(plain::copy(value)),
             Expr::Local(slot) => Ok(plain::copy(&frame.values[frame.index(*slot)])),
@@ -1089,8 +1344,17 @@ impl<'a> Runner<'a> {
                 }
             }
             Expr::Binary { op, args, .. } => {
-                let [lhs, rhs] = &args.args;
                 // Two integers where they are: computed without a copy.
+                if let Some([lhs, rhs]) = args.ints {
+                    if let (Some(x), Some(y)) = (self.int_of(frame, lhs), self.int_of(frame, rhs)) {
+                        if let Some(value) = op.apply(x, y) {
+                            // The operations of reading the operands.
+                            self.tick_n(2)?;
+                            return Ok(value);
+                        }
+                    }
+                }
+                let [lhs, rhs] = &args.args;
                 if let Some(y) = self.int_at(frame, rhs) {
                     if let Some(value) = self.int_at(frame, lhs).and_then(|x| op.apply(x, y)) {
                         // The operations of reading the operands.
@@ -1718,7 +1982,7 @@ impl<'a> Runner<'a> {
                 target.as_int().unwrap_or_default(),
                 value.as_int().unwrap_or_default(),
             );
-            if let Some(result) = int_op_assign(&op.token, a, b) {
+            if let Some(result) = int_op_assign(op, a, b) {
                 *target = result.into();
                 return Ok(());
             }
@@ -1781,21 +2045,24 @@ pub(super) fn assigns_itself(target: &Dynamic, op: Option<&OpAssign>, value: &Dy
         return true;
     };
     match (target.as_int(), value.as_int()) {
-        (Ok(a), Ok(b)) => int_op_assign(&op.token, a, b).is_some(),
+        (Ok(a), Ok(b)) => int_op_assign(op, a, b).is_some(),
         _ => false,
     }
 }
 
 /// `a op= b` on two integers as Rhai's own operators compute it, `None` where they fail (an
 /// overflow, a division by zero) or for an operator the walker leaves to Rhai.
-fn int_op_assign(token: &Token, a: INT, b: INT) -> Option<INT> {
-    match token {
-        Token::PlusAssign => a.checked_add(b),
-        Token::MinusAssign => a.checked_sub(b),
-        Token::MultiplyAssign => a.checked_mul(b),
-        Token::DivideAssign => a.checked_div(b),
-        Token::ModuloAssign => a.checked_rem(b),
-        _ => None,
+#[inline(always)]
+fn int_op_assign(op: &OpAssign, a: INT, b: INT) -> Option<INT> {
+    op.int?.checked(a, b)
+}
+
+/// Sets the integer `target` holds (a shared one's too) to `n` in place, as Rhai's own `+=`
+/// and the like on integers do: the value keeps its tag.
+#[inline(always)]
+fn set_int(target: &mut Dynamic, n: INT) {
+    if let Some(mut value) = target.write_lock::<INT>() {
+        *value = n;
     }
 }
 
@@ -1867,6 +2134,20 @@ impl IntOp {
                 | IntOp::GreaterThan
                 | IntOp::GreaterThanEqualsTo
         )
+    }
+
+    /// `+`, `-`, `*`, `/`, `%` on two integers as Rhai's own operators compute them, `None`
+    /// where they fail (overflow, division by zero) or for another operator.
+    #[inline(always)]
+    fn checked(self, x: INT, y: INT) -> Option<INT> {
+        match self {
+            IntOp::Add => x.checked_add(y),
+            IntOp::Subtract => x.checked_sub(y),
+            IntOp::Multiply => x.checked_mul(y),
+            IntOp::Divide => x.checked_div(y),
+            IntOp::Modulo => x.checked_rem(y),
+            _ => None,
+        }
     }
 
     /// The comparison on two integers (`false` for an operator that does not compare).

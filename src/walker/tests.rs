@@ -493,6 +493,99 @@ fn a_chains_quick_read_is_chosen_by_its_shape_when_lowered() {
     }
 }
 
+/// Whether each `x op= n` the lowered function `name` holds on integers where they are (see
+/// `IntAssign`) may skip the look for a constant, in the order they come.
+fn int_steps(program: &Program, name: &str, arity: usize) -> Vec<bool> {
+    fn in_block(block: &[super::Stmt], found: &mut Vec<bool>) {
+        for stmt in block {
+            in_stmt(stmt, found);
+        }
+    }
+    fn in_stmt(stmt: &super::Stmt, found: &mut Vec<bool>) {
+        use super::Stmt;
+        match stmt {
+            Stmt::IntAssign(assign) => found.push(assign.writable),
+            Stmt::For(for_loop) => in_block(&for_loop.body, found),
+            Stmt::If {
+                then, otherwise, ..
+            } => {
+                in_block(then, found);
+                in_block(otherwise, found);
+            }
+            Stmt::While { body, .. } | Stmt::Do { body, .. } | Stmt::Block(body) => {
+                in_block(body, found);
+            }
+            _ => (),
+        }
+    }
+    let function = program.function(name, arity).expect("lowered");
+    let mut found = Vec::new();
+    in_block(&function.body, &mut found);
+    found
+}
+
+#[test]
+fn integer_steps_in_place_know_the_variables_let_declares() {
+    let both = load(
+        r#"fn t(p) {
+            let a = 0; a += 1; p += a;
+            const c = 1; let b = c; b -= 1;
+            for i in 0..3 { i += 1; a *= i; }
+            let b = 2; b /= a; b += "x".len();
+            { const q = 1; let q = q; q += 1; }
+            a -= 1;
+            [a, b]
+        }"#,
+        false,
+        None,
+    );
+    // `a`, `p` (a parameter), `b`, `i` (a loop's variable), `a`, `b` (declared again), `q`
+    // (declared again after a constant of that name), `a`; `b += "x".len()` is not one.
+    assert_eq!(
+        int_steps(&both.program, "t", 1),
+        [true, false, true, false, true, true, true, true]
+    );
+}
+
+#[test]
+fn integer_steps_in_place_agree() {
+    assert_agree(&[
+        all(
+            "steps on locals, parameters, loop variables and literals, in loops and branches",
+            r#"fn t(n, d) {
+                let k = 0; let s = 0;
+                while k < n { k += 1; if k % 2 == 0 { s += k; } else { s -= d; } }
+                for i in 0..n { i *= 2; s += i; }
+                do { n -= 1; s %= 1000; } while n > 0;
+                n += d; d /= 1;
+                [k, s, n, d]
+            }"#,
+            &[("t", "[10, 3]"), ("t", "[0, -2]"), ("t", "[5, 0]")],
+        ),
+        all(
+            "steps that fail, on other values, and on constants",
+            r#"fn over(n) { let a = 9223372036854775807; a += n; a }
+               fn zero(n) { let a = 7; a /= n; a }
+               fn rest(n) { let a = 7; a %= n; a }
+               fn other(n) { let a = "x"; a += n; let f = 1.5; f *= n; let u = (); u -= n; [a, f, u] }"#,
+            &[
+                ("over", "[1]"),
+                ("over", "[-1]"),
+                ("zero", "[0]"),
+                ("zero", "[2]"),
+                ("rest", "[0]"),
+                ("other", "[2]"),
+            ],
+        ),
+        part(
+            "a step on a tagged integer, and on a variable a closure shares",
+            r#"fn tag(n) { let a = 5; a.tag = 3; a += n; [a, a.tag] }
+               fn captured(n) { let a = 1; let f = || { a += n; a }; let b = [1, 2].map(|x| { a += x; a }); a += n; [a, b] }"#,
+            &[("tag", "[1]"), ("captured", "[2]")],
+        ),
+    ]);
+}
+
 #[test]
 fn loops_lend_their_items_where_nothing_can_change_them() {
     let cases = [

@@ -12,6 +12,16 @@ fn is_plain(value: &Dynamic) -> bool {
     !value.is_shared() && (value.is_int() || value.is_unit() || value.is_bool())
 }
 
+/// The integer `value` holds, if it is a plain one (not shared).
+#[inline(always)]
+pub(super) fn int(value: &Dynamic) -> Option<rhai::INT> {
+    if value.is_shared() {
+        None
+    } else {
+        value.as_int().ok()
+    }
+}
+
 /// Drops `value`: a plain value (see [`is_plain`]) is forgotten, which is the same.
 #[inline(always)]
 pub(super) fn discard(value: Dynamic) {
