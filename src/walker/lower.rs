@@ -1251,7 +1251,11 @@ impl Lower<'_> {
             .args
             .iter()
             .map(|a| self.expr(a))
-            .collect::<Lowered<_>>()?;
+            .collect::<Lowered<Vec<_>>>()?;
+        let pure_from = args
+            .iter()
+            .rposition(|a| !matches!(a, Expr::Local(_) | Expr::Value(_)))
+            .map_or(0, |k| k + 1);
         Ok(Expr::Call(Box::new(Call {
             name: call.name.clone(),
             args,
@@ -1261,6 +1265,7 @@ impl Lower<'_> {
             site: Site::default(),
             returned: false,
             take_first: false,
+            pure_from,
         })))
     }
 

@@ -593,6 +593,10 @@ struct Call {
     /// The call is `x = f(x, …)` of a script function: x, whose value the result replaces,
     /// is handed to it rather than copied.
     take_first: bool,
+    /// The arguments from this one on are local variables or literals, whose evaluation
+    /// changes nothing: a variable among them may be read once all are evaluated (see
+    /// `Runner::call_script`, which lends such variables to a script function).
+    pure_from: usize,
 }
 
 /// A call of an imported script's function, `namespace::name(args)`: made by the host's

@@ -2,6 +2,7 @@
 
 use std::{
     any::TypeId,
+    cell::Cell,
     ops::{Range, RangeInclusive},
 };
 
@@ -9,6 +10,8 @@ use rhai::{
     Array, Caches, Dynamic, Engine, EvalAltResult, EvalContext, Expr as RhaiExpr,
     GlobalRuntimeState, ImmutableString, Position, RhaiFunc, Scope, StaticVec, Token, INT,
 };
+
+use later::Later;
 
 use super::{
     lists::NativeList,
@@ -23,6 +26,7 @@ use super::{
 mod chain;
 pub(super) mod closures;
 mod imported;
+mod later;
 mod memoised;
 mod pairs;
 mod plain;
@@ -105,6 +109,11 @@ struct Frame {
     top: bool,
     /// What is known of the sizes of the array in one slot (see [`Measured`]).
     measured: Option<Measured>,
+    /// The parameters (bit `i` for slot `i`) holding a value lent by the caller rather than
+    /// copied, not copied since: the caller's own (see [`Runner::call_script`]), or the
+    /// host's state (see [`Runner::call_lending`]). Before such a parameter may change, its
+    /// value is copied for the lender ([`Runner::before_change`]).
+    lent: Cell<u64>,
 }
 
 /// The sizes Rhai's limits count in the array held by slot `index` of a frame (its items, map
@@ -123,6 +132,17 @@ struct Measured {
 impl Frame {
     fn index(&self, slot: Slot) -> usize {
         self.values.len() - slot.get()
+    }
+
+    /// A frame of `values` (called by the host: `top`), with the parameters in `lent` lent.
+    #[inline(always)]
+    fn new(values: Vec<Dynamic>, top: bool, lent: u64) -> Self {
+        Frame {
+            values,
+            top,
+            measured: None,
+            lent: Cell::new(lent),
+        }
     }
 
     /// Forgets what is measured of slot `i`, which may change.
@@ -177,6 +197,9 @@ pub struct Runner<'a> {
     lending: Option<Lending>,
     /// Empty frames to reuse (a call's frame is not allocated anew).
     frames: &'a mut Vec<Vec<Dynamic>>,
+    /// The copies of lent parameters (by their slot) made before they changed, for the
+    /// callers that lent them, the innermost call's last (see [`Runner::call_script`]).
+    loans: Vec<(usize, Dynamic)>,
     /// Who makes the calls of imported scripts' functions (`base::f(…)`), if anyone: else
     /// Rhai makes them.
     imports: Option<&'a dyn Imports>,
@@ -216,6 +239,7 @@ impl<'a> Runner<'a> {
             max_operations,
             lending: None,
             frames,
+            loans: Vec::new(),
             progress,
             imports: None,
             charges: None,
@@ -276,21 +300,43 @@ impl<'a> Runner<'a> {
         frame.top && self.lending.is_some()
     }
 
-    /// Before slot `i` of `frame` may change: a lent state is copied first (see
-    /// [`Self::call_lending`]).
-    #[inline]
+    /// Before slot `i` of `frame` may change: a lent value is copied first for its lender (a
+    /// state lent by the host, see [`Self::call_lending`]; a caller's variable, see
+    /// [`Self::call_script`]).
+    #[inline(always)]
     fn before_change(&mut self, frame: &Frame, i: usize) {
         if self.lent_unchanged(frame, i) {
-            if let Some(lending) = &mut self.lending {
-                lending.copy = Some(frame.values[0].clone());
-            }
+            self.copy_lent(frame, i);
         }
     }
 
-    /// Whether slot `i` of `frame` holds a state the host lent, not yet copied.
-    #[inline]
+    /// Copies the lent value in slot `i` of `frame` for its lender, before it changes.
+    #[cold]
+    #[inline(never)]
+    fn copy_lent(&mut self, frame: &Frame, i: usize) {
+        frame.lent.set(frame.lent.get() & !(1 << i));
+        let copy = frame.values[i].clone();
+        match &mut self.lending {
+            Some(lending) if frame.top => lending.copy = Some(copy),
+            _ => self.loans.push((i, copy)),
+        }
+    }
+
+    /// Before anything may change any slot of `frame` from `from` on: every lent value there
+    /// is copied first.
+    fn before_changes(&mut self, frame: &Frame, from: usize) {
+        let mut lent = frame.lent.get() & u64::MAX.checked_shl(from as u32).unwrap_or(0);
+        while lent != 0 {
+            self.before_change(frame, lent.trailing_zeros() as usize);
+            lent &= lent - 1;
+        }
+    }
+
+    /// Whether slot `i` of `frame` holds a value lent to the call (by the host or the
+    /// caller), not yet copied.
+    #[inline(always)]
     fn lent_unchanged(&self, frame: &Frame, i: usize) -> bool {
-        i == 0 && self.listing(frame) && self.lending.as_ref().is_some_and(|l| l.copy.is_none())
+        i < 64 && frame.lent.get() & (1 << i) != 0
     }
 
     /// Counts one operation and lets the budget stop the call, as Rhai does: every
@@ -438,11 +484,9 @@ impl<'a> Runner<'a> {
         top: bool,
     ) -> Result<Dynamic, Error> {
         debug_assert_eq!(values.len(), function.arity);
-        let mut frame = Frame {
-            values,
-            top,
-            measured: None,
-        };
+        // The host lends its state to a call for a list of moves.
+        let lent = u64::from(top && self.lending.is_some());
+        let mut frame = Frame::new(values, top, lent);
         let result = match function.memo.get() {
             Some(index) if self.charges.is_some() => {
                 self.memoised(index, function, &mut frame, pos)
@@ -473,6 +517,26 @@ impl<'a> Runner<'a> {
         let result = self.stmts(frame, &function.body);
         let source = std::mem::replace(&mut self.global.source, caller_source);
         self.global.level -= 1;
+        function_result(function, result, source, pos)
+    }
+
+    fn block(&mut self, frame: &mut Frame, block: &Block) -> Flow<Dynamic> {
+        let mark = frame.values.len();
+        let result = self.stmts(frame, block);
+        frame.truncate(mark);
+        result
+    }
+}
+
+/// What a call of `function` (at `pos`) gives, its body having ended with `result`, run with
+/// the module's `source`: its value, or its error as Rhai reports it.
+fn function_result(
+    function: &Function,
+    result: Flow<Dynamic>,
+    source: Option<ImmutableString>,
+    pos: Position,
+) -> Result<Dynamic, Error> {
+    {
         let err = match result {
             Ok(value) | Err(Stop::Return(value)) => return Ok(value),
             Err(Stop::Break(value)) => EvalAltResult::LoopBreak(true, value, pos).into(),
@@ -491,15 +555,9 @@ impl<'a> Runner<'a> {
             .into(),
         })
     }
+}
 
-    /// The value of `block`, run in a block of its own (its variables end with it).
-    fn block(&mut self, frame: &mut Frame, block: &Block) -> Flow<Dynamic> {
-        let mark = frame.values.len();
-        let result = self.stmts(frame, block);
-        frame.truncate(mark);
-        result
-    }
-
+impl Runner<'_> {
     /// Runs `block` in a block of its own for what it does, its value unused (a loop's body,
     /// the branch of an `if` that is a statement): no statement's value is made.
     fn run(&mut self, frame: &mut Frame, block: &Block) -> Flow<()> {
@@ -1260,7 +1318,10 @@ impl<'a> Runner<'a> {
                 let i = frame.index(*slot);
                 // A lent state stays in the frame for the host (see `call_lending`); Rhai's
                 // copy of a constant is not one.
-                if (i == 0 && self.listing(frame)) || frame.values[i].is_read_only() {
+                if (i == 0 && self.listing(frame))
+                    || self.lent_unchanged(frame, i)
+                    || frame.values[i].is_read_only()
+                {
                     Ok(frame.values[i].clone())
                 } else {
                     frame.touch(i);
@@ -1825,37 +1886,186 @@ impl<'a> Runner<'a> {
 
     /// The call `call` of the script's lowered `function`, its arguments evaluated as Rhai
     /// evaluates them (a first argument that is a variable counted first, read last) straight
-    /// into the frame the function runs in: no list of them is made and then copied.
+    /// into the frame the function runs in: no list of them is made and then copied. A
+    /// function whose body is one expression runs in the caller's frame (see
+    /// [`Self::call_inline`]).
+    ///
+    /// A variable read once the arguments are evaluated (the first argument, and those among
+    /// the last ones that are variables or literals, whose evaluation changes nothing) is
+    /// lent rather than copied where its value is worth it (see [`later::lendable`]): moved
+    /// into the callee's frame and back after the call. Rhai gives the function a copy, which
+    /// it may change: before the callee changes a lent parameter (or moves it out), it is
+    /// copied for the caller ([`Self::before_change`]), and that copy comes back.
     fn call_script(
         &mut self,
         frame: &mut Frame,
         call: &Call,
         function: &Function,
     ) -> Flow<Dynamic> {
+        let mut values = self.frames.pop().unwrap_or_default();
+        let mut later = Later::default();
+        if let Err(stop) = self.script_arguments(frame, call, &mut values, &mut later) {
+            values.clear();
+            self.frames.push(values);
+            return Err(stop);
+        }
+        let lent = if later.is_empty() {
+            0
+        } else {
+            later.lend(frame, &mut values)
+        };
+        let mark = frame.values.len();
+        if let Some(body) = inline_body(function).filter(|_| mark + function.arity <= 64) {
+            return self.call_inline(frame, function, body, values, (later, lent), call.pos);
+        }
+        if lent == 0 {
+            values.reserve(function.frame_size);
+            return Ok(self.run_in(function, values, call.pos, false)?);
+        }
+        let loans = self.loans.len();
+        let mut callee = Frame::new(values, false, lent);
+        let result = self.run_function(function, &mut callee, call.pos);
+        for (p, at) in later.lent() {
+            let value = self.lent_back(&mut callee, p, loans);
+            plain::put(&mut frame.values[at], value);
+        }
+        self.loans.truncate(loans);
+        plain::truncate(&mut callee.values, 0);
+        self.frames.push(callee.values);
+        Ok(result?)
+    }
+
+    /// Evaluates the arguments of `call` into `values`, as Rhai does (a first argument that is
+    /// a variable counted first, read last); the variables read last that may be lent are
+    /// noted in `later`, their places left empty.
+    #[inline(always)]
+    fn script_arguments(
+        &mut self,
+        frame: &mut Frame,
+        call: &Call,
+        values: &mut Vec<Dynamic>,
+        later: &mut Later,
+    ) -> Result<(), Stop> {
         if call.first_local.is_some() {
             self.tick(call.pos)?;
         }
-        let mut values = self.frames.pop().unwrap_or_default();
-        values.reserve(function.frame_size);
         let skip = usize::from(call.first_local.is_some());
         if skip == 1 {
             // The first argument's place, filled once the others are evaluated.
             values.push(Dynamic::UNIT);
         }
-        for arg in &call.args[skip..] {
-            match self.expr(frame, arg) {
-                Ok(value) => values.push(value),
-                Err(stop) => {
-                    values.clear();
-                    self.frames.push(values);
-                    return Err(stop);
+        for (k, arg) in call.args.iter().enumerate().skip(skip) {
+            let value = match arg {
+                Expr::Local(slot) => {
+                    self.tick(Position::NONE)?;
+                    let at = frame.index(*slot);
+                    let value = &frame.values[at];
+                    if k >= call.pure_from && later::lendable(value) && later.add(k, at) {
+                        Dynamic::UNIT
+                    } else {
+                        plain::copy(value)
+                    }
                 }
-            }
+                Expr::Value(value) => {
+                    self.tick(Position::NONE)?;
+                    plain::copy(value)
+                }
+                _ => self.expr(frame, arg)?,
+            };
+            values.push(value);
         }
         if let Some(slot) = call.first_local {
-            values[0] = self.first_argument(frame, call, slot);
+            let at = frame.index(slot);
+            let lent = !call.take_first && later::lendable(&frame.values[at]) && later.add(0, at);
+            if !lent {
+                plain::put(&mut values[0], self.first_argument(frame, call, slot));
+            }
         }
-        Ok(self.run_in(function, values, call.pos, false)?)
+        Ok(())
+    }
+
+    /// The value lent to slot `i` of `frame`, to give back to the lender: where it is if it
+    /// was not copied, else the copy made before it changed (among the copies from `loans`
+    /// on).
+    fn lent_back(&mut self, frame: &mut Frame, i: usize, loans: usize) -> Dynamic {
+        let value = if self.lent_unchanged(frame, i) {
+            frame.values.get_mut(i).map(std::mem::take)
+        } else {
+            let copy = self.loans[loans..].iter_mut().find(|(j, _)| *j == i);
+            copy.map(|(_, copy)| std::mem::take(copy))
+        };
+        value.unwrap_or_default()
+    }
+
+    /// The call of `function`, whose body is the one expression `body` and which has no
+    /// variables but its parameters (see [`inline_body`]), evaluated in the caller's `frame`:
+    /// its arguments `values` (some `lent` by the caller, see [`Self::call_script`]) go on
+    /// top of the caller's variables for the body, which reads them where the function's
+    /// frame would have them (slots count from the frame's end), and end with it. What the
+    /// call does around the body is done as [`Self::run_function`] does it.
+    #[inline(always)]
+    fn call_inline(
+        &mut self,
+        frame: &mut Frame,
+        function: &Function,
+        body: &Stmt,
+        mut values: Vec<Dynamic>,
+        (later, lent): (Later, u64),
+        pos: Position,
+    ) -> Flow<Dynamic> {
+        let mark = frame.values.len();
+        frame.values.append(&mut values);
+        self.frames.push(values);
+        let top = std::mem::replace(&mut frame.top, false);
+        if lent == 0 {
+            let result = self.run_inline(function, frame, body, pos);
+            frame.top = top;
+            frame.truncate(mark);
+            return Ok(result?);
+        }
+        let loans = self.loans.len();
+        frame.lent.set(frame.lent.get() | (lent << mark));
+        let result = self.run_inline(function, frame, body, pos);
+        frame.top = top;
+        for (p, at) in later.lent() {
+            let value = self.lent_back(frame, mark + p, loans);
+            plain::put(&mut frame.values[at], value);
+        }
+        self.loans.truncate(loans);
+        // The caller's own lent parameters are below `mark`.
+        frame.lent.set(frame.lent.get() & !(u64::MAX << mark));
+        frame.truncate(mark);
+        Ok(result?)
+    }
+
+    /// Runs `body`, the one statement of `function`, with its arguments on top of `frame`, as
+    /// [`Self::run_function`] runs a function.
+    #[inline(always)]
+    fn run_inline(
+        &mut self,
+        function: &Function,
+        frame: &mut Frame,
+        body: &Stmt,
+        pos: Position,
+    ) -> Result<Dynamic, Error> {
+        self.tick(pos)?;
+        if self.global.level + 1 > self.engine.max_call_levels() {
+            return Err(EvalAltResult::ErrorStackOverflow(pos).into());
+        }
+        self.global.level += 1;
+        let caller_source = std::mem::replace(&mut self.global.source, self.program.source.clone());
+        // As `stmts` runs the statement.
+        let result = match body {
+            Stmt::Expr(expr) => match self.tick_n(2) {
+                Ok(()) => self.eval(frame, expr),
+                Err(err) => Err(err.into()),
+            },
+            Stmt::Call(expr) => self.expr(frame, expr),
+            _ => self.stmts(frame, &function.body),
+        };
+        let source = std::mem::replace(&mut self.global.source, caller_source);
+        self.global.level -= 1;
+        function_result(function, result, source, pos)
     }
 
     /// The value of a script function call's first argument, the variable in `slot`, read
@@ -1932,8 +2142,11 @@ impl<'a> Runner<'a> {
         expr: &RhaiExpr,
         names: &[ImmutableString],
     ) -> Flow<Dynamic> {
-        debug_assert_eq!(names.len(), frame.values.len());
-        self.before_change(frame, 0);
+        // The function's variables are the frame's last (a function evaluated in its caller's
+        // frame, see `call_inline`, has its caller's below them).
+        debug_assert!(names.len() <= frame.values.len());
+        let from = frame.values.len().saturating_sub(names.len());
+        self.before_changes(frame, from);
         frame.measured = None;
         let mut scope = if frame.top {
             std::mem::take(self.constants)
@@ -1941,7 +2154,7 @@ impl<'a> Runner<'a> {
             Scope::new()
         };
         let base = scope.len();
-        for (name, value) in names.iter().zip(frame.values.drain(..)) {
+        for (name, value) in names.iter().zip(frame.values.drain(from..)) {
             scope.push_dynamic(name.as_str(), value);
         }
         let result = EvalContext::new(self.engine, self.global, self.caches, &mut scope, None)
@@ -2301,4 +2514,17 @@ fn with_position_if_none(mut err: Error, pos: Position) -> Error {
         }
     }
     err
+}
+
+/// The one statement of `function`'s body, where its call may be evaluated in the caller's
+/// frame (see [`Runner::call_inline`]): an expression, the function having no variables but
+/// its parameters.
+#[inline(always)]
+fn inline_body(function: &Function) -> Option<&Stmt> {
+    match function.body.as_slice() {
+        [stmt @ (Stmt::Expr(_) | Stmt::Call(_))] if function.frame_size == function.arity => {
+            Some(stmt)
+        }
+        _ => None,
+    }
 }

@@ -2342,6 +2342,7 @@ fn operations_in_loops_chains_and_methods_are_counted_as_rhai_counts_them() {
     ]);
 }
 
+mod calls;
 mod closures;
 mod constants;
 mod differential;

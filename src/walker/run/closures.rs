@@ -483,11 +483,7 @@ impl Runner<'_> {
         values.reserve(function.frame_size);
         values.extend(captured.iter_mut().map(std::mem::take));
         values.extend(args);
-        let mut frame = Frame {
-            values,
-            top: false,
-            measured: None,
-        };
+        let mut frame = Frame::new(values, false, 0);
         let result = self.run_function(function, &mut frame, pos);
         for (kept, value) in captured.iter_mut().zip(frame.values.iter_mut()) {
             *kept = std::mem::take(value);
