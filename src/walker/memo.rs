@@ -142,7 +142,7 @@ fn names_if_pure(
             names.push(name.clone());
         }
     };
-    let impure = super::lower::any_node(body, |node| match node {
+    let impure = super::syntax::any_node(body, |node| match node {
         ASTNode::Stmt(RhaiStmt::FnCall(call, _))
         | ASTNode::Expr(RhaiExpr::FnCall(call, _) | RhaiExpr::MethodCall(call, _)) => {
             let impure = call.is_qualified()

@@ -101,6 +101,7 @@ mod memo;
 pub mod native_table;
 pub mod profile;
 mod run;
+mod syntax;
 
 use std::{
     any::TypeId,
