@@ -839,8 +839,9 @@ impl Searcher<'_> {
     }
 
     /// Whether a stone of the player to move can only hinder the opponent's threats: no judge
-    /// (whose refusal of a stone of theirs a stone of ours may lift, as a renju double three
-    /// blocked on one line) and longer runs of ours win (an overline of ours spoils no counter).
+    /// (whose refusal of a stone of theirs a stone of ours may lift, as a double three
+    /// forbidden to one side is when one of its lines is blocked) and longer runs of ours win
+    /// (an overline of ours spoils no counter).
     fn stones_only_hinder(&self) -> bool {
         self.pos.judge.is_none() && !self.pos.goal.exact.contains(usize::from(self.pos.to_move))
     }
