@@ -1418,7 +1418,7 @@ impl Lower<'_> {
             return Ok(None);
         }
         chain.array_method = array_method(&chain);
-        chain.shape = Shape::of(&chain);
+        chain.shape = Shape::of(&chain, self.natives);
         // A method may change the variable it is called on (but Rhai's `len` and `is_empty`).
         if let Root::Local(slot) = chain.root {
             let reads = matches!(

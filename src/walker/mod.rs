@@ -691,14 +691,17 @@ enum Shape {
 }
 
 impl Shape {
-    /// The shape of `chain` (its root, steps and arguments known).
-    fn of(chain: &Chain) -> Shape {
+    /// The shape of `chain` (its root, steps and arguments known): a native method is called
+    /// in place only where `natives` has a plain form of it (for some types), so that a chain
+    /// whose method has none (a track's `take`, a string's `len`) never tries it.
+    fn of(chain: &Chain, natives: &NativeTable) -> Shape {
         if !matches!(chain.root, Root::Local(_)) {
             return Shape::General;
         }
-        let in_place = |args: &[Expr]| {
+        let in_place = |args: &[Expr], step: &Step| {
             args.iter()
                 .all(|a| matches!(a, Expr::Local(_) | Expr::Value(_)))
+                && matches!(step, Step::Method { name, .. } if natives.has_typed(name))
         };
         let pair_call = match chain.args.as_slice() {
             [Expr::Call(call)] => call.args.len() == 2 && matches!(call.callee, Callee::Native),
@@ -711,13 +714,13 @@ impl Shape {
         match chain.steps.as_slice() {
             [Step::Prop { .. }] => Shape::Property,
             [Step::Index] | [Step::Prop { .. }, Step::Index] => Shape::InPlace,
-            [Step::Method { script: false, .. }]
-                if chain.array_method.is_none() && in_place(&chain.args) =>
+            [method @ Step::Method { script: false, .. }]
+                if chain.array_method.is_none() && in_place(&chain.args, method) =>
             {
                 Shape::InPlace
             }
-            [Step::Prop { .. }, Step::Method { script: false, .. }]
-                if chain.gathering == Gathering::PerLink && in_place(&chain.args) =>
+            [Step::Prop { .. }, method @ Step::Method { script: false, .. }]
+                if chain.gathering == Gathering::PerLink && in_place(&chain.args, method) =>
             {
                 Shape::InPlace
             }

@@ -128,6 +128,12 @@ impl NativeTable {
         self.list_takers.contains(name)
     }
 
+    /// Whether a function `name` has a plain form for some types (see [`Typed`]): a call of
+    /// another never takes the walker's in-place calls, which call the plain form.
+    pub fn has_typed(&self, name: &str) -> bool {
+        self.typed.keys().any(|(typed, _)| typed == name)
+    }
+
     /// The plain form of the function `name` taking exactly `types` (see [`Typed`]).
     pub fn get_typed(&self, name: &str, types: &[TypeId]) -> Option<Typed> {
         self.typed.get(&(name.to_string(), types.to_vec())).cloned()

@@ -18,7 +18,8 @@ use crate::walker::{ArrayMethod, Chain, Fallback, Gathering, OpAssign, Root, Sha
 impl Runner<'_> {
     /// Evaluates a chain, or (`assign`) assigns to its end: a read of the shapes the chain's
     /// lowering found quick ways for (see [`Shape`]) is tried first, without the machinery of
-    /// [`Self::walked_chain`].
+    /// [`Self::walked_chain`]. Any other chain goes straight there.
+    #[inline(always)]
     pub(super) fn chain(
         &mut self,
         frame: &mut Frame,
@@ -26,29 +27,34 @@ impl Runner<'_> {
         assign: Option<(Dynamic, Option<&OpAssign>, Position)>,
         stmt: Option<&Fallback>,
     ) -> Flow<Dynamic> {
-        if assign.is_none() {
-            // The commonest chain, a map's property read (`state.turn`).
-            if let (Shape::Property, Root::Local(slot), [Step::Prop { name, .. }]) =
-                (chain.shape, &chain.root, chain.steps.as_slice())
-            {
-                if let Some(map) = frame.values[frame.index(*slot)].read_lock::<Map>() {
-                    let value = property(&map, name).map_or(Dynamic::UNIT, plain::copy);
-                    drop(map);
-                    // Rhai counts the variable and the property's look-up.
-                    self.tick_n(2)?;
-                    return Ok(value);
-                }
-            }
-            let quick = match chain.shape {
-                Shape::Property | Shape::InPlace => self.quick_read(frame, chain),
-                Shape::Pair => self.pair_in_place(frame, chain),
-                Shape::General => None,
-            };
-            if let Some(done) = quick {
+        if assign.is_none() && chain.shape != Shape::General {
+            if let Some(done) = self.quick_chain(frame, chain) {
                 return done;
             }
         }
         self.walked_chain(frame, chain, assign, stmt)
+    }
+
+    /// A read of `chain`, of a shape other than [`Shape::General`], done the quick way its
+    /// shape allows; `None`, with nothing counted or changed, where the values do not fit.
+    #[inline(never)]
+    fn quick_chain(&mut self, frame: &mut Frame, chain: &Chain) -> Option<Flow<Dynamic>> {
+        // The commonest chain, a map's property read (`state.turn`).
+        if let (Shape::Property, Root::Local(slot), [Step::Prop { name, .. }]) =
+            (chain.shape, &chain.root, chain.steps.as_slice())
+        {
+            if let Some(map) = frame.values[frame.index(*slot)].read_lock::<Map>() {
+                let value = property(&map, name).map_or(Dynamic::UNIT, plain::copy);
+                drop(map);
+                // Rhai counts the variable and the property's look-up.
+                return Some(self.tick_n(2).map(|()| value).map_err(Into::into));
+            }
+        }
+        match chain.shape {
+            Shape::Property | Shape::InPlace => self.quick_read(frame, chain),
+            Shape::Pair => self.pair_in_place(frame, chain),
+            Shape::General => None,
+        }
     }
 
     /// [`Self::chain`] walked, its values gathered as Rhai gathers them.

@@ -123,19 +123,7 @@ impl Runner<'_> {
         if n > MOST_ARGS || chain.args.len() != n || chain.argument || chain.returned {
             return None;
         }
-        // Where each argument is: a slot of the frame, or a literal (`None`).
-        let mut slots = [None; MOST_ARGS];
-        for (k, arg) in chain.args.iter().enumerate() {
-            slots[k] = match arg {
-                Expr::Local(at) => Some(frame.index(*at)),
-                Expr::Value(_) => None,
-                _ => return None,
-            };
-        }
-        // The same variable twice is read twice: the general walk copies it.
-        if slots.contains(&Some(i)) || (slots[0].is_some() && slots[0] == slots[1]) {
-            return None;
-        }
+        let slots = arg_slots(frame, chain, i)?;
         let target = &frame.values[i];
         if target.is_map() {
             return None;
@@ -259,17 +247,7 @@ impl Runner<'_> {
         if !fits {
             return None;
         }
-        let mut slots = [None; MOST_ARGS];
-        for (k, arg) in chain.args.iter().enumerate() {
-            slots[k] = match arg {
-                Expr::Local(at) => Some(frame.index(*at)),
-                Expr::Value(_) => None,
-                _ => return None,
-            };
-        }
-        if slots.contains(&Some(i)) || (slots[0].is_some() && slots[0] == slots[1]) {
-            return None;
-        }
+        let slots = arg_slots(frame, chain, i)?;
         let resolved = site.0.borrow();
         let r = resolved.as_ref()?;
         let typed = r.typed.as_ref()?;
@@ -332,6 +310,24 @@ impl Runner<'_> {
         frame.touch(i);
         Some(result.map_err(Into::into))
     }
+}
+
+/// Where each of `chain`'s arguments (at most [`MOST_ARGS`]) is: a slot of `frame`, or a
+/// literal (`None`). `None` where an argument is neither, or is the variable in slot `i` (the
+/// chain's own) or the same variable as the other argument: a variable read twice is copied
+/// by the general walk.
+#[inline]
+fn arg_slots(frame: &Frame, chain: &Chain, i: usize) -> Option<[Option<usize>; MOST_ARGS]> {
+    let mut slots = [None; MOST_ARGS];
+    for (slot, arg) in slots.iter_mut().zip(&chain.args) {
+        *slot = match arg {
+            Expr::Local(at) => Some(frame.index(*at)),
+            Expr::Value(_) => None,
+            _ => return None,
+        };
+    }
+    let twice = slots[0].is_some() && slots[0] == slots[1];
+    (!twice && !slots.contains(&Some(i))).then_some(slots)
 }
 
 /// A literal argument's value.
