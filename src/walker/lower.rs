@@ -1,6 +1,10 @@
 //! Lowering Rhai's syntax tree of each script function into the walker's tree.
 
-use std::{cell::RefCell, collections::BTreeSet, rc::Rc};
+use std::{
+    cell::{Cell, RefCell},
+    collections::BTreeSet,
+    rc::Rc,
+};
 
 use foldhash::{HashMap, HashMapExt};
 
@@ -1412,13 +1416,13 @@ impl Lower<'_> {
             argument: false,
             gathering: gathering(expr, &x.rhs),
             array_method: None,
-            shape: Shape::General,
+            shape: Cell::new(Shape::General),
         };
         if !self.links(expr, &x.rhs, &mut chain)? {
             return Ok(None);
         }
         chain.array_method = array_method(&chain);
-        chain.shape = Shape::of(&chain, self.natives);
+        chain.shape.set(Shape::of(&chain, self.natives));
         // A method may change the variable it is called on (but Rhai's `len` and `is_empty`).
         if let Root::Local(slot) = chain.root {
             let reads = matches!(
@@ -1490,7 +1494,9 @@ impl Lower<'_> {
                     self.closure_argument = false;
                     let mut arg = arg?;
                     if let (true, Expr::Chain(inner)) = (takes_lists, &mut arg) {
-                        inner.argument = inner.ends_in_native_method();
+                        if inner.ends_in_native_method() {
+                            inner.mark_listed(false);
+                        }
                     }
                     chain.args.push(arg);
                 }

@@ -670,8 +670,9 @@ struct Chain {
     /// an array (keeping the sizes of the array, `Measured` in `run`).
     array_method: Option<ArrayMethod>,
     /// Which quick read the chain's shape allows (decided when lowered: running it tries that
-    /// one only).
-    shape: Shape,
+    /// one only). A native method's call in place becomes [`Shape::General`] once the call
+    /// site's function is found without a plain form (the chain then never tries it again).
+    shape: Cell<Shape>,
 }
 
 /// The quick reads a chain's shape allows, tried before its arguments are gathered (each
@@ -765,6 +766,21 @@ impl Step {
 }
 
 impl Chain {
+    /// Marks the chain's value as one the host may take as a list form: returned as it is
+    /// (`returned`, see [`mark_returned`]), else an argument of a method taking lists
+    /// (`argument`). A native method is then not called in place (its plain form makes no
+    /// list form): the chain's shape no longer offers it.
+    fn mark_listed(&mut self, returned: bool) {
+        if returned {
+            self.returned = true;
+        } else {
+            self.argument = true;
+        }
+        if self.shape.get() == Shape::InPlace && self.ends_in_native_method() {
+            self.shape.set(Shape::General);
+        }
+    }
+
     /// Whether the chain's last step calls a native method.
     fn ends_in_native_method(&self) -> bool {
         matches!(self.steps.last(), Some(Step::Method { script: false, .. }))
@@ -885,7 +901,7 @@ struct Fallback {
 fn mark_returned(body: &mut Block) -> bool {
     fn mark(expr: &mut Expr, moved: &mut bool) {
         match expr {
-            Expr::Chain(chain) => chain.returned = true,
+            Expr::Chain(chain) => chain.mark_listed(true),
             Expr::Call(call) => call.returned = true,
             Expr::Local(slot) => {
                 *expr = Expr::Returned(*slot);

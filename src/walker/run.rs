@@ -529,31 +529,44 @@ impl<'a> Runner<'a> {
 }
 
 /// What a call of `function` (at `pos`) gives, its body having ended with `result`, run with
-/// the module's `source`: its value, or its error as Rhai reports it.
+/// the module's `source`: its value, or its error as Rhai reports it (see
+/// [`function_error`]). The value's way is inlined in the callers, as it is every call's.
+#[inline(always)]
 fn function_result(
     function: &Function,
     result: Flow<Dynamic>,
     source: Option<ImmutableString>,
     pos: Position,
 ) -> Result<Dynamic, Error> {
-    {
-        let err = match result {
-            Ok(value) | Err(Stop::Return(value)) => return Ok(value),
-            Err(Stop::Break(value)) => EvalAltResult::LoopBreak(true, value, pos).into(),
-            Err(Stop::Continue) => EvalAltResult::LoopBreak(false, Dynamic::UNIT, pos).into(),
-            Err(Stop::Error(err)) => err,
-        };
-        Err(match *err {
-            EvalAltResult::Exit(..) => with_position(err, pos),
-            _ if err.is_system_exception() => with_position(err, pos),
-            _ => EvalAltResult::ErrorInFunctionCall(
-                function.name.to_string(),
-                source.as_deref().unwrap_or("").to_string(),
-                err,
-                pos,
-            )
-            .into(),
-        })
+    let err = match result {
+        Ok(value) | Err(Stop::Return(value)) => return Ok(value),
+        Err(Stop::Break(value)) => EvalAltResult::LoopBreak(true, value, pos).into(),
+        Err(Stop::Continue) => EvalAltResult::LoopBreak(false, Dynamic::UNIT, pos).into(),
+        Err(Stop::Error(err)) => err,
+    };
+    Err(function_error(function, err, source, pos))
+}
+
+/// The error a call of `function` (at `pos`), run with the module's `source`, gives where its
+/// body stopped with `err` (a `break` or `continue` outside a loop made one), as Rhai reports it.
+#[cold]
+#[inline(never)]
+fn function_error(
+    function: &Function,
+    err: Error,
+    source: Option<ImmutableString>,
+    pos: Position,
+) -> Error {
+    match *err {
+        EvalAltResult::Exit(..) => with_position(err, pos),
+        _ if err.is_system_exception() => with_position(err, pos),
+        _ => EvalAltResult::ErrorInFunctionCall(
+            function.name.to_string(),
+            source.as_deref().unwrap_or("").to_string(),
+            err,
+            pos,
+        )
+        .into(),
     }
 }
 

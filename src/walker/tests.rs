@@ -442,13 +442,20 @@ fn lending_loops(program: &Program, name: &str, arity: usize) -> Vec<bool> {
     found
 }
 
-/// The shape of the chain the lowered function `name` ends with (see `Chain::shape`).
-fn last_chain_shape(program: &Program, name: &str, arity: usize) -> Option<super::Shape> {
+/// The shape of the first chain the lowered function `name` holds as a statement or as a
+/// `let`'s value (see `Chain::shape`).
+fn chain_shape(program: &Program, name: &str, arity: usize) -> Option<super::Shape> {
     use super::{Expr, Stmt};
-    match program.function(name, arity)?.body.last()? {
-        Stmt::Expr(Expr::Chain(chain)) | Stmt::Call(Expr::Chain(chain)) => Some(chain.shape),
+    let body = &program.function(name, arity)?.body;
+    body.iter().find_map(|stmt| match stmt {
+        Stmt::Expr(Expr::Chain(chain))
+        | Stmt::Call(Expr::Chain(chain))
+        | Stmt::Let {
+            value: Expr::Chain(chain),
+            ..
+        } => Some(chain.shape.get()),
         _ => None,
-    }
+    })
 }
 
 #[test]
@@ -459,14 +466,17 @@ fn a_chains_quick_read_is_chosen_by_its_shape_when_lowered() {
         fn prop(s) { s.turn }
         fn index(a) { a[0] }
         fn prop_index(s, i) { s.pits[i] }
-        fn in_place(g, c) { g.get(c) }
-        fn prop_in_place(s, c) { s.board.set(c, 1) }
+        fn in_place(g, c) { let v = g.get(c); v }
+        fn prop_in_place(s, c) { let v = s.board.set(c, 1); v }
+        fn returned(g, c) { g.get(c) }
         fn pair(g, x, y) { g.get(cell(x, y)) }
         fn prop_pair(s, x, y) { s.board.get(cell(x, y)) }
         fn push_pair(l, x, y) { l.push(cell(x, y)) }
         fn computed(g, c) { g.get(c + 1) }
         fn two_props(s) { s.a.b }
         fn of_value(a) { [a].len() }
+        fn no_plain_form(t, p) { let v = t.take(p); v }
+        fn prop_no_plain_form(s, p) { let v = s.pits.take(p); v }
         "#,
         true,
         None,
@@ -477,19 +487,64 @@ fn a_chains_quick_read_is_chosen_by_its_shape_when_lowered() {
         ("prop_index", 2, InPlace),
         ("in_place", 2, InPlace),
         ("prop_in_place", 2, InPlace),
+        // Returned, it may be the host's list form, which the call in place does not make.
+        ("returned", 2, General),
         ("pair", 3, Pair),
         ("prop_pair", 3, Pair),
         ("push_pair", 3, Pair),
         ("computed", 2, General),
         ("two_props", 1, General),
         ("of_value", 1, General),
+        // A method without a plain form (for any types) is never called in place.
+        ("no_plain_form", 2, General),
+        ("prop_no_plain_form", 2, General),
     ];
     for (name, arity, shape) in shapes {
         assert_eq!(
-            last_chain_shape(&both.program, name, arity),
+            chain_shape(&both.program, name, arity),
             Some(shape),
             "{name}"
         );
+    }
+}
+
+#[test]
+fn a_call_site_found_without_a_plain_form_stops_trying_the_call_in_place() {
+    use super::Shape::{General, InPlace};
+    // `get` has a plain form on a grid, none on a track: the chain is lowered to try it.
+    let both = load(
+        r#"
+        fn on_grid(g, c) { let v = g.get(c); v }
+        fn on_track(t, p) { let v = t.get(p); v }
+        fn prop_on_track(s, p) { let v = s.pits.get(p); v }
+        "#,
+        true,
+        None,
+    );
+    let calls = [
+        ("on_grid", "[grid(3, 3), cell(1, 2)]"),
+        ("on_track", "[track(4, 2), 1]"),
+        ("prop_on_track", "[#{ pits: track(4, 3) }, 2]"),
+    ];
+    let program = both.fast.program();
+    for (name, _) in calls {
+        assert_eq!(chain_shape(program, name, 2), Some(InPlace), "{name}");
+    }
+    // Twice: the first call finds the site's function, the second looks at its plain form.
+    for _ in 0..2 {
+        for (name, args) in calls {
+            let args: Array = both.engine.eval(args).expect("arguments");
+            let fast = both.call(&both.fast, name, &args);
+            assert_eq!(fast, both.call(&both.slow, name, &args), "{name}");
+        }
+    }
+    let shapes = [
+        ("on_grid", InPlace),
+        ("on_track", General),
+        ("prop_on_track", General),
+    ];
+    for (name, shape) in shapes {
+        assert_eq!(chain_shape(program, name, 2), Some(shape), "{name}");
     }
 }
 

@@ -27,7 +27,7 @@ impl Runner<'_> {
         assign: Option<(Dynamic, Option<&OpAssign>, Position)>,
         stmt: Option<&Fallback>,
     ) -> Flow<Dynamic> {
-        if assign.is_none() && chain.shape != Shape::General {
+        if assign.is_none() && chain.shape.get() != Shape::General {
             if let Some(done) = self.quick_chain(frame, chain) {
                 return done;
             }
@@ -41,7 +41,7 @@ impl Runner<'_> {
     fn quick_chain(&mut self, frame: &mut Frame, chain: &Chain) -> Option<Flow<Dynamic>> {
         // The commonest chain, a map's property read (`state.turn`).
         if let (Shape::Property, Root::Local(slot), [Step::Prop { name, .. }]) =
-            (chain.shape, &chain.root, chain.steps.as_slice())
+            (chain.shape.get(), &chain.root, chain.steps.as_slice())
         {
             if let Some(map) = frame.values[frame.index(*slot)].read_lock::<Map>() {
                 let value = property(&map, name).map_or(Dynamic::UNIT, plain::copy);
@@ -50,7 +50,7 @@ impl Runner<'_> {
                 return Some(self.tick_n(2).map(|()| value).map_err(Into::into));
             }
         }
-        match chain.shape {
+        match chain.shape.get() {
             Shape::Property | Shape::InPlace => self.quick_read(frame, chain),
             Shape::Pair => self.pair_in_place(frame, chain),
             Shape::General => None,
@@ -66,7 +66,7 @@ impl Runner<'_> {
         assign: Option<(Dynamic, Option<&OpAssign>, Position)>,
         stmt: Option<&Fallback>,
     ) -> Flow<Dynamic> {
-        let pair_read = match (chain.shape, &assign) {
+        let pair_read = match (chain.shape.get(), &assign) {
             (Shape::Pair, None) => self.pair_read(frame, chain),
             _ => None,
         };

@@ -14,7 +14,7 @@ use super::{
     chain::{property, property_mut},
     plain, with_args, with_first_copied, Flow, Frame, List, Runner,
 };
-use crate::walker::{Chain, Expr, Gathering, Root, Step};
+use crate::walker::{native_table::Typed, Chain, Expr, Gathering, Resolved, Root, Shape, Step};
 
 /// The most arguments of a method called in place (more go through the general walk).
 const MOST_ARGS: usize = 2;
@@ -130,7 +130,8 @@ impl Runner<'_> {
         }
         let resolved = site.0.borrow();
         let r = resolved.as_ref()?;
-        let (func, typed) = (r.func.as_ref()?, r.typed.as_ref()?);
+        let typed = plain_form(chain, r, method)?;
+        let func = r.func.as_ref()?;
         let call = func.get_native_fn()?;
         let argument = |k: usize| match (&chain.args[k], slots[k]) {
             (_, Some(j)) => frame.values[j].type_id(),
@@ -250,7 +251,7 @@ impl Runner<'_> {
         let slots = arg_slots(frame, chain, i)?;
         let resolved = site.0.borrow();
         let r = resolved.as_ref()?;
-        let typed = r.typed.as_ref()?;
+        let typed = plain_form(chain, r, true)?;
         if r.func.is_none() || r.context || r.types.len() != n + 1 {
             return None;
         }
@@ -328,6 +329,19 @@ fn arg_slots(frame: &Frame, chain: &Chain, i: usize) -> Option<[Option<usize>; M
     }
     let twice = slots[0].is_some() && slots[0] == slots[1];
     (!twice && !slots.contains(&Some(i))).then_some(slots)
+}
+
+/// The plain form of the function `r` its call site found for `chain`'s method (or getter),
+/// if it has one. Where it has none, a method's chain (`method`) becomes [`Shape::General`]:
+/// it is walked from then on without trying its call in place (a site whose function has no
+/// plain form for one call's types seldom meets others).
+#[inline]
+fn plain_form<'r>(chain: &Chain, r: &'r Resolved, method: bool) -> Option<&'r Typed> {
+    let typed = r.typed.as_ref();
+    if typed.is_none() && method {
+        chain.shape.set(Shape::General);
+    }
+    typed
 }
 
 /// A literal argument's value.
