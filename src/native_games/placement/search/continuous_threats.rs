@@ -524,6 +524,46 @@ mod tests {
         }
     }
 
+    /// A measurement, not a check (see docs/src/computer.md): for each position of the file
+    /// `VCT_POSITIONS` (lines `… | x,y,p …` as `benches/gomocup/mates.py` writes them, player
+    /// 1 to move, freestyle), the search by continuous threats of the player to move within
+    /// `VCT_NODES` positions (default 50 000): what it found, the threats it looked through,
+    /// the positions it took; then how many it found.
+    #[test]
+    #[ignore]
+    fn continuous_threats_of_the_positions_in_a_file() {
+        let Ok(file) = std::env::var("VCT_POSITIONS") else {
+            return;
+        };
+        let nodes = std::env::var("VCT_NODES").map_or(50_000, |n| n.parse().unwrap());
+        let text = std::fs::read_to_string(file).unwrap();
+        let (mut found, mut searched) = (0, 0);
+        for line in text.lines() {
+            let Some((head, stones)) = line.split_once('|') else {
+                continue;
+            };
+            let stones: Vec<(i64, i64, i64)> = stones
+                .split_whitespace()
+                .map(|s| {
+                    let v: Vec<i64> = s.split(',').map(|x| x.parse().unwrap()).collect();
+                    (v[0], v[1], v[2])
+                })
+                .collect();
+            let p = position(&stones, 0, FIVE);
+            let deadline = Instant::now() + Duration::from_secs(600);
+            let mut referee = AllowAll;
+            let mut s = Searcher::new(&p, &WEIGHTS, &mut referee, deadline, 12);
+            let won = s.vct(1, nodes);
+            println!(
+                "{head}: {won:?}, {} threats looked through, {} positions",
+                s.vct.cleared, s.vct.nodes
+            );
+            searched += 1;
+            found += usize::from(won.is_some());
+        }
+        println!("found continuous threats in {found} of {searched} positions");
+    }
+
     #[test]
     fn every_win_by_threats_found_on_random_boards_holds_against_every_reply() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(33);
