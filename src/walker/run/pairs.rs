@@ -99,6 +99,12 @@ impl Runner<'_> {
             return Gathered::Done(Err(err.into()));
         }
         let value = match (pending, &chain.root) {
+            // Rhai's `push` on an array takes the pair's value.
+            (Ok(pending), Root::Local(slot))
+                if chain.array_method.is_some() && frame.values[frame.index(*slot)].is_array() =>
+            {
+                pending.make()
+            }
             (Ok(pending), Root::Local(slot)) => {
                 let i = frame.index(*slot);
                 let mut values = [Dynamic::UNIT];
