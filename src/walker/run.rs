@@ -445,6 +445,39 @@ impl<'a> Runner<'a> {
         Ok(())
     }
 
+    /// Counts one operation at each of `positions` in turn, exactly as a [`Self::tick`] at
+    /// each: where one report to the budget falls among them (the commonest look), it is made
+    /// once, at its operation's position, without counting them one by one.
+    #[cold]
+    #[inline(never)]
+    fn tick_at_each(&mut self, positions: &[Position]) -> Result<(), Error> {
+        let start = self.global.num_operations;
+        let end = start + positions.len() as u64;
+        if end < self.look_at {
+            self.global.num_operations = end;
+            return Ok(());
+        }
+        let at = self.look_at;
+        if at > start
+            && end <= self.max_operations
+            && end < at + REPORT_EVERY
+            && at.is_multiple_of(REPORT_EVERY)
+        {
+            let pos = positions[(at - start - 1) as usize];
+            self.global.num_operations = at;
+            self.look_at = next_look(at, self.max_operations);
+            if let Some(token) = (self.progress)(at) {
+                return Err(EvalAltResult::ErrorTerminated(token, pos).into());
+            }
+            self.global.num_operations = end;
+            return Ok(());
+        }
+        for pos in positions {
+            self.tick(*pos)?;
+        }
+        Ok(())
+    }
+
     /// Takes back the operation just counted, which Rhai counts elsewhere (the budget was
     /// looked at with it: counting it again looks at the same budget).
     #[inline]
@@ -1162,6 +1195,13 @@ impl Runner<'_> {
                 {
                     return self.lent_rounds(frame, for_loop, &mut items);
                 }
+                let array = value.read_lock::<Array>().expect("an array");
+                return self.rounds(frame, for_loop, |_, k| array.get(k).cloned());
+            }
+            // An array literal of constants (`for d in [-1, 0, 1]`): its items copied as their
+            // rounds come, rather than the whole array first.
+            Expr::Value(value) if value.is_array() && !value.is_shared() => {
+                self.tick(Position::NONE)?;
                 let array = value.read_lock::<Array>().expect("an array");
                 return self.rounds(frame, for_loop, |_, k| array.get(k).cloned());
             }

@@ -84,9 +84,11 @@ fn set_value(g: &mut Grid, c: Cell, v: INT) -> Fallible<()> {
 /// coordinates (`g.get(cell(x, y))` makes no cell): see [`Natives::register_typed`] and
 /// [`Natives::register_pair_taker`].
 fn register_plain_grid(engine: &mut Natives) {
+    #[inline]
     fn grid<'a>(args: &'a [&mut Dynamic]) -> Option<impl std::ops::Deref<Target = Grid> + 'a> {
         args[0].read_lock::<Grid>()
     }
+    #[inline]
     fn cell_in(args: &[&mut Dynamic]) -> Option<Cell> {
         args[1].read_lock::<Cell>().map(|c| *c)
     }

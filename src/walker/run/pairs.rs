@@ -99,6 +99,12 @@ impl Runner<'_> {
             return Gathered::Done(Err(err.into()));
         }
         let value = match (pending, &chain.root) {
+            // Rhai's `push` on an array takes the pair's value.
+            (Ok(pending), Root::Local(slot))
+                if chain.array_method.is_some() && frame.values[frame.index(*slot)].is_array() =>
+            {
+                pending.make()
+            }
             (Ok(pending), Root::Local(slot)) => {
                 let i = frame.index(*slot);
                 let mut values = [Dynamic::UNIT];
@@ -130,6 +136,11 @@ impl Runner<'_> {
         let (Root::Local(slot), [Expr::Call(call)]) = (&chain.root, chain.args.as_slice()) else {
             return None;
         };
+        // `list.push(cell(x, y))` on an array: Rhai's array method, which takes no pair (see
+        // `array_method`).
+        if chain.array_method.is_some() && frame.values[frame.index(*slot)].is_array() {
+            return None;
+        }
         let (prop, pos, site) = match chain.steps.as_slice() {
             [Step::Method {
                 args: 1,
@@ -227,22 +238,34 @@ impl Runner<'_> {
             self.global.num_operations += counted;
             return Ok(());
         }
+        self.count_pair_read_looked(chain.steps.len(), call, prop, pos)
+    }
+
+    /// [`Self::count_pair_read`] where a look at the budget falls among the operations: each
+    /// counted where Rhai counts it (`links`: one or two, the shapes `pair_in_place` takes).
+    #[cold]
+    #[inline(never)]
+    fn count_pair_read_looked(
+        &mut self,
+        links: usize,
+        call: &Call,
+        prop: bool,
+        pos: Position,
+    ) -> Result<(), Error> {
         let first = if call.first_local.is_some() {
             call.pos
         } else {
             Position::NONE
         };
-        for _ in 0..=chain.steps.len() {
-            self.tick(Position::NONE)?;
-        }
-        self.tick(first)?;
-        self.tick(Position::NONE)?;
-        self.tick(call.pos)?;
-        self.tick(Position::NONE)?;
-        if prop {
-            self.tick(Position::NONE)?;
-        }
-        self.tick(pos)
+        // Each link, the argument's expression, the pair's first argument, its second, its
+        // call, the variable, the property's look-up, the method's call.
+        let mut at = [Position::NONE; 9];
+        let k = links + 1;
+        at[k] = first;
+        at[k + 2] = call.pos;
+        let last = k + 4 + usize::from(prop);
+        at[last] = pos;
+        self.tick_at_each(&at[..=last])
     }
 
     /// Evaluates `call` (see [`Self::pair_argument`]) as an argument of a chain, as Rhai does:

@@ -35,6 +35,9 @@ impl Runner<'_> {
                 if frame.values[i].is_map() {
                     return None;
                 }
+                if let Some(done) = self.getter_in_place(frame, chain, i) {
+                    return Some(done);
+                }
                 if let Some(done) = self.call_in_place(frame, chain, i) {
                     return Some(done);
                 }
@@ -69,6 +72,53 @@ impl Runner<'_> {
         let item = plain::copy(frame.values[i].read_lock::<Array>()?.get(index)?);
         // And the item's look-up.
         Some(self.tick_n(counted + 1).map(|()| item).map_err(Into::into))
+    }
+
+    /// `x.p` on a native value in slot `i` (not a map) whose getter has a plain form found
+    /// at its site (`c.x`): [`Self::call_in_place`] of a call without arguments, with less to
+    /// look at. `None`, with nothing counted, where the form does not apply or gives an error
+    /// (`call_in_place` then reads it).
+    #[inline]
+    fn getter_in_place(
+        &mut self,
+        frame: &mut Frame,
+        chain: &Chain,
+        i: usize,
+    ) -> Option<Flow<Dynamic>> {
+        let [Step::Prop { pos, site, .. }] = chain.steps.as_slice() else {
+            return None;
+        };
+        if chain.argument || chain.returned || chain.gathering != Gathering::Nothing {
+            return None;
+        }
+        let resolved = site.0.borrow();
+        let r = resolved.as_ref()?;
+        let typed = r.typed.as_ref()?;
+        let target = &mut frame.values[i];
+        let fits = r.func.is_some()
+            && !r.context
+            && matches!(r.types.as_slice(), [t] if *t == target.type_id())
+            && (r.pure || !target.is_read_only());
+        if !fits {
+            return None;
+        }
+        let before = self.global.num_operations;
+        // Rhai counts the variable, then the getter's call.
+        if let Err(err) = self.tick(Position::NONE).and_then(|()| self.tick(*pos)) {
+            return Some(Err(err.into()));
+        }
+        frame.touch(i);
+        let target = &mut frame.values[i];
+        let Some(Ok(value)) = typed(&mut [&mut *target]) else {
+            // Rhai's form, or the error's wording: read as before, from the start.
+            self.set_operations(before);
+            return None;
+        };
+        drop(resolved);
+        Some(
+            self.checked_native_result(Ok(value), Some(target), *pos)
+                .map_err(Into::into),
+        )
     }
 
     /// `x.name[k]` on a map in slot `i` whose property `name` is an array, `k` a literal or a

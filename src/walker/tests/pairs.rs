@@ -150,3 +150,53 @@ fn the_operations_limit_stops_a_short_call_where_rhai_stops() {
     // The loop's first round finds the functions: the rounds after take the short ways.
     assert_alike_in(script, &calls, 1);
 }
+
+#[test]
+fn pushed_pairs_getters_and_literal_loops_agree() {
+    // `list.push(cell(x, y))` on an array (the cell made, no pair-taking form tried) and on
+    // other values; getters read in place (`c.x`) and where their form does not apply; loops
+    // over an array literal, its items copied as their rounds come.
+    assert_alike(
+        r#"
+        fn pushed(n) { let list = []; for x in 0..n { list.push(cell(x, 1)); } list }
+        fn pushed_on(v) { v.push(cell(1, 2)); v }
+        fn getters(x) { let c = cell(x, 2); let g = grid(3, 4); [c.x + c.y, g.width, g.height] }
+        fn getter_on(v) { v.x }
+        fn literal(n) { let s = 0; for d in [-1, 0, 1] { for e in [[d, 1], [2, d]] { s += e[0] * n + e[1]; } } s }
+        fn literal_changed() { let s = []; for d in [[1], [2]] { d.push(3); s += d; } s }
+        "#,
+        &[
+            ("pushed", "[0]"),
+            ("pushed", "[5]"),
+            ("pushed_on", "[[1]]"),
+            ("pushed_on", "[grid(2, 2)]"),
+            ("pushed_on", "[#{ a: 1 }]"),
+            ("pushed_on", "[7]"),
+            ("getters", "[1]"),
+            ("getters", "[-3]"),
+            ("getter_on", "[cell(4, 5)]"),
+            ("getter_on", "[#{ x: 2 }]"),
+            ("getter_on", "[grid(2, 2)]"),
+            ("getter_on", "[3]"),
+            ("literal", "[2]"),
+            ("literal_changed", "[]"),
+        ],
+    );
+}
+
+#[test]
+fn the_budget_stops_a_pair_read_and_a_getter_where_rhai_stops() {
+    // The limit and the reports to the budget fall at each operation of the body in turn.
+    let script = r#"
+        fn t(pad) {
+            for i in 0..pad { }
+            let state = #{ board: grid(3, 3) };
+            let c = cell(1, 2);
+            let s = 0;
+            loop { for d in [1, 2] { let x = c.x; s += state.board.get(cell(x, d)) + c.y; } }
+        }
+    "#;
+    let calls: Vec<String> = (0..16).map(|pad| format!("[{pad}]")).collect();
+    let calls: Vec<(&str, &str)> = calls.iter().map(|args| ("t", args.as_str())).collect();
+    assert_alike_in(script, &calls, 1);
+}
