@@ -1159,6 +1159,34 @@ impl Lower<'_> {
         }
     }
 
+    /// `curry(f, a, …)` with `f` a literal function pointer and the others local variables
+    /// (what Rhai's parser writes for a closure capturing variables): made by the walker as
+    /// Rhai's `curry` makes it. `None` for any other `curry`, and any other call.
+    fn curry(&mut self, call: &FnCallExpr) -> Lowered<Option<Expr>> {
+        let [first, rest @ ..] = &call.args[..] else {
+            return Ok(None);
+        };
+        if call.name != "curry" || rest.is_empty() {
+            return Ok(None);
+        }
+        let Some(ptr) = first.get_literal_value(None).filter(Dynamic::is_fnptr) else {
+            return Ok(None);
+        };
+        let mut slots = Vec::with_capacity(rest.len());
+        for arg in rest {
+            let local = matches!(arg, RhaiExpr::Variable(v, ..) if v.2.is_empty());
+            match self.find_slot(arg)? {
+                Some(slot) if local => slots.push(slot),
+                _ => return Ok(None),
+            }
+        }
+        // Each variable is read.
+        for arg in rest {
+            self.slot(arg)?;
+        }
+        Ok(Some(Expr::Curry(Box::new((ptr, slots)))))
+    }
+
     fn operands(&mut self, list: &[RhaiExpr]) -> Lowered<Vec<(Expr, Position)>> {
         list.iter()
             .map(|e| Ok((self.expr(e)?, e.position())))
@@ -1203,6 +1231,9 @@ impl Lower<'_> {
         }
         if call.name == "call" && !call.args.is_empty() {
             return self.pointer_function(call, whole(), pos);
+        }
+        if let Some(curry) = self.curry(call)? {
+            return Ok(curry);
         }
         if KEYWORDS.contains(&call.name.as_str()) {
             return Ok(self.rhai_expr(&whole()));

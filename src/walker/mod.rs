@@ -469,6 +469,10 @@ enum Expr {
     /// A chain holding closures that share the slots: the slots' values become plain again
     /// when it ends, as the closures do (see `Lower::unshared`).
     Unshare(Box<(Expr, Vec<Slot>)>),
+    /// `curry(f, a, …)` of a literal function pointer and local variables (a closure's
+    /// captured ones, as Rhai's parser writes a closure capturing variables): the pointer with
+    /// the variables' values appended to its curried ones, as Rhai's `curry` makes it.
+    Curry(Box<(Dynamic, Vec<Slot>)>),
     /// An expression Rhai evaluates.
     Rhai(Box<Fallback>),
 }
