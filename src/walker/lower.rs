@@ -1064,7 +1064,8 @@ impl Lower<'_> {
     /// Rhai does, and makes them plain again when the chain holding the closure ends (see
     /// [`Self::unshared`]): the closure never outlives the method call. A variable it only
     /// reads is passed as a copy, the same while nothing changes it. The share counts Rhai's
-    /// operation; the closure is made by Rhai (`curry`), once per method call. A closure
+    /// operation; the closure is made once per method call (`curry`, by the walker when every
+    /// captured variable is in the frame, see [`Self::curry`]; else by Rhai). A closure
     /// capturing only script constants (not in the frame: Rhai shares the host's copy, or
     /// fails when there is none) and changing none is shared by Rhai.
     fn capture(
