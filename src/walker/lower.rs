@@ -1068,7 +1068,8 @@ impl Lower<'_> {
     /// Rhai does, and makes them plain again when the chain holding the closure ends (see
     /// [`Self::unshared`]): the closure never outlives the method call. A variable it only
     /// reads is passed as a copy, the same while nothing changes it. The share counts Rhai's
-    /// operation; the closure is made by Rhai (`curry`), once per method call. A closure
+    /// operation; the closure is made once per method call (`curry`, by the walker when every
+    /// captured variable is in the frame, see [`Self::curry`]; else by Rhai). A closure
     /// capturing only script constants (not in the frame: Rhai shares the host's copy, or
     /// fails when there is none) and changing none is shared by Rhai.
     fn capture(
@@ -1163,6 +1164,34 @@ impl Lower<'_> {
         }
     }
 
+    /// `curry(f, a, …)` with `f` a literal function pointer and the others local variables
+    /// (what Rhai's parser writes for a closure capturing variables): made by the walker as
+    /// Rhai's `curry` makes it. `None` for any other `curry`, and any other call.
+    fn curry(&mut self, call: &FnCallExpr) -> Lowered<Option<Expr>> {
+        let [first, rest @ ..] = &call.args[..] else {
+            return Ok(None);
+        };
+        if call.name != "curry" || rest.is_empty() {
+            return Ok(None);
+        }
+        let Some(ptr) = first.get_literal_value(None).filter(Dynamic::is_fnptr) else {
+            return Ok(None);
+        };
+        let mut slots = Vec::with_capacity(rest.len());
+        for arg in rest {
+            let local = matches!(arg, RhaiExpr::Variable(v, ..) if v.2.is_empty());
+            match self.find_slot(arg)? {
+                Some(slot) if local => slots.push(slot),
+                _ => return Ok(None),
+            }
+        }
+        // Each variable is read.
+        for arg in rest {
+            self.slot(arg)?;
+        }
+        Ok(Some(Expr::Curry(Box::new((ptr, slots)))))
+    }
+
     fn operands(&mut self, list: &[RhaiExpr]) -> Lowered<Vec<(Expr, Position)>> {
         list.iter()
             .map(|e| Ok((self.expr(e)?, e.position())))
@@ -1207,6 +1236,9 @@ impl Lower<'_> {
         }
         if call.name == "call" && !call.args.is_empty() {
             return self.pointer_function(call, whole(), pos);
+        }
+        if let Some(curry) = self.curry(call)? {
+            return Ok(curry);
         }
         if KEYWORDS.contains(&call.name.as_str()) {
             return Ok(self.rhai_expr(&whole()));

@@ -59,7 +59,8 @@
 //! of modules, a closure capturing variables among the arguments) is handed to Rhai, below.
 //!
 //! What the walker does not do itself it hands to Rhai, in the same frame: a node it does not
-//! lower (string interpolation, `switch`, `try`, `curry` and the calls of curried pointers,
+//! lower (string interpolation, `switch`, `try`, `curry` but of a literal pointer and local
+//! variables (a closure's captures), the calls of curried pointers,
 //! module paths…) is kept as Rhai's
 //! own node and evaluated by Rhai with the frame's variables in a scope laid out as Rhai lays
 //! out its own; and a chain (`a.b[i].f(x)`) that meets a value it does not handle (a string
@@ -469,6 +470,10 @@ enum Expr {
     /// A chain holding closures that share the slots: the slots' values become plain again
     /// when it ends, as the closures do (see `Lower::unshared`).
     Unshare(Box<(Expr, Vec<Slot>)>),
+    /// `curry(f, a, …)` of a literal function pointer and local variables (a closure's
+    /// captured ones, as Rhai's parser writes a closure capturing variables): the pointer with
+    /// the variables' values appended to its curried ones, as Rhai's `curry` makes it.
+    Curry(Box<(Dynamic, Vec<Slot>)>),
     /// An expression Rhai evaluates.
     Rhai(Box<Fallback>),
 }

@@ -1498,6 +1498,17 @@ impl Runner<'_> {
                 self.unshare(frame, slots);
                 value
             }
+            Expr::Curry(curry) => {
+                let (ptr, slots) = &**curry;
+                // Rhai counts the pointer's literal, then each variable read.
+                self.tick(Position::NONE)?;
+                let mut ptr = ptr.clone().cast::<rhai::FnPtr>();
+                for &slot in slots {
+                    self.tick(Position::NONE)?;
+                    ptr.add_curry(frame.values[frame.index(slot)].clone());
+                }
+                Ok(ptr.into())
+            }
             Expr::Rhai(fallback) => {
                 // Rhai counts the expression it evaluates, but for a block, which it runs
                 // without counting.

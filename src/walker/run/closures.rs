@@ -174,10 +174,11 @@ fn changes(function: &Function, i: usize) -> bool {
     function.changes.get(i).copied().unwrap_or(false)
 }
 
-/// The values the calls of the closure `function` are lent, for its `curry` values: a copy,
-/// but for a shared variable the closure may change, whose content is taken out (the calls
-/// change it there, and nothing else reads it while they run); `None`, with nothing taken,
-/// when such a shared value is in use elsewhere.
+/// The values the calls of the closure `function` are lent, for its `curry` values (a copy of
+/// the pointer's): a plain value is moved out of `curry`, a shared one copied, but for a
+/// shared variable the closure may change, whose content is taken out (the calls change it
+/// there, and nothing else reads it while they run); `None`, with nothing taken, when such a
+/// shared value is in use elsewhere.
 fn lent_values(function: &Function, curry: &mut [Dynamic]) -> Option<Vec<Dynamic>> {
     let taken = |i: usize, v: &Dynamic| v.is_shared() && changes(function, i);
     if curry
@@ -194,8 +195,11 @@ fn lent_values(function: &Function, curry: &mut [Dynamic]) -> Option<Vec<Dynamic
             if taken(i, v) {
                 v.write_lock::<Dynamic>()
                     .map(|mut cell| std::mem::take(&mut *cell))
-            } else {
+            } else if v.is_shared() {
                 Some(v.flatten_clone())
+            } else {
+                // The pointer's copy of a plain value, which nothing reads again.
+                Some(std::mem::take(v))
             }
         })
         .collect()

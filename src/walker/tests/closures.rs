@@ -495,3 +495,16 @@ fn closures_changing_captured_variables_run_in_the_walker() {
     }
     assert_eq!(caller.coverage(), (3, 3), "{:?}", caller.handed_to_rhai());
 }
+
+#[test]
+fn closures_capturing_locals_are_made_by_the_walker() {
+    let script = "fn t() {\n let k = 10;\n let n = 0;\n [1, 2, 3].for_each(|i| n += i * k);\n [[1, 2].map(|x| x + k), n]\n}";
+    let (value, _, caller) = profiled_t(script);
+    assert_eq!(value.to_string(), "[[11, 12], 30]");
+    // Each closure's `curry` (its captured values) ran in the walker, not in Rhai.
+    assert!(
+        caller.handed_to_rhai().is_empty(),
+        "{:?}",
+        caller.handed_to_rhai()
+    );
+}
