@@ -77,7 +77,7 @@ pub(super) fn program(
         .iter_raw()
         .map(|(name, _, value)| (name, value.clone()))
         .collect();
-    let closure_writes = closure_writes(ast, &defs, &index);
+    let closure_writes = closure_writes(ast, &defs, &index, natives);
     // Lowers the function `def`, reading from the host's scope the constants in `from_host`:
     // gives the function (if lowered), what it leaves to Rhai, the constants on which something
     // Rhai runs may call a method, and the constants it reads.
@@ -399,16 +399,24 @@ fn shares(body: &[RhaiStmt]) -> bool {
 }
 
 /// Whether `body` may change the variable `name`: assigns to it (or to a property or an item
-/// of it), declares it again, calls a method on it, or passes it first to a function (which
-/// a native function may change; not one of the script's functions, `index`, which Rhai
-/// finds first and hands a copy), or asks whether it is shared.
+/// of it), declares it again, calls a method on it (or on a part of it), or passes it first to
+/// a function (which a native function may change; not one of the script's functions, `index`,
+/// which Rhai finds first and hands a copy), or asks whether it is shared. A call of a name the
+/// runtime's natives only read with ([`NativeTable::only_reads`]) and no script function has
+/// changes nothing.
 fn may_change(
     body: &[RhaiStmt],
     name: &str,
     index: &HashMap<(ImmutableString, usize), usize>,
+    natives: &NativeTable,
 ) -> bool {
     let script_fn = |call: &FnCallExpr| {
         !call.is_qualified() && index.contains_key(&(call.name.clone(), call.args.len()))
+    };
+    let reads_only = |call: &FnCallExpr, params: usize| {
+        !call.is_qualified()
+            && natives.only_reads(&call.name, params)
+            && !(call.args.len()..=params).any(|n| index.contains_key(&(call.name.clone(), n)))
     };
     let is_var = |e: &RhaiExpr| matches!(e, RhaiExpr::Variable(v, ..) if v.1 == name);
     let root_is_var = |e: &RhaiExpr| {
@@ -422,11 +430,14 @@ fn may_change(
         ASTNode::Stmt(RhaiStmt::Assignment(x)) => root_is_var(&x.1.lhs),
         ASTNode::Stmt(RhaiStmt::Var(x, ..)) => x.0.name == name,
         ASTNode::Stmt(RhaiStmt::FnCall(call, _)) | ASTNode::Expr(RhaiExpr::FnCall(call, _)) => {
-            call.name == "is_shared" || (call.args.first().is_some_and(is_var) && !script_fn(call))
+            call.name == "is_shared"
+                || (call.args.first().is_some_and(is_var)
+                    && !script_fn(call)
+                    && !reads_only(call, call.args.len()))
         }
         ASTNode::Expr(RhaiExpr::Dot(x, ..) | RhaiExpr::Index(x, ..)) => {
             root_is_var(&x.lhs)
-                && (matches!(x.rhs, RhaiExpr::MethodCall(..)) || chain_calls_method(&x.rhs))
+                && chain_methods(&x.rhs).any(|call| !reads_only(call, call.args.len() + 1))
         }
         _ => false,
     })
@@ -466,6 +477,7 @@ fn closure_writes(
     ast: &AST,
     defs: &[Shared<rhai::ScriptFuncDef>],
     index: &HashMap<(ImmutableString, usize), usize>,
+    natives: &NativeTable,
 ) -> HashMap<ImmutableString, Vec<ImmutableString>> {
     let closures: Vec<_> = defs
         .iter()
@@ -478,7 +490,7 @@ fn closure_writes(
             let written = def
                 .params
                 .iter()
-                .filter(|p| may_change(body, p, index))
+                .filter(|p| may_change(body, p, index, natives))
                 .cloned()
                 .collect();
             (def.name.clone(), written)
@@ -571,6 +583,21 @@ fn methods_on_constants(body: &[RhaiStmt], names: &mut BTreeSet<ImmutableString>
 /// A variable the parser did not find among the locals.
 fn is_global(expr: &RhaiExpr) -> bool {
     matches!(expr, RhaiExpr::Variable(v, short, ..) if short.is_none() && v.0.is_none())
+}
+
+/// The methods the rest of a chain calls, in order.
+fn chain_methods(rhs: &RhaiExpr) -> impl Iterator<Item = &FnCallExpr> {
+    let mut rest = Some(rhs);
+    std::iter::from_fn(move || loop {
+        let (step, next) = match rest? {
+            RhaiExpr::Dot(x, ..) | RhaiExpr::Index(x, ..) => (&x.lhs, Some(&x.rhs)),
+            last => (last, None),
+        };
+        rest = next;
+        if let RhaiExpr::MethodCall(call, _) = step {
+            return Some(&**call);
+        }
+    })
 }
 
 /// Whether the rest of a chain calls a method.

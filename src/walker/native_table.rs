@@ -171,6 +171,24 @@ impl NativeTable {
     pub fn is_reader(&self, name: &str, types: &[TypeId]) -> bool {
         self.readers.contains(&(name.to_string(), types.to_vec()))
     }
+
+    /// Whether a call of `name` with `params` arguments never changes its first argument,
+    /// whatever their types: the runtime registered at least one function `name` taking
+    /// `params`, each only reading its first argument ([`Self::is_reader`]). (Rhai's own
+    /// functions of that name and count, which a call may reach too, only read it: a test of
+    /// `script::api` checks them.)
+    pub fn only_reads(&self, name: &str, params: usize) -> bool {
+        let mut found = false;
+        for key in self.functions.keys() {
+            if key.0 == name && key.1.len() == params {
+                if !self.readers.contains(key) {
+                    return false;
+                }
+                found = true;
+            }
+        }
+        found
+    }
 }
 
 /// Registers functions in an engine the way `Engine::register_fn` does, keeping a

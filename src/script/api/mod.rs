@@ -95,3 +95,37 @@ fn test_engine(register: fn(&mut Natives)) -> Engine {
     register(&mut natives);
     engine
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use super::{register, sandbox, EventSink};
+
+    /// Rhai's own functions that share a name and a count of parameters with functions the
+    /// runtime registers as only reading their first argument: each of them only reads it too
+    /// (read in Rhai's packages: `get` and `contains` of arrays, maps, strings, BLOBs and
+    /// ranges, a map's `values`, the `len` property), so a call of the name changes nothing
+    /// whichever it reaches.
+    const RHAI_READERS: &[(&str, usize)] =
+        &[("contains", 2), ("get", 2), ("get$len", 1), ("values", 1)];
+
+    #[test]
+    fn rhai_functions_named_as_the_runtimes_readers_only_read() {
+        let table = register(&mut sandbox::engine(), EventSink::default());
+        let shared: BTreeSet<(String, usize)> = sandbox::engine()
+            .collect_fn_metadata(
+                None,
+                |f| Some((f.metadata.name.to_string(), f.metadata.num_params)),
+                true,
+            )
+            .into_iter()
+            .filter(|(name, params)| table.only_reads(name, *params))
+            .collect();
+        let vetted: BTreeSet<(String, usize)> = RHAI_READERS
+            .iter()
+            .map(|&(name, params)| (name.to_string(), params))
+            .collect();
+        assert_eq!(shared, vetted);
+    }
+}

@@ -508,3 +508,76 @@ fn closures_capturing_locals_are_made_by_the_walker() {
         caller.handed_to_rhai()
     );
 }
+
+/// Closures calling a method of the runtime's that only reads (a grid's `get`) on a variable
+/// they capture, or on a part of it, which the function reads elsewhere in the same chain;
+/// and closures calling one that changes it (`set`), which Rhai runs.
+const READING_METHODS: Case = Case {
+    with_api: true,
+    ..super::part(
+        "closures calling reading methods on captured variables",
+        r#"fn cols(g) { let all = []; all.pad(g.width, 0); all.map(|v, x| x) }
+           fn open(s) { cols(s.board).filter(|x| s.board.get(cell(x, 0)) == 0) }
+           fn count(s) {
+               let n = 0;
+               cols(s.board).for_each(|x| if s.board.get(cell(x, 0)) == 0 { n += 1 });
+               [n, s.board.contains(cell(9, 0))]
+           }
+           fn direct(g) { cols(g).filter(|x| g.get(cell(x, 1)) == 1 && g.get_or(cell(x, 9), 2) == 2) }
+           fn called(g) { cols(g).filter(|x| get(g, cell(x, 1)) == 1) }
+           fn setting(s) {
+               cols(s.board).filter(|x| { s.board.set(cell(x, 0), 1); true }).len() + s.board.get(cell(1, 0))
+           }
+"#,
+        &[
+            ("open", "[#{ board: grid(3, 2) }]"),
+            ("open", "[#{ board: grid(4, 2, 1) }]"),
+            ("open", "[#{ board: [1, 2] }]"),
+            ("count", "[#{ board: grid(3, 2) }]"),
+            ("direct", "[grid(3, 2, 1)]"),
+            ("called", "[grid(3, 2, 1)]"),
+            ("setting", "[#{ board: grid(3, 2) }]"),
+        ],
+    )
+};
+
+#[test]
+fn closures_calling_reading_methods_on_captured_variables_give_what_rhai_gives() {
+    let cases = [READING_METHODS];
+    assert_agree(&cases);
+    assert_same_operations(&cases);
+    let both = super::load(cases[0].script, true, None);
+    let why = both.program.handed_to_rhai();
+    for (name, lowered) in [
+        ("open", true),
+        ("count", true),
+        ("direct", true),
+        ("called", true),
+        ("setting", false),
+    ] {
+        assert_eq!(
+            both.program.function(name, 1).is_some(),
+            lowered,
+            "{name}: {why:?}"
+        );
+    }
+}
+
+#[test]
+fn closures_calling_a_method_the_script_defines_on_captured_variables_are_left_to_rhai() {
+    // The script's `get` (found before the runtime's) changes `this`: the captured map is
+    // shared, and the chain reads it besides.
+    let cases = [Case {
+        with_api: true,
+        ..super::part(
+            "closures calling the script's method on captured variables",
+            r#"fn mine(m) { [m.seen].map(|x| m.get(cell(x, 0))).len() + m.seen }
+               fn get(c) { this.seen += 1; 0 }"#,
+            &[("mine", "[#{ seen: 0 }]")],
+        )
+    }];
+    assert_agree(&cases);
+    assert_same_operations(&cases);
+    let both = super::load(cases[0].script, true, None);
+    assert!(both.program.function("mine", 1).is_none());
+}
