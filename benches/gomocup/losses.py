@@ -29,11 +29,9 @@ def ask(brain, moves, ply, nodes):
     return out[-1] if out else '', message
 
 
-def main():
-    results = sys.argv[1].rstrip('/')
-    nodes = int(sys.argv[2]) if len(sys.argv) > 2 else 1_000_000
-    here = os.path.dirname(os.path.abspath(__file__))
-    brain = sys.argv[3] if len(sys.argv) > 3 else os.path.join(here, '../../target/release/boardrules')
+def lost_games(results):
+    """The games of RESULTS_DIR/NAME.sgf the brain lost: `(number, sgf, our colour, Rapfi's
+    evaluation by ply)`, the evaluations read from RESULTS_DIR/NAME.txt (the -msg file)."""
     name = os.path.basename(results)
     games = open(f'{results}/{name}.sgf').read().split('(;')[1:]
     texts = open(f'{results}/{name}.txt').read().split('Game ID: ')[1:]
@@ -43,6 +41,15 @@ def main():
             continue
         evals = {int(m.group(1)): m.group(2)
                  for m in re.finditer(r'(\d+)\) rapfi: Speed .* Eval (\S+)', text)}
+        yield number, game, ours, evals
+
+
+def main():
+    results = sys.argv[1].rstrip('/')
+    nodes = int(sys.argv[2]) if len(sys.argv) > 2 else 1_000_000
+    here = os.path.dirname(os.path.abspath(__file__))
+    brain = sys.argv[3] if len(sys.argv) > 3 else os.path.join(here, '../../target/release/boardrules')
+    for number, game, ours, evals in lost_games(results):
         mate = min((p for p, e in evals.items() if e.startswith('+M')), default=None)
         shown = ' '.join(f'{p}:{evals[p]}' for p in sorted(evals) if mate is None or p <= mate)
         print(f'game {number}, ours {ours}, Rapfi mates from move {mate}: {shown}')

@@ -14,19 +14,13 @@ The search by continuous threats reads them (see docs/src/computer.md):
 import re
 import sys
 
+from losses import lost_games
+
 
 def main():
     results = sys.argv[1].rstrip('/')
     per_game = int(sys.argv[2]) if len(sys.argv) > 2 else 3
-    name = results.split('/')[-1]
-    games = open(f'{results}/{name}.sgf').read().split('(;')[1:]
-    texts = open(f'{results}/{name}.txt').read().split('Game ID: ')[1:]
-    for number, (game, text) in enumerate(zip(games, texts), 1):
-        ours = 'B' if re.search(r'PB\[(\w+)\]', game).group(1) == 'boardrules' else 'W'
-        if re.search(r'RE\[(.)', game).group(1) == ours:
-            continue
-        evals = {int(m.group(1)): m.group(2)
-                 for m in re.finditer(r'(\d+)\) rapfi: Speed .* Eval (\S+)', text)}
+    for number, game, _, evals in lost_games(results):
         moves = re.findall(r';([BW])\[([a-o])([a-o])\]', game)
         mates = sorted(p for p, e in evals.items() if e.startswith('+M'))
         for ply in mates[:per_game]:
