@@ -1476,6 +1476,7 @@ impl Lower<'_> {
             gathering: gathering(expr, &x.rhs),
             array_method: None,
             shape: Cell::new(Shape::General),
+            pair_plan: RefCell::new(None),
         };
         if !self.links(expr, &x.rhs, &mut chain)? {
             return Ok(None);

@@ -678,6 +678,24 @@ struct Chain {
     /// one only). A native method's call in place becomes [`Shape::General`] once the call
     /// site's function is found without a plain form (the chain then never tries it again).
     shape: Cell<Shape>,
+    /// For a [`Shape::Pair`] chain, what its first read in place found (see [`PairPlan`]).
+    pair_plan: RefCell<Option<PairPlan>>,
+}
+
+/// What a pair's read in place (`x.f(g(a, b))`, see `run/pairs.rs`) found at its first run:
+/// the form of `f` taking `g`'s two integers, for the type of value `f` was called on. Both call
+/// sites' functions are found in the native table by name and argument types alone, so it
+/// holds for every later read of the chain with two integers on a value of that type: those
+/// look at nothing else of the sites.
+struct PairPlan {
+    /// The type of the value the method is called on.
+    receiver: TypeId,
+    /// The method's form taking the pair's integers.
+    taker: native_table::PairTaker,
+    /// The method only reads the value it is called on.
+    reads_only: bool,
+    /// Rhai says the method is pure (it calls it on a constant).
+    pure: bool,
 }
 
 /// The quick reads a chain's shape allows, tried before its arguments are gathered (each

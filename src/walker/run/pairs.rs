@@ -6,14 +6,14 @@
 
 use std::any::TypeId;
 
-use rhai::{Dynamic, Map, Position, StaticVec, INT};
+use rhai::{Dynamic, ImmutableString, Map, Position, StaticVec, INT};
 
 use super::{
     chain::{property_mut, Counted, Gathered},
     with_args, Error, Flow, Frame, List, Runner, Stop,
 };
 use crate::walker::native_table::Pair;
-use crate::walker::{Call, Callee, Chain, Expr, Gathering, Root, Step};
+use crate::walker::{Call, Callee, Chain, Expr, Gathering, PairPlan, Root, Site, Step};
 
 /// A pair's call, counted, whose value is not made yet: its integers.
 pub(super) struct Pending {
@@ -29,6 +29,60 @@ impl Pending {
     pub(super) fn make(&self) -> Dynamic {
         (self.pair.make)(self.a, self.b)
     }
+}
+
+/// A read in place of a chain `x.f(g(a, b))` or `x.p.f(g(a, b))` (see
+/// [`Runner::pair_in_place`]): what it reads, looked at before anything is counted.
+struct PairRead<'c> {
+    /// The slot of the variable `x`.
+    i: usize,
+    /// `g(a, b)`.
+    call: &'c Call,
+    /// `p`, if the method is called on a property.
+    prop: Option<&'c ImmutableString>,
+    /// Where the method's call is.
+    pos: Position,
+    a: INT,
+    b: INT,
+}
+
+/// How a read in place with a [`PairPlan`] went.
+enum Planned {
+    /// Done: its value, or the error Rhai gives.
+    Done(Flow<Dynamic>),
+    /// The method's form could not read its arguments: nothing counted, the chain is read as
+    /// written.
+    Declined,
+    /// The value the method is called on is not of the plan's type (or is a constant the
+    /// method would change): nothing counted.
+    Other,
+}
+
+/// The plan of a read in place (see [`PairPlan`]) from what the pair's call site (`call`'s)
+/// and the method's (`site`) found, if they found a pair of two integers and a form of the
+/// method taking it.
+fn pair_plan(call: &Call, site: &Site) -> Option<PairPlan> {
+    let made = {
+        let found = call.site.0.borrow();
+        let r = found.as_ref()?;
+        let int = TypeId::of::<INT>();
+        if !matches!(r.types.as_slice(), [p, q] if *p == int && *q == int) {
+            return None;
+        }
+        r.pair.as_ref()?.made
+    };
+    let resolved = site.0.borrow();
+    let r = resolved.as_ref()?;
+    // Rhai calls a function that needs its context.
+    if !r.method || r.context || r.types.len() != 2 || r.types[1] != made {
+        return None;
+    }
+    Some(PairPlan {
+        receiver: r.types[0],
+        taker: r.pair_taker.clone()?,
+        reads_only: r.reads_only,
+        pure: r.pure,
+    })
 }
 
 impl Runner<'_> {
@@ -125,8 +179,10 @@ impl Runner<'_> {
     /// are integers where they are (variables, literals, constants) and `f`'s site found a form
     /// taking the pair's integers for the value it is called on: everything looked at before
     /// anything is counted, the operations Rhai counts before the method's call counted at once
-    /// (see [`Self::count_pair_read`]), and no value made for the pair or its arguments. `None`,
-    /// with nothing counted, where it does not apply: the chain is then read as before.
+    /// (see [`Self::count_pair_read`]), and no value made for the pair or its arguments. What
+    /// the sites found is kept in the chain at its first read (its [`PairPlan`]): the reads
+    /// after look only at the value's type. `None`, with nothing counted, where it does not
+    /// apply: the chain is then read as before.
     #[inline(never)]
     pub(super) fn pair_in_place(
         &mut self,
@@ -173,53 +229,82 @@ impl Runner<'_> {
             None => self.int_at(frame, &call.args[0])?,
         };
         let b = self.int_at(frame, &call.args[1])?;
-        let made = {
-            let found = call.site.0.borrow();
-            let r = found.as_ref()?;
-            let int = TypeId::of::<INT>();
-            if !matches!(r.types.as_slice(), [p, q] if *p == int && *q == int) {
-                return None;
-            }
-            r.pair.as_ref()?.made
+        let read = PairRead {
+            i: frame.index(*slot),
+            call,
+            prop,
+            pos,
+            a,
+            b,
         };
-        let resolved = site.0.borrow();
-        let r = resolved.as_ref()?;
-        let taker = r.pair_taker.as_ref()?;
-        if !r.method || r.context || r.types.len() != 2 || r.types[1] != made {
-            return None;
+        let kept = chain.pair_plan.borrow();
+        if let Some(plan) = kept.as_ref() {
+            match self.planned_pair(frame, chain, &read, plan) {
+                Planned::Done(done) => return Some(done),
+                Planned::Declined => return None,
+                // The sites may have found the functions for it since.
+                Planned::Other => (),
+            }
         }
-        let i = frame.index(*slot);
+        drop(kept);
+        let plan = pair_plan(call, site)?;
+        match self.planned_pair(frame, chain, &read, &plan) {
+            Planned::Done(done) => {
+                *chain.pair_plan.borrow_mut() = Some(plan);
+                Some(done)
+            }
+            Planned::Declined | Planned::Other => None,
+        }
+    }
+
+    /// [`Self::pair_in_place`] of `read` with `plan`, where the value the method is called on
+    /// is of the plan's type.
+    #[inline(always)]
+    fn planned_pair(
+        &mut self,
+        frame: &mut Frame,
+        chain: &Chain,
+        read: &PairRead,
+        plan: &PairPlan,
+    ) -> Planned {
+        let i = read.i;
         let before = self.global.num_operations;
         // What Rhai's call would change, a lent state is copied first (see `chain`).
-        if self.lent_unchanged(frame, i) && !r.reads_only {
+        if !plan.reads_only {
             self.before_change(frame, i);
         }
         frame.touch(i);
         let target = &mut frame.values[i];
-        let mut map = None;
-        let item = match prop {
-            None => Some(target).filter(|t| !t.is_map()),
-            Some(name) => target
-                .write_lock::<Map>()
-                .and_then(|lock| property_mut(&mut *map.insert(lock), name))
-                .filter(|item| !item.is_map()),
-        }?;
-        if item.type_id() != r.types[0] || (!r.pure && item.is_read_only()) {
-            return None;
+        let mut map;
+        let item = match read.prop {
+            None => target,
+            Some(name) => {
+                let Some(lock) = target.write_lock::<Map>() else {
+                    return Planned::Other;
+                };
+                map = lock;
+                let Some(item) = property_mut(&mut map, name) else {
+                    return Planned::Other;
+                };
+                item
+            }
+        };
+        // Rhai calls a function that would change a constant (it words that error).
+        if item.is_map() || item.type_id() != plan.receiver || (!plan.pure && item.is_read_only()) {
+            return Planned::Other;
         }
-        if let Err(err) = self.count_pair_read(chain, call, prop.is_some(), pos) {
-            return Some(Err(err.into()));
+        if let Err(err) = self.count_pair_read(chain, read.call, read.prop.is_some(), read.pos) {
+            return Planned::Done(Err(err.into()));
         }
         // The form reads its arguments where they are; where it cannot, the chain is read as
         // before, from its start.
-        let Some(result) = taker(&mut [&mut *item], a, b) else {
+        let Some(result) = (plan.taker)(&mut [&mut *item], read.a, read.b) else {
             self.set_operations(before);
-            return None;
+            return Planned::Declined;
         };
-        drop(resolved);
-        let checked: Result<Dynamic, Error> = self.checked_native_result(result, Some(item), pos);
-        drop(map);
-        Some(checked.map_err(Stop::from))
+        let checked: Result<Dynamic, Error> =
+            self.checked_native_result(result, Some(item), read.pos);
+        Planned::Done(checked.map_err(Stop::from))
     }
 
     /// Counts what Rhai counts reading `chain` (see [`Self::pair_in_place`]), whose argument
