@@ -404,8 +404,7 @@ impl<'a> Runner<'a> {
     #[cold]
     #[inline(never)]
     fn tick_2_then_at(&mut self, pos: Position) -> Result<(), Error> {
-        self.tick_n(2)?;
-        self.tick(pos)
+        self.tick_at_each(&[Position::NONE, Position::NONE, pos])
     }
 
     /// [`Self::tick_n`] when the `n` operations reach [`Self::look_at`]: counted up to each
@@ -606,6 +605,7 @@ fn function_error(
 impl Runner<'_> {
     /// Runs `block` in a block of its own for what it does, its value unused (a loop's body,
     /// the branch of an `if` that is a statement): no statement's value is made.
+    #[inline(always)]
     fn run(&mut self, frame: &mut Frame, block: &Block) -> Flow<()> {
         let mark = frame.values.len();
         let result = self.exec_all(frame, block);
@@ -648,13 +648,24 @@ impl Runner<'_> {
                 then,
                 otherwise,
             } => {
-                self.tick(Position::NONE)?;
-                if self.condition(frame, cond, *cond_pos)? {
+                // The statement's operation, counted with the condition's first.
+                if self.condition_after(frame, cond, *cond_pos, 1)? {
                     self.run(frame, then)
                 } else {
                     self.run(frame, otherwise)
                 }
             }
+            Stmt::Expr(expr) => {
+                // The statement's operation and the expression's.
+                self.tick_n(2)?;
+                plain::discard(self.eval(frame, expr)?);
+                Ok(())
+            }
+            Stmt::Let {
+                value,
+                constant,
+                reuse,
+            } => self.declare(frame, value, *constant, *reuse),
             _ => self.exec_more(frame, stmt),
         }
     }
@@ -665,21 +676,11 @@ impl Runner<'_> {
         // Rhai counts an operation for every statement it runs: for a statement made of an
         // expression, counted with the expression's own.
         match stmt {
-            Stmt::Expr(expr) => {
-                self.tick_n(2)?;
-                plain::discard(self.eval(frame, expr)?);
-                Ok(())
-            }
             // The call's expression counts the statement's operation.
             Stmt::Call(expr) => {
                 plain::discard(self.expr(frame, expr)?);
                 Ok(())
             }
-            Stmt::Let {
-                value,
-                constant,
-                reuse,
-            } => self.declare(frame, value, *constant, *reuse),
             Stmt::Assign {
                 slot,
                 name,
@@ -1090,24 +1091,50 @@ impl Runner<'_> {
     /// `||` of conditions, give theirs without making a value.
     #[inline(always)]
     fn condition(&mut self, frame: &mut Frame, cond: &Expr, pos: Position) -> Flow<bool> {
-        // The commonest: a comparison of two integers where they are (in variables, literals
-        // or constants), read without a copy.
-        if let Expr::Binary { op, args, .. } = cond {
-            if let Some([lhs, rhs]) = args.ints {
-                if let (Some(x), Some(y)) = (self.int_of(frame, lhs), self.int_of(frame, rhs)) {
-                    if op.compares() {
-                        // The operator's operation and those of reading its operands.
-                        self.tick_n(3)?;
-                        return Ok(op.compare(x, y));
-                    }
-                }
-            }
-        }
-        self.any_condition(frame, cond, pos)
+        self.condition_after(frame, cond, pos, 0)
     }
 
-    /// [`Self::condition`] of any expression.
-    fn any_condition(&mut self, frame: &mut Frame, cond: &Expr, pos: Position) -> Flow<bool> {
+    /// [`Self::condition`] with `counted` operations counted first (those of the statement the
+    /// condition is in), with the condition's first: exactly as that many calls of
+    /// [`Self::tick`] before it, nothing being evaluated between them.
+    #[inline(always)]
+    fn condition_after(
+        &mut self,
+        frame: &mut Frame,
+        cond: &Expr,
+        pos: Position,
+        counted: u64,
+    ) -> Flow<bool> {
+        // The commonest: a comparison of two integers where they are (in variables, literals
+        // or constants), read without a copy.
+        if let Some(holds) = self.int_comparison(frame, cond) {
+            // The operator's operation and those of reading its operands.
+            self.tick_n(counted + 3)?;
+            return Ok(holds);
+        }
+        self.any_condition(frame, cond, pos, counted)
+    }
+
+    /// What `cond` gives where it compares two integers where they are (see
+    /// [`super::Operands::ints`]): read without a copy, nothing counted.
+    #[inline(always)]
+    fn int_comparison(&self, frame: &Frame, cond: &Expr) -> Option<bool> {
+        let Expr::Binary { op, args, .. } = cond else {
+            return None;
+        };
+        let [lhs, rhs] = args.ints?;
+        let (x, y) = (self.int_of(frame, lhs)?, self.int_of(frame, rhs)?);
+        op.compares().then(|| op.compare(x, y))
+    }
+
+    /// [`Self::condition_after`] of any expression.
+    fn any_condition(
+        &mut self,
+        frame: &mut Frame,
+        cond: &Expr,
+        pos: Position,
+        counted: u64,
+    ) -> Flow<bool> {
         let value = match cond {
             Expr::Binary { op, args, .. } if op.compares() => {
                 let [lhs, rhs] = &args.args;
@@ -1115,19 +1142,20 @@ impl Runner<'_> {
                     (Some(y), Some(left)) => match int_in(left) {
                         Some(x) => {
                             // The operator's operation and those of reading its operands.
-                            self.tick_n(3)?;
+                            self.tick_n(counted + 3)?;
                             return Ok(op.compare(x, y));
                         }
                         None => {
-                            self.tick(Position::NONE)?;
+                            self.tick_n(counted + 1)?;
                             self.binary(frame, cond, None)?
                         }
                     },
-                    // The left operand is computed (the operator's operation first), the right
-                    // one read where it is (after: computing the left one may change it).
+                    // The left operand is computed (the operator's operation and its own
+                    // first), the right one read where it is (after: computing the left one may
+                    // change it).
                     (Some(_), None) => {
-                        self.tick(Position::NONE)?;
-                        let left = self.expr(frame, lhs)?;
+                        self.tick_n(counted + 2)?;
+                        let left = self.eval(frame, lhs)?;
                         if let (Some(x), Some(y)) = (int_in(&left), self.int_at(frame, rhs)) {
                             plain::discard(left);
                             self.tick(Position::NONE)?;
@@ -1136,13 +1164,13 @@ impl Runner<'_> {
                         self.binary(frame, cond, Some(left))?
                     }
                     (None, _) => {
-                        self.tick(Position::NONE)?;
+                        self.tick_n(counted + 1)?;
                         self.binary(frame, cond, None)?
                     }
                 }
             }
             Expr::And(operands) => {
-                self.tick(Position::NONE)?;
+                self.tick_n(counted + 1)?;
                 for (operand, pos) in operands {
                     if !self.condition(frame, operand, *pos)? {
                         return Ok(false);
@@ -1151,7 +1179,7 @@ impl Runner<'_> {
                 return Ok(true);
             }
             Expr::Or(operands) => {
-                self.tick(Position::NONE)?;
+                self.tick_n(counted + 1)?;
                 for (operand, pos) in operands {
                     if self.condition(frame, operand, *pos)? {
                         return Ok(true);
@@ -1159,7 +1187,10 @@ impl Runner<'_> {
                 }
                 return Ok(false);
             }
-            _ => self.expr(frame, cond)?,
+            _ => {
+                self.tick_n(counted + 1)?;
+                self.eval(frame, cond)?
+            }
         };
         match value.as_bool() {
             Ok(b) => {
@@ -1332,7 +1363,7 @@ impl Runner<'_> {
     }
 
     /// One round of `for_loop`'s body, its variables set.
-    #[inline]
+    #[inline(always)]
     fn round(&mut self, frame: &mut Frame, for_loop: &ForLoop) -> Flow<()> {
         if for_loop.body.is_empty() {
             // Rhai counts a round of `for` only when its body is empty.

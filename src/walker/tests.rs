@@ -1744,22 +1744,37 @@ fn operations_are_counted_as_rhai_counts_them() {
 
 #[test]
 fn conditions_counted_at_once_stop_at_the_limit_where_rhai_stops() {
-    // Comparisons of integers and assignments count their operations at once: the budget
-    // must still stop each loop at the operation where Rhai stops it (the rounds cost 9 to
-    // 27 operations, so the limit falls at different points of them).
+    // Comparisons of integers and assignments count their operations at once, and an `if`
+    // statement's with its condition's: the budget must still stop each loop at the operation
+    // where Rhai stops it (the rounds cost 9 to 27 operations, so the limit falls at different
+    // points of them).
     let cases = [all(
         "conditions near the operations limit",
         r#"fn a(n) { let i = 0; while i < n && i >= 0 { i += 1; } i }
            fn b(n) { let i = 0; let j = 0; while i < n && j >= 0 && i != -1 { i += 1; j = i; } i }
            fn c(n) { let i = 0; while i < n { if i >= 0 && i < n || i == -1 { i += 1; } } i }
            fn d(n) { let i = 0; while !(i >= n) { let k = i + 1; i = k; } i }
-           fn e(n) { let i = 0; loop { if i > n || i < 0 { break; } i += 2; i -= 1; } i }"#,
+           fn e(n) { let i = 0; loop { if i > n || i < 0 { break; } i += 2; i -= 1; } i }
+           fn f(n) {
+               let i = 0;
+               let a = [1, 2];
+               while i < n {
+                   if a[i % 2] == 1 { i += 1; } else if i % 3 == 1 || a[0] > 5 { i += 2; }
+                   else { i += 1; }
+               }
+               i
+           }
+           fn g(n) { let i = 0; let on = true; while i < n { if on { i += 1; } if !on { i -= 5; } } i }
+           fn h(n) { let i = 0; for k in 0..n { if k < n { i += 1; } } i }"#,
         &[
             ("a", "[1000000]"),
             ("b", "[1000000]"),
             ("c", "[1000000]"),
             ("d", "[1000000]"),
             ("e", "[1000000]"),
+            ("f", "[1000000]"),
+            ("g", "[1000000]"),
+            ("h", "[1000000]"),
         ],
     )];
     assert_agree(&cases);

@@ -49,12 +49,32 @@ const SCRIPT: &str = r#"
         n
     }"#;
 
-/// `f()` run by Rhai's interpreter and by the walker, each under a budget stopping at `stop`:
-/// what each gave and the counts each reported.
-fn both(stop: u64) -> [(String, Vec<u64>); 2] {
+/// Conditions of each kind in `if` statements, whose operations the walker counts with the
+/// statement's: comparisons of integers where they are, of a computed value with a literal,
+/// `&&` and `||`, a variable, a call.
+const CONDITIONS: &str = r#"
+    fn even(k) { k % 2 == 0 }
+    fn f() {
+        let n = 0;
+        let a = [0, 1, 2];
+        for i in 0..60 {
+            let on = i % 5 == 0;
+            if i < 30 { n += 1; }
+            if a[i % 3] == 2 { n += 2; } else { n -= 1; }
+            if i > 2 && a[1] == 1 || i == 7 { n += 3; }
+            if on { n -= 2; }
+            if even(i) { n += 1; }
+            if (i + n) % 4 == 1 { n += 5; }
+        }
+        n
+    }"#;
+
+/// `f()` of `script` run by Rhai's interpreter and by the walker, each under a budget stopping
+/// at `stop`: what each gave and the counts each reported.
+fn both(script: &str, stop: u64) -> [(String, Vec<u64>); 2] {
     let mut engine = sandbox::engine();
     engine.on_progress(record);
-    let ast = engine.compile(SCRIPT).expect("compiles");
+    let ast = engine.compile(script).expect("compiles");
     let program = Program::new(&ast, &Scope::new(), &NativeTable::default());
 
     start(stop);
@@ -87,7 +107,7 @@ fn both(stop: u64) -> [(String, Vec<u64>); 2] {
 
 #[test]
 fn the_walker_reports_at_every_count_rhai_reports() {
-    let [rhai, walked] = both(u64::MAX);
+    let [rhai, walked] = both(SCRIPT, u64::MAX);
     assert!(rhai.1.len() > 20, "{rhai:?}");
     assert_eq!(rhai.1, walked.1);
     let every: Vec<u64> = (1..=rhai.1.len() as u64)
@@ -98,10 +118,21 @@ fn the_walker_reports_at_every_count_rhai_reports() {
 
 #[test]
 fn a_budget_stops_the_walker_at_the_report_rhai_stops_at() {
-    let [all, _] = both(u64::MAX);
+    stops_agree(SCRIPT, 3);
+}
+
+#[test]
+fn a_budget_stops_conditions_counted_with_their_statement_where_rhai_stops() {
+    stops_agree(CONDITIONS, 1);
+}
+
+/// Under a budget stopping at every `step`th report Rhai makes running `f()` of `script`, the
+/// walker reports the same counts and stops at the same one.
+fn stops_agree(script: &str, step: usize) {
+    let [all, _] = both(script, u64::MAX);
     assert!(all.1.len() > 20, "{all:?}");
-    for stop in all.1.iter().copied().step_by(3) {
-        let [rhai, walked] = both(stop);
+    for stop in all.1.iter().copied().step_by(step) {
+        let [rhai, walked] = both(script, stop);
         assert!(rhai.0.contains("stopped"), "{rhai:?}");
         assert_eq!(rhai.1.last(), Some(&stop));
         assert_eq!(walked.1, rhai.1, "stopping at {stop}");
