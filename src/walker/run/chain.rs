@@ -988,7 +988,8 @@ fn takes_array_method(target: &Dynamic, method: ArrayMethod, item: Option<&Dynam
     match method {
         ArrayMethod::Push => {
             !target.is_read_only()
-                && item.is_some_and(|v| !v.is_shared() && !(v.is_variant() && v.is::<NativeList>()))
+                && item
+                    .is_some_and(|v| !(v.is_shared() || (v.is_variant() && v.is::<NativeList>())))
         }
         ArrayMethod::Pop => !target.is_read_only(),
         ArrayMethod::Len | ArrayMethod::IsEmpty => true,
