@@ -1481,7 +1481,7 @@ impl Lower<'_> {
         if !self.links(expr, &x.rhs, &mut chain)? {
             return Ok(None);
         }
-        chain.array_method = array_method(&chain);
+        chain.array_method = array_method(&chain, self.natives);
         chain.shape.set(Shape::of(&chain, self.natives));
         // A method may change the variable it is called on (but Rhai's `len` and `is_empty`).
         if let Root::Local(slot) = chain.root {
@@ -1595,34 +1595,26 @@ fn gathering(parent: &RhaiExpr, rhs: &RhaiExpr) -> Gathering {
     }
 }
 
-/// Which of Rhai's array methods `chain` calls, if it is one step on a variable calling one.
-fn array_method(chain: &Chain) -> Option<ArrayMethod> {
+/// Which of Rhai's array methods `chain` calls, if it is one step on a variable calling one
+/// that the runtime's `natives` have no function of the same name for on an array (theirs would
+/// come first).
+fn array_method(chain: &Chain, natives: &NativeTable) -> Option<ArrayMethod> {
     if !matches!(chain.root, Root::Local(_)) {
         return None;
     }
-    match chain.steps.as_slice() {
+    let (name, method) = match chain.steps.as_slice() {
         [Step::Method {
             name,
-            args: 1,
+            args,
             script: false,
             ..
-        }] if name == "push" => Some(ArrayMethod::Push),
-        [Step::Method {
-            name,
-            args: 0,
-            script: false,
-            ..
-        }] if name == "len" => Some(ArrayMethod::Len),
-        [Step::Method {
-            name,
-            args: 0,
-            script: false,
-            ..
-        }] if name == "is_empty" => Some(ArrayMethod::IsEmpty),
-        [Step::Prop { getter, .. }] if getter == "get$len" => Some(ArrayMethod::Len),
-        [Step::Prop { getter, .. }] if getter == "get$is_empty" => Some(ArrayMethod::IsEmpty),
-        _ => None,
-    }
+        }] => (name, ArrayMethod::of(name, *args)?),
+        [Step::Prop { getter, .. }] if getter == "get$len" => (getter, ArrayMethod::Len),
+        [Step::Prop { getter, .. }] if getter == "get$is_empty" => (getter, ArrayMethod::IsEmpty),
+        _ => return None,
+    };
+    let theirs = natives.has_on(name, std::any::TypeId::of::<rhai::Array>());
+    (!theirs).then_some(method)
 }
 
 fn op_assign(op: &OpAssignment) -> Option<OpAssign> {

@@ -19,7 +19,9 @@
 //! place (each operator decoded when lowered, an `IntOp`: two integers where they are, in
 //! variables, literals or constants, are read without a copy, and a comparison of integers in a
 //! condition — `if`, `while`, `&&`, `||` — gives a `bool` without making a value; `x op= n` on an
-//! integer variable changes it in place), so are Rhai's `len`, `is_empty` and `push` on arrays,
+//! integer variable changes it in place), so are Rhai's `len`, `is_empty`, `push` and `pop` on
+//! arrays (a variable's array keeps its sizes known as it changes: a push or a pop measures
+//! only its item),
 //! and the runtime's primitives
 //! are called directly (each call site remembers the function its arguments' types
 //! led to, in the [`native_table::NativeTable`] kept when they were registered);
@@ -670,9 +672,10 @@ struct Chain {
     argument: bool,
     /// How Rhai gathers the chain's arguments and indexes before it walks it.
     gathering: Gathering,
-    /// The chain is `list.push(x)`, `list.len()`, `list.is_empty()` (or `list.len`,
-    /// `list.is_empty`) on a variable, which the walker does itself when the variable holds
-    /// an array (keeping the sizes of the array, `Measured` in `run`).
+    /// The chain is `list.push(x)`, `list.pop()`, `list.len()`, `list.is_empty()` (or
+    /// `list.len`, `list.is_empty`) on a variable, and the runtime's natives have no function
+    /// of that name on arrays: the walker does it itself when the variable holds an array
+    /// (keeping the sizes of the array, `Measured` in `run`).
     array_method: Option<ArrayMethod>,
     /// Which quick read the chain's shape allows (decided when lowered: running it tries that
     /// one only). A native method's call in place becomes [`Shape::General`] once the call
@@ -761,8 +764,22 @@ impl Shape {
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum ArrayMethod {
     Push,
+    Pop,
     Len,
     IsEmpty,
+}
+
+impl ArrayMethod {
+    /// The method called `name` with `args` arguments (the array not counted), if it is one.
+    fn of(name: &str, args: usize) -> Option<ArrayMethod> {
+        match (name, args) {
+            ("push", 1) => Some(ArrayMethod::Push),
+            ("pop", 0) => Some(ArrayMethod::Pop),
+            ("len", 0) => Some(ArrayMethod::Len),
+            ("is_empty", 0) => Some(ArrayMethod::IsEmpty),
+            _ => None,
+        }
+    }
 }
 
 /// How Rhai gathers a chain's arguments and indexes (`eval_dot_index_chain`), which decides

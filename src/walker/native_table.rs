@@ -123,6 +123,13 @@ impl NativeTable {
         self.lists.get(&(name.to_string(), types.to_vec()))
     }
 
+    /// Whether a function `name` (or its list form) was registered with a first parameter of
+    /// type `first`, for any others: a call on such a value may reach the runtime's function.
+    pub fn has_on(&self, name: &str, first: TypeId) -> bool {
+        let on = |(n, types): &Key| n == name && types.first() == Some(&first);
+        self.functions.keys().any(on) || self.lists.keys().any(on)
+    }
+
     /// Whether a function `name` has a form taking a [`NativeList`].
     pub fn takes_lists(&self, name: &str) -> bool {
         self.list_takers.contains(name)

@@ -120,7 +120,8 @@ struct Frame {
 /// entries and string bytes, nested ones included), within the limits, when it had `len`
 /// items. Rhai checks a variable's whole value after every method called on it, so a list
 /// built by `push` would be measured whole after each push (quadratic); the walker keeps the
-/// sizes up to date as it pushes (see [`Runner::array_method`]) and measures only the new item.
+/// sizes up to date as it pushes and pops (see `Runner::array_method_on`), measuring only the
+/// item pushed or popped.
 /// Forgotten as soon as anything else may change the slot.
 #[derive(Clone, Copy)]
 struct Measured {
@@ -186,6 +187,8 @@ pub struct Runner<'a> {
     empty: Scope<'static>,
     /// The engine's limit on operations in one call (`u64::MAX`: none).
     max_operations: u64,
+    /// The engine's limits on data sizes, as [`data_sizes`] gives them (`usize::MAX`: none).
+    max_sizes: (usize, usize, usize),
     /// Where the operations are reported (the host's sandbox).
     progress: Progress,
     /// The count from which [`Self::tick`] looks closer: at most the next count that is
@@ -237,6 +240,7 @@ impl<'a> Runner<'a> {
             constants,
             empty: Scope::new(),
             max_operations,
+            max_sizes: max_sizes(engine),
             lending: None,
             frames,
             loans: Vec::new(),
@@ -1661,21 +1665,13 @@ impl Runner<'_> {
     }
 
     /// Rhai's limits on the size of strings, arrays and maps.
+    #[inline]
     fn check_sizes(&self, (a, m, s): (usize, usize, usize), pos: Position) -> Result<(), Error> {
-        if (a, m, s) == (0, 0, 0) {
+        let (max_a, max_m, max_s) = self.max_sizes;
+        if a <= max_a && m <= max_m && s <= max_s {
             return Ok(());
         }
-        let over = |max: usize, n: usize| max > 0 && n > max;
-        let what = if over(self.engine.max_string_size(), s) {
-            "Length of string"
-        } else if over(self.engine.max_array_size(), a) {
-            "Size of array/BLOB"
-        } else if over(self.engine.max_map_size(), m) {
-            "Size of object map"
-        } else {
-            return Ok(());
-        };
-        Err(EvalAltResult::ErrorDataTooLarge(what.into(), pos).into())
+        Err(too_large(s > max_s, a > max_a, pos))
     }
 
     /// Calls a native function from call site `site`: directly if it is one of the runtime's
@@ -2564,6 +2560,31 @@ fn same_types(types: &[TypeId], args: &[&mut Dynamic]) -> bool {
 #[inline]
 fn has_no_size(value: &Dynamic) -> bool {
     value.is_int() || value.is_variant() || value.is_unit() || value.is_bool()
+}
+
+/// Rhai's error for data over its limits at `pos`: it looks at the string's size first
+/// (`string` over), then the array's (`array` over), then the map's.
+#[cold]
+fn too_large(string: bool, array: bool, pos: Position) -> Error {
+    let what = if string {
+        "Length of string"
+    } else if array {
+        "Size of array/BLOB"
+    } else {
+        "Size of object map"
+    };
+    EvalAltResult::ErrorDataTooLarge(what.into(), pos).into()
+}
+
+/// `engine`'s limits on array items, map entries and string bytes (`usize::MAX` where it has
+/// none).
+fn max_sizes(engine: &Engine) -> (usize, usize, usize) {
+    let max = |limit: usize| if limit == 0 { usize::MAX } else { limit };
+    (
+        max(engine.max_array_size()),
+        max(engine.max_map_size()),
+        max(engine.max_string_size()),
+    )
 }
 
 /// The sizes Rhai's limits count in a value: array items, map entries, string bytes.

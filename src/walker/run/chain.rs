@@ -27,6 +27,11 @@ impl Runner<'_> {
         assign: Option<(Dynamic, Option<&OpAssign>, Position)>,
         stmt: Option<&Fallback>,
     ) -> Flow<Dynamic> {
+        if let (None, Some(method)) = (&assign, chain.array_method) {
+            if let Some(done) = self.bare_array_method(frame, chain, method) {
+                return done;
+            }
+        }
         if assign.is_none() && chain.shape.get() != Shape::General {
             if let Some(done) = self.quick_chain(frame, chain) {
                 return done;
@@ -395,11 +400,40 @@ impl Runner<'_> {
         }
     }
 
-    /// `list.push(x)`, `list.len()`, `list.is_empty()` (or `list.len`, `list.is_empty`) on an
-    /// array in slot `i` of `frame`, done as [`Runner::array_builtin`] does them, with the
-    /// check of the whole variable Rhai makes after a method call answered from what is
-    /// measured of it ([`Measured`]): a push measures only its item. `None`, with nothing
-    /// done, for any other chain or value (the general walk then takes it).
+    /// `list.len`, `list.is_empty()` or `list.pop()` (an array method taking no argument, see
+    /// [`Chain::array_method`]) on an array in a variable, without gathering: Rhai counts the
+    /// variable's look-up, then calls the method ([`Self::array_method_on`]). `None`, with
+    /// nothing counted, for any other value (or a chain giving the host a list form).
+    #[inline(never)]
+    fn bare_array_method(
+        &mut self,
+        frame: &mut Frame,
+        chain: &Chain,
+        method: ArrayMethod,
+    ) -> Option<Flow<Dynamic>> {
+        let (Root::Local(slot), Some(pos)) = (&chain.root, array_method_pos(chain)) else {
+            return None;
+        };
+        let i = frame.index(*slot);
+        if method == ArrayMethod::Push
+            || (chain.returned && self.listing(frame))
+            || !takes_array_method(&frame.values[i], method, None)
+        {
+            return None;
+        }
+        if let Err(err) = self.tick(Position::NONE) {
+            return Some(Err(err.into()));
+        }
+        if method == ArrayMethod::Pop {
+            self.before_change(frame, i);
+        }
+        Some(self.array_method_on(frame, i, method, None, pos))
+    }
+
+    /// `list.push(x)`, `list.pop()`, `list.len()`, `list.is_empty()` (or `list.len`,
+    /// `list.is_empty`) on an array in slot `i` of `frame`, its argument gathered (`values`):
+    /// see [`Self::array_method_on`]. `None`, with nothing done, for any other chain or value
+    /// (the general walk then takes it).
     #[inline(never)]
     fn array_method(
         &mut self,
@@ -409,70 +443,65 @@ impl Runner<'_> {
         method: ArrayMethod,
         values: &mut StaticVec<Dynamic>,
     ) -> Option<Flow<Dynamic>> {
-        let (name, site, pos) = match chain.steps.as_slice() {
-            [Step::Method {
-                name, pos, site, ..
-            }] => (name, site, *pos),
-            [Step::Prop {
-                getter, pos, site, ..
-            }] => (getter, site, *pos),
-            _ => return None,
-        };
-        let push = method == ArrayMethod::Push;
-        let target = &frame.values[i];
-        if !target.is_array() || target.is_shared() {
+        let pos = array_method_pos(chain)?;
+        let item = values.first_mut();
+        if !takes_array_method(&frame.values[i], method, item.as_deref()) {
             return None;
         }
-        // Rhai refuses to push onto a constant, in its own words; a compact list pushed
-        // becomes its array first (see `native`).
-        if push && (target.is_read_only() || values[0].is_shared() || values[0].is::<NativeList>())
-        {
-            return None;
-        }
-        // The runtime's natives come first, as in `native`.
-        let n = usize::from(push);
-        let found = with_args(&mut frame.values[i], &mut values[..n], |args| {
-            self.resolve(site, name, args)
-        });
-        if found || site.0.borrow().as_ref().is_some_and(|r| r.list.is_some()) {
-            return None;
-        }
+        Some(self.array_method_on(frame, i, method, item, pos))
+    }
+
+    /// Array method `method` (called at `pos`, with `item` for a push) on the array in slot `i`
+    /// of `frame` (see [`takes_array_method`]), done as [`Runner::array_builtin`] does it: an
+    /// operation counted for the call, then the checks Rhai makes after one, of the value (a
+    /// popped item) and of the whole variable, the latter answered from what is measured of it
+    /// ([`Measured`]): a push or a pop measures only its item.
+    fn array_method_on(
+        &mut self,
+        frame: &mut Frame,
+        i: usize,
+        method: ArrayMethod,
+        item: Option<&mut Dynamic>,
+        pos: Position,
+    ) -> Flow<Dynamic> {
         // Rhai counts an operation for the call.
-        if let Err(err) = self.tick(pos) {
-            return Some(Err(err.into()));
-        }
-        let known = frame.measured.filter(|m| m.index == i);
-        frame.measured = None;
+        self.tick(pos)?;
+        let known = frame.measured.take().filter(|m| m.index == i);
         let target = &mut frame.values[i];
         let mut array = target.write_lock::<Array>().expect("an array");
         let known = known.filter(|m| m.len == array.len()).map(|m| m.sizes);
-        let (value, sizes) = if push {
-            let item = std::mem::take(&mut values[0]);
-            let (a, m, s) = data_sizes(&item);
-            array.push(item);
-            let sizes = known.map(|(ka, km, ks)| (ka + 1 + a, km + m, ks + s));
-            (Dynamic::UNIT, sizes)
-        } else {
-            let len = array.len();
-            let value = match method {
-                ArrayMethod::Len => Dynamic::from_int(INT::try_from(len).unwrap_or(INT::MAX)),
-                _ => Dynamic::from_bool(len == 0),
-            };
-            (value, known)
+        let (value, sizes) = match method {
+            ArrayMethod::Push => {
+                let item = item.map(std::mem::take).unwrap_or_default();
+                let (a, m, s) = data_sizes(&item);
+                array.push(item);
+                let sizes = known.map(|(ka, km, ks)| (ka + 1 + a, km + m, ks + s));
+                (Dynamic::UNIT, sizes)
+            }
+            ArrayMethod::Pop => match array.pop() {
+                Some(item) => {
+                    let (a, m, s) = data_sizes(&item);
+                    let sizes = known.map(|(ka, km, ks)| (ka - 1 - a, km - m, ks - s));
+                    (item, sizes)
+                }
+                None => (Dynamic::UNIT, known),
+            },
+            ArrayMethod::Len => (Dynamic::from_int(len_int(&array)), known),
+            ArrayMethod::IsEmpty => (Dynamic::from_bool(array.is_empty()), known),
         };
         let len = array.len();
         drop(array);
-        // Rhai checks the whole variable after a method call on it.
+        // Rhai checks the value (a popped item), then the whole variable after a method call
+        // on it.
+        self.check_size_of(&value, pos)?;
         let sizes = sizes.unwrap_or_else(|| data_sizes(target));
-        if let Err(err) = self.check_sizes(sizes, pos) {
-            return Some(Err(err.into()));
-        }
+        self.check_sizes(sizes, pos)?;
         frame.measured = Some(Measured {
             index: i,
             len,
             sizes,
         });
-        Some(Ok(value))
+        Ok(value)
     }
 
     /// Whether walking `chain` from step `k` on `target` (`cursor`: the first of `values` the
@@ -938,4 +967,36 @@ pub(super) fn property_mut<'m>(map: &'m mut Map, name: &str) -> Option<&'m mut D
 #[inline]
 fn same_key(key: &str, name: &str) -> bool {
     key.len() == name.len() && key.as_bytes().first() == name.as_bytes().first() && key == name
+}
+
+/// Where `chain`'s one step, an array method's call (see [`Chain::array_method`]), is.
+fn array_method_pos(chain: &Chain) -> Option<Position> {
+    match chain.steps.as_slice() {
+        [Step::Method { pos, .. } | Step::Prop { pos, .. }] => Some(*pos),
+        _ => None,
+    }
+}
+
+/// Whether the walker does array method `method` on `target` (with `item` for a push): an
+/// array not shared; a push or a pop not on a constant (Rhai refuses to change one, in its own
+/// words), and a push of an item neither shared nor a compact list (which becomes its array
+/// first, see `native`).
+fn takes_array_method(target: &Dynamic, method: ArrayMethod, item: Option<&Dynamic>) -> bool {
+    if !target.is_array() || target.is_shared() {
+        return false;
+    }
+    match method {
+        ArrayMethod::Push => {
+            !target.is_read_only()
+                && item
+                    .is_some_and(|v| !(v.is_shared() || (v.is_variant() && v.is::<NativeList>())))
+        }
+        ArrayMethod::Pop => !target.is_read_only(),
+        ArrayMethod::Len | ArrayMethod::IsEmpty => true,
+    }
+}
+
+/// The length of `array` as Rhai's `len` gives it.
+fn len_int(array: &Array) -> INT {
+    INT::try_from(array.len()).unwrap_or(INT::MAX)
 }
