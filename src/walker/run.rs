@@ -8,7 +8,8 @@ use std::{
 
 use rhai::{
     Array, Caches, Dynamic, Engine, EvalAltResult, EvalContext, Expr as RhaiExpr,
-    GlobalRuntimeState, ImmutableString, Position, RhaiFunc, Scope, StaticVec, Token, INT,
+    GlobalRuntimeState, ImmutableString, NativeCallContext, Position, RhaiFunc, Scope, StaticVec,
+    Token, INT,
 };
 
 use later::Later;
@@ -411,6 +412,19 @@ impl<'a> Runner<'a> {
         self.tick_at_each(&[Position::NONE, Position::NONE, pos])
     }
 
+    /// Counts three operations, at `first`, at `Position::NONE` and at `last` (a native call's
+    /// two arguments and the call), exactly as a [`Self::tick`] at each.
+    #[inline(always)]
+    fn tick_3(&mut self, first: Position, last: Position) -> Result<(), Error> {
+        let after = self.global.num_operations + 3;
+        if after < self.look_at {
+            self.global.num_operations = after;
+            Ok(())
+        } else {
+            self.tick_at_each(&[first, Position::NONE, last])
+        }
+    }
+
     /// [`Self::tick_n`] when the `n` operations reach [`Self::look_at`]: counted up to each
     /// operation to look at, which is looked at.
     #[cold]
@@ -543,14 +557,38 @@ impl<'a> Runner<'a> {
         frame: &mut Frame,
         pos: Position,
     ) -> Result<Dynamic, Error> {
+        let caller_source = self.enter(pos)?;
+        let result = self.stmts(frame, &function.body);
+        self.leave(function, result, caller_source, pos)
+    }
+
+    /// Enters the call of a script function at `pos` as Rhai does: counts the call, refuses it
+    /// past the engine's call levels, and goes one level down, with the source of the module
+    /// the function was found in. The caller's source, which [`Self::leave`] puts back.
+    #[inline(always)]
+    fn enter(&mut self, pos: Position) -> Result<Option<ImmutableString>, Error> {
         self.tick(pos)?;
         if self.global.level + 1 > self.engine.max_call_levels() {
             return Err(EvalAltResult::ErrorStackOverflow(pos).into());
         }
         self.global.level += 1;
-        // Rhai runs a function's body with the source of the module it was found in.
-        let caller_source = std::mem::replace(&mut self.global.source, self.program.source.clone());
-        let result = self.stmts(frame, &function.body);
+        Ok(std::mem::replace(
+            &mut self.global.source,
+            self.program.source.clone(),
+        ))
+    }
+
+    /// Leaves the call of `function` at `pos` entered by [`Self::enter`], its body having ended
+    /// with `result`: back one level up, with the caller's source; the call's value or error
+    /// (see [`function_result`]).
+    #[inline(always)]
+    fn leave(
+        &mut self,
+        function: &Function,
+        result: Flow<Dynamic>,
+        caller_source: Option<ImmutableString>,
+        pos: Position,
+    ) -> Result<Dynamic, Error> {
         let source = std::mem::replace(&mut self.global.source, caller_source);
         self.global.level -= 1;
         function_result(function, result, source, pos)
@@ -1843,17 +1881,36 @@ impl Runner<'_> {
         if let Err(err) = self.tick(pos) {
             return Some(Err(err));
         }
+        Some(self.counted_native(&**call, func.is_method(), typed, is_ref_mut, args, pos))
+    }
+
+    /// The native call of `call` (a `method`, taking its first argument by reference, or not;
+    /// through its plain form `typed`, where it has one) with `args`, its operation counted
+    /// already, with the checks Rhai makes after it.
+    #[inline(always)]
+    fn counted_native<F>(
+        &self,
+        call: &F,
+        method: bool,
+        typed: Option<&Typed>,
+        is_ref_mut: bool,
+        args: &mut [&mut Dynamic],
+        pos: Position,
+    ) -> Result<Dynamic, Error>
+    where
+        F: Fn(Option<NativeCallContext>, &mut [&mut Dynamic]) -> Result<Dynamic, Error> + ?Sized,
+    {
         // A plain form reads its arguments where they are (changing none it takes by value).
         let result = match typed.and_then(|typed| typed(args)) {
             Some(result) => result,
             // A function that takes its first argument by value gets a copy of a variable.
-            None if is_ref_mut && !func.is_method() && !args.is_empty() => {
+            None if is_ref_mut && !method && !args.is_empty() => {
                 with_first_copied(args, |copied| call(None, copied))
             }
             None => call(None, args),
         };
         let changed = if is_ref_mut { args.first() } else { None };
-        Some(self.checked_native_result(result, changed.map(|a| &**a), pos))
+        self.checked_native_result(result, changed.map(|a| &**a), pos)
     }
 
     /// `result` of a native call at `pos` with the checks Rhai makes after one: the size of its
@@ -1953,6 +2010,11 @@ impl Runner<'_> {
         } else {
             List::No
         };
+        if call.pure_from == 0 && matches!(call.callee, Callee::Native) && list == List::No {
+            if let Some(result) = self.plain_native(frame, call) {
+                return result;
+            }
+        }
         // Rhai evaluates the arguments after the first before it looks up a first argument
         // that is a variable (which it passes by reference).
         // It counts that variable first.
@@ -1973,6 +2035,75 @@ impl Runner<'_> {
             }
             (Callee::Native, _) => self.call_native(frame, call, values, list),
         }
+    }
+
+    /// [`Self::call_by_name`] of a native function of two arguments, each a local variable or
+    /// a literal (`cell(x, y)`), where the call site's function for their types (as they are)
+    /// is one of the runtime's with a plain form, pure and needing no context: the arguments
+    /// are read where they are rather than evaluated one by one into a list, and the function
+    /// is called as [`Self::direct`] calls it. Counted as Rhai counts the call (the first
+    /// argument, at the call if it is a variable, the second, then the call); a first argument
+    /// that is a variable is passed by reference, the others copied, as [`Self::call_native`]
+    /// passes them. `None`, having counted nothing, where that does not apply.
+    #[inline(always)]
+    fn plain_native(&mut self, frame: &mut Frame, call: &Call) -> Option<Flow<Dynamic>> {
+        let resolved = call.site.0.borrow();
+        let r = resolved.as_ref()?;
+        let (func, typed) = (r.func.as_ref()?, r.typed.as_ref()?);
+        let ([a, b], [ta, tb]) = (call.args.as_slice(), r.types.as_slice()) else {
+            return None;
+        };
+        if !r.pure || r.context {
+            return None;
+        }
+        let native_fn = func.get_native_fn()?;
+        let (va, vb) = (self.peek(frame, a)?, self.peek(frame, b)?);
+        if va.type_id() != *ta || vb.type_id() != *tb {
+            return None;
+        }
+        let mut second = plain::copy(vb);
+        // The first argument: the variable's index, else a copy of the literal.
+        let mut first = match call.first_local {
+            Some(slot) => Ok(frame.index(slot)),
+            None => Err(plain::copy(va)),
+        };
+        let first_pos = if first.is_ok() {
+            call.pos
+        } else {
+            Position::NONE
+        };
+        if let Err(err) = self.tick_3(first_pos, call.pos) {
+            plain::discard(second);
+            if let Err(copy) = first {
+                plain::discard(copy);
+            }
+            return Some(Err(err.into()));
+        }
+        if let Ok(i) = first {
+            self.before_change(frame, i);
+            frame.touch(i);
+        }
+        let method = func.is_method();
+        let mut called = |first: &mut Dynamic, by_ref: bool| {
+            let args = &mut [first, &mut second];
+            self.counted_native(&**native_fn, method, Some(typed), by_ref, args, call.pos)
+        };
+        let result = match &mut first {
+            Ok(i) => {
+                let target = &mut frame.values[*i];
+                if target.is_read_only() {
+                    called(&mut target.clone(), false)
+                } else {
+                    called(target, true)
+                }
+            }
+            Err(copy) => called(copy, false),
+        };
+        plain::discard(second);
+        if let Err(copy) = first {
+            plain::discard(copy);
+        }
+        Some(result.map_err(Stop::from))
     }
 
     /// The call `call` of the script's lowered `function`, its arguments evaluated as Rhai
@@ -2139,12 +2270,7 @@ impl Runner<'_> {
         body: &Stmt,
         pos: Position,
     ) -> Result<Dynamic, Error> {
-        self.tick(pos)?;
-        if self.global.level + 1 > self.engine.max_call_levels() {
-            return Err(EvalAltResult::ErrorStackOverflow(pos).into());
-        }
-        self.global.level += 1;
-        let caller_source = std::mem::replace(&mut self.global.source, self.program.source.clone());
+        let caller_source = self.enter(pos)?;
         // As `stmts` runs the statement.
         let result = match body {
             Stmt::Expr(expr) => match self.tick_n(2) {
@@ -2154,9 +2280,7 @@ impl Runner<'_> {
             Stmt::Call(expr) => self.expr(frame, expr),
             _ => self.stmts(frame, &function.body),
         };
-        let source = std::mem::replace(&mut self.global.source, caller_source);
-        self.global.level -= 1;
-        function_result(function, result, source, pos)
+        self.leave(function, result, caller_source, pos)
     }
 
     /// The value of a script function call's first argument, the variable in `slot`, read

@@ -91,3 +91,35 @@ fn functions_of_one_expression_with_closures_constants_and_grids_agree() {
         ),
     ]);
 }
+
+#[test]
+fn native_calls_of_variables_and_literals_agree() {
+    // Read where they are (`Runner::plain_native`): a first argument that is a variable, a
+    // constant one, one passed twice, literals, other types than the site's, and the limit on
+    // operations falling at each of the call's counts.
+    let cases = [
+        api(
+            "native calls of variables and literals",
+            r#"fn t(x, y) { const k = 2; let c = cell(x, y); [c, cell(1, y), cell(x, x), cell(k, k), cell(x, 7).x] }
+               fn u(x) { let n = 0; for i in 0..3 { n += cell(i, x).y; } n }
+               fn v(x) { let list = []; list.push(cell(x, 1)); list.push(cell(x, x)); list }"#,
+            &[
+                ("t", "[3, 4]"),
+                ("t", "[\"a\", 1]"),
+                ("t", "[1, ()]"),
+                ("u", "[2]"),
+                ("u", "[\"b\"]"),
+                ("v", "[5]"),
+            ],
+        ),
+        api(
+            "native calls of variables near the operations limit",
+            r#"fn a(n) { let c = (); for i in 0..n { c = cell(i, 1); } c }
+               fn b(n) { let c = (); for i in 0..n { c = cell(1, i); c = cell(i, i); } c }
+               fn d(n) { let c = (); let k = 0; for i in 0..n { k += 1; c = cell(k, 2); } c }"#,
+            &[("a", "[1000000]"), ("b", "[1000000]"), ("d", "[1000000]")],
+        ),
+    ];
+    assert_agree(&cases);
+    assert_same_operations(&cases);
+}
