@@ -2011,6 +2011,9 @@ impl Runner<'_> {
             List::No
         };
         if call.pure_from == 0 && matches!(call.callee, Callee::Native) && list == List::No {
+            if let Some(made) = self.pair_made(frame, call) {
+                return made;
+            }
             if let Some(result) = self.plain_native(frame, call) {
                 return result;
             }
@@ -2717,6 +2720,10 @@ fn data_sizes(value: &Dynamic) -> (usize, usize, usize) {
         (0, 0, 0)
     } else if let Some(array) = value.read_lock::<Array>() {
         array.iter().fold((0, 0, 0), |(a, m, s), item| {
+            // The commonest item (an integer, a cell) is looked at here, without a call.
+            if has_no_size(item) {
+                return (a + 1, m, s);
+            }
             let (ia, im, is) = data_sizes(item);
             (a + 1 + ia, m + im, s + is)
         })

@@ -2414,6 +2414,7 @@ fn operations_in_loops_chains_and_methods_are_counted_as_rhai_counts_them() {
 
 mod arrays;
 mod calls;
+mod cells;
 mod closures;
 mod constants;
 mod differential;

@@ -68,6 +68,14 @@ pub fn cells(iter: impl Iterator<Item = Cell>) -> Array {
     iter.map(Dynamic::from).collect()
 }
 
+/// The cells of `g` one of `steps` away from `c`, as a script's array: made for as many as
+/// there are steps, so that it never grows as it fills.
+fn neighbour_cells(g: &Grid, c: Cell, steps: &[(i64, i64)]) -> Array {
+    let mut array = Array::with_capacity(steps.len());
+    array.extend(g.neighbours(c, steps).map(Dynamic::from));
+    array
+}
+
 /// The value at `c` on `g`, or an error if `c` is off it (`g.get(c)`).
 fn value_at(g: &Grid, c: Cell) -> Fallible<INT> {
     g.get(c).ok_or_else(|| off_board(g, c))
@@ -177,10 +185,10 @@ fn register_grid(engine: &mut Natives) {
             len: g.count(v),
         })
         .register_reader("neighbours", |g: &mut Grid, c: Cell| {
-            cells(g.neighbours(c, g.side_steps()))
+            neighbour_cells(g, c, g.side_steps())
         })
         .register_reader("neighbours8", |g: &mut Grid, c: Cell| {
-            cells(g.neighbours(c, g.touching_steps()))
+            neighbour_cells(g, c, g.touching_steps())
         })
         .register_reader("parse_cell", |g: &mut Grid, text: &str, n: &str| {
             g.parse_cell(text, notation(n)?)

@@ -27,7 +27,9 @@ impl Runner<'_> {
         assign: Option<(Dynamic, Option<&OpAssign>, Position)>,
         stmt: Option<&Fallback>,
     ) -> Flow<Dynamic> {
-        if let (None, Some(method)) = (&assign, chain.array_method) {
+        // A push has an argument to gather: the quick ways below, or the walk, take it.
+        let bare = chain.array_method.filter(|m| *m != ArrayMethod::Push);
+        if let (None, Some(method)) = (&assign, bare) {
             if let Some(done) = self.bare_array_method(frame, chain, method) {
                 return done;
             }
@@ -73,6 +75,7 @@ impl Runner<'_> {
     ) -> Flow<Dynamic> {
         let pair_read = match (chain.shape.get(), &assign) {
             (Shape::Pair, None) => self.pair_read(frame, chain),
+            (_, None) if chain.array_method == Some(ArrayMethod::Push) => self.pushed(frame, chain),
             _ => None,
         };
         let gathered = match pair_read {
@@ -193,6 +196,62 @@ impl Runner<'_> {
                 result
             }
         }
+    }
+
+    /// `list.push(x)` on an array in a variable: `x` gathered as [`Self::gather`] gathers it
+    /// (the link counted, `x` evaluated, then the variable counted), then pushed as
+    /// [`Self::array_method_on`] pushes it, without the walk's set-up. `Done` where pushed;
+    /// the values gathered where the array takes no push once `x` is evaluated (the variable
+    /// changed, `x` shared or a compact list): the walk goes on with them. `None`, with nothing
+    /// counted, for any other chain or value.
+    #[inline(never)]
+    fn pushed(&mut self, frame: &mut Frame, chain: &Chain) -> Option<Gathered> {
+        let (
+            Root::Local(slot),
+            [arg],
+            [Step::Method {
+                args: 1,
+                script: false,
+                pos,
+                ..
+            }],
+        ) = (&chain.root, chain.args.as_slice(), chain.steps.as_slice())
+        else {
+            return None;
+        };
+        let fits = chain.gathering == Gathering::PerLink
+            && !chain.argument
+            && !(chain.returned && self.listing(frame))
+            && takes_array_method(
+                &frame.values[frame.index(*slot)],
+                ArrayMethod::Push,
+                Some(&Dynamic::UNIT),
+            );
+        if !fits {
+            return None;
+        }
+        let before = self.global.num_operations;
+        if let Err(err) = self.tick(Position::NONE) {
+            return Some(Gathered::Done(Err(err.into())));
+        }
+        let mut item = match self.expr(frame, arg) {
+            Ok(item) => item,
+            Err(stop) => return Some(Gathered::Done(Err(stop))),
+        };
+        let gathered = self.global.num_operations - before;
+        if let Err(err) = self.tick(Position::NONE) {
+            return Some(Gathered::Done(Err(err.into())));
+        }
+        let i = frame.index(*slot);
+        if !takes_array_method(&frame.values[i], ArrayMethod::Push, Some(&item)) {
+            let mut values = StaticVec::new();
+            values.push(item);
+            return Some(Gathered::Values(values, Counted { before, gathered }));
+        }
+        // What the push changes, a lent state is copied first (see `walked_chain`).
+        self.before_change(frame, i);
+        let pushed = self.array_method_on(frame, i, ArrayMethod::Push, Some(&mut item), *pos);
+        Some(Gathered::Done(pushed))
     }
 
     /// Gathers `chain`'s arguments and indexes as Rhai does (as [`Gathering`] says), then
@@ -466,6 +525,19 @@ impl Runner<'_> {
     ) -> Flow<Dynamic> {
         // Rhai counts an operation for the call.
         self.tick(pos)?;
+        self.array_method_called(frame, i, method, item, pos)
+    }
+
+    /// [`Self::array_method_on`] once the call's operation is counted: the method done, then
+    /// the checks Rhai makes after the call.
+    pub(super) fn array_method_called(
+        &mut self,
+        frame: &mut Frame,
+        i: usize,
+        method: ArrayMethod,
+        item: Option<&mut Dynamic>,
+        pos: Position,
+    ) -> Flow<Dynamic> {
         let known = frame.measured.take().filter(|m| m.index == i);
         let target = &mut frame.values[i];
         let mut array = target.write_lock::<Array>().expect("an array");
@@ -981,7 +1053,11 @@ fn array_method_pos(chain: &Chain) -> Option<Position> {
 /// array not shared; a push or a pop not on a constant (Rhai refuses to change one, in its own
 /// words), and a push of an item neither shared nor a compact list (which becomes its array
 /// first, see `native`).
-fn takes_array_method(target: &Dynamic, method: ArrayMethod, item: Option<&Dynamic>) -> bool {
+pub(super) fn takes_array_method(
+    target: &Dynamic,
+    method: ArrayMethod,
+    item: Option<&Dynamic>,
+) -> bool {
     if !target.is_array() || target.is_shared() {
         return false;
     }

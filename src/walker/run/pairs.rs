@@ -9,11 +9,13 @@ use std::any::TypeId;
 use rhai::{Dynamic, ImmutableString, Map, Position, StaticVec, INT};
 
 use super::{
-    chain::{property_mut, Counted, Gathered},
+    chain::{property_mut, takes_array_method, Counted, Gathered},
     with_args, Error, Flow, Frame, List, Runner, Stop,
 };
 use crate::walker::native_table::Pair;
-use crate::walker::{Call, Callee, Chain, Expr, Gathering, PairPlan, Root, Site, Step};
+use crate::walker::{
+    ArrayMethod, Call, Callee, Chain, Expr, Gathering, PairPlan, Root, Site, Step,
+};
 
 /// A pair's call, counted, whose value is not made yet: its integers.
 pub(super) struct Pending {
@@ -58,6 +60,12 @@ enum Planned {
     Other,
 }
 
+/// Whether a call site's argument types are two integers, the arguments of a [`Pair`].
+fn two_ints(types: &[TypeId]) -> bool {
+    let int = TypeId::of::<INT>();
+    matches!(types, [p, q] if *p == int && *q == int)
+}
+
 /// The plan of a read in place (see [`PairPlan`]) from what the pair's call site (`call`'s)
 /// and the method's (`site`) found, if they found a pair of two integers and a form of the
 /// method taking it.
@@ -65,8 +73,7 @@ fn pair_plan(call: &Call, site: &Site) -> Option<PairPlan> {
     let made = {
         let found = call.site.0.borrow();
         let r = found.as_ref()?;
-        let int = TypeId::of::<INT>();
-        if !matches!(r.types.as_slice(), [p, q] if *p == int && *q == int) {
+        if !two_ints(&r.types) {
             return None;
         }
         r.pair.as_ref()?.made
@@ -192,11 +199,6 @@ impl Runner<'_> {
         let (Root::Local(slot), [Expr::Call(call)]) = (&chain.root, chain.args.as_slice()) else {
             return None;
         };
-        // `list.push(cell(x, y))` on an array: Rhai's array method, which takes no pair (see
-        // `array_method`).
-        if chain.array_method.is_some() && frame.values[frame.index(*slot)].is_array() {
-            return None;
-        }
         let (prop, pos, site) = match chain.steps.as_slice() {
             [Step::Method {
                 args: 1,
@@ -237,6 +239,11 @@ impl Runner<'_> {
             a,
             b,
         };
+        // `list.push(cell(x, y))` on an array: Rhai's array method, which takes no pair but
+        // its value.
+        if chain.array_method.is_some() && frame.values[read.i].is_array() {
+            return self.pair_pushed(frame, chain, &read);
+        }
         let kept = chain.pair_plan.borrow();
         if let Some(plan) = kept.as_ref() {
             match self.planned_pair(frame, chain, &read, plan) {
@@ -255,6 +262,67 @@ impl Runner<'_> {
             }
             Planned::Declined | Planned::Other => None,
         }
+    }
+
+    /// `list.push(cell(a, b))` (see [`Self::pair_in_place`]) on the array in `read`'s slot:
+    /// the operations Rhai counts up to the push's call counted at once (see
+    /// [`Self::count_pair_read`]), the pair's value made from its integers and pushed as
+    /// [`Self::array_method_called`] pushes an item, without gathering it. `None`, with nothing
+    /// counted, where the pair's site found no pair of two integers or the array takes no push
+    /// (a constant, a shared value).
+    #[inline(never)]
+    fn pair_pushed(
+        &mut self,
+        frame: &mut Frame,
+        chain: &Chain,
+        read: &PairRead,
+    ) -> Option<Flow<Dynamic>> {
+        if chain.array_method != Some(ArrayMethod::Push) || read.prop.is_some() {
+            return None;
+        }
+        let mut item = {
+            let found = read.call.site.0.borrow();
+            let r = found.as_ref()?;
+            let pair = r.pair.as_ref().filter(|_| two_ints(&r.types))?;
+            (pair.make)(read.a, read.b)
+        };
+        if !takes_array_method(&frame.values[read.i], ArrayMethod::Push, Some(&item)) {
+            return None;
+        }
+        if let Err(err) = self.count_pair_read(chain, read.call, false, read.pos) {
+            return Some(Err(err.into()));
+        }
+        // What the push changes, a lent state is copied first (see `chain`).
+        self.before_change(frame, read.i);
+        Some(self.array_method_called(frame, read.i, ArrayMethod::Push, Some(&mut item), read.pos))
+    }
+
+    /// `cell(a, b)` evaluated (see [`Self::call_by_name`]) where `a` and `b` are integers where
+    /// they are (variables, literals, constants) and the call's site found a pair of two
+    /// integers (see [`Pair`]): the value made from them, counted as Rhai counts the call (the
+    /// first argument, at the call if it is a variable, the second, then the call). `None`,
+    /// with nothing counted, where that does not apply.
+    #[inline]
+    pub(super) fn pair_made(&mut self, frame: &Frame, call: &Call) -> Option<Flow<Dynamic>> {
+        let [first, second] = call.args.as_slice() else {
+            return None;
+        };
+        if !matches!(call.callee, Callee::Native) {
+            return None;
+        }
+        let (a, b) = (self.int_at(frame, first)?, self.int_at(frame, second)?);
+        let found = call.site.0.borrow();
+        let r = found.as_ref()?;
+        let pair = r.pair.as_ref().filter(|_| two_ints(&r.types))?;
+        let first_pos = if call.first_local.is_some() {
+            call.pos
+        } else {
+            Position::NONE
+        };
+        if let Err(err) = self.tick_3(first_pos, call.pos) {
+            return Some(Err(err.into()));
+        }
+        Some(Ok((pair.make)(a, b)))
     }
 
     /// [`Self::pair_in_place`] of `read` with `plan`, where the value the method is called on
@@ -390,13 +458,12 @@ impl Runner<'_> {
             (None, None) => None,
         };
         if let (Some(a), Some(b)) = (a, b) {
-            let ints = [TypeId::of::<INT>(), TypeId::of::<INT>()];
             let pair = call
                 .site
                 .0
                 .borrow()
                 .as_ref()
-                .and_then(|r| r.pair.as_ref().filter(|_| r.types[..] == ints).cloned());
+                .and_then(|r| r.pair.as_ref().filter(|_| two_ints(&r.types)).cloned());
             if let Some(pair) = pair {
                 // Rhai counts the call.
                 self.tick(call.pos)?;
