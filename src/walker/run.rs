@@ -1197,7 +1197,7 @@ impl Runner<'_> {
                     // change it).
                     (Some(_), None) => {
                         self.tick_n(counted + 2)?;
-                        let left = self.eval(frame, lhs)?;
+                        let left = self.computed_operand(frame, lhs)?;
                         if let (Some(x), Some(y)) = (int_in(&left), self.int_at(frame, rhs)) {
                             plain::discard(left);
                             self.tick(Position::NONE)?;
@@ -1810,6 +1810,7 @@ impl Runner<'_> {
             typed: natives.get_typed(name, &types),
             pair: natives.get_pair(name, &types).cloned(),
             pair_taker: natives.get_pair_taker(name, &types),
+            pair_reader: natives.get_pair_reader(name, &types),
             method: func.as_ref().is_some_and(RhaiFunc::is_method),
             context: func.as_ref().is_some_and(RhaiFunc::has_context),
             pure: func.as_ref().is_some_and(RhaiFunc::is_pure),
