@@ -792,7 +792,7 @@ impl Runner<'_> {
         reuse: Option<Slot>,
     ) -> Flow<()> {
         self.tick_n(2)?;
-        let mut value = self.eval(frame, value)?;
+        let mut value = self.computed_operand(frame, value)?;
         if constant {
             value = value.into_read_only();
         }
@@ -878,7 +878,7 @@ impl Runner<'_> {
         value: &Expr,
         stmt: Option<&Fallback>,
     ) -> Flow<()> {
-        let value = self.eval(frame, value)?;
+        let value = self.computed_operand(frame, value)?;
         if let (Some(op), Ok(b)) = (op, value.as_int()) {
             if let Some(done) = self.int_assign(frame, slot, name, pos, op, b) {
                 plain::discard(value);

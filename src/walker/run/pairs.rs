@@ -205,10 +205,10 @@ impl Runner<'_> {
         self.first_pair(frame, chain)
     }
 
-    /// The value of `expr`, a comparison's operand that is computed: a pair's read
-    /// (`x.p.f(g(a, b))`, see [`Self::pair_in_place`]) straight to its read in place, without
-    /// the steps [`Self::chain`] takes to reach it (none of which applies to it); any other
-    /// expression evaluated.
+    /// The value of `expr`, computed (a comparison's operand, a value declared or assigned to a
+    /// variable): a pair's read (`x.p.f(g(a, b))`, see [`Self::pair_in_place`]) straight to its
+    /// read in place, without the steps [`Self::chain`] takes to reach it (none of which applies
+    /// to it); any other expression evaluated.
     #[inline(always)]
     pub(super) fn computed_operand(&mut self, frame: &mut Frame, expr: &Expr) -> Flow<Dynamic> {
         if let Expr::Chain(chain) = expr {
@@ -405,6 +405,7 @@ impl Runner<'_> {
     /// is `call`, up to its method's call at `pos`: each link, the argument's expression, the
     /// pair's two arguments and its call, the variable, the property's look-up (`prop`) and the
     /// method's call. At once where no report to the budget falls among them, else one by one.
+    #[inline(always)]
     fn count_pair_read(
         &mut self,
         chain: &Chain,
