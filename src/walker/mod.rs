@@ -695,10 +695,18 @@ struct PairPlan {
     receiver: TypeId,
     /// The method's form taking the pair's integers.
     taker: native_table::PairTaker,
+    /// The method's form reading an integer at the pair's integers, if it has one: called
+    /// rather than `taker`.
+    reader: Option<native_table::PairReader>,
     /// The method only reads the value it is called on.
     reads_only: bool,
     /// Rhai says the method is pure (it calls it on a constant).
     pure: bool,
+    /// The chain's property `p` (`x.p.f(…)`), if it has one: its name, read without going
+    /// through Rhai's string.
+    prop: Option<Box<str>>,
+    /// Where the method's call is.
+    pos: Position,
 }
 
 /// The quick reads a chain's shape allows, tried before its arguments are gathered (each
@@ -918,6 +926,8 @@ struct Resolved {
     pair: Option<native_table::Pair>,
     /// The function's form taking a pair's integers for its second argument.
     pair_taker: Option<native_table::PairTaker>,
+    /// The function's form reading an integer at a pair's integers.
+    pair_reader: Option<native_table::PairReader>,
     /// What Rhai says of the function (`func`), asked once: whether it is a method (takes
     /// its first argument by reference), needs Rhai's context, is pure.
     method: bool,

@@ -38,6 +38,13 @@ pub type Typed = Rc<dyn Fn(&mut [&mut Dynamic]) -> Option<Called>>;
 /// read its arguments.
 pub type PairTaker = Rc<dyn Fn(&mut [&mut Dynamic], INT, INT) -> Option<Called>>;
 
+/// The form of a registered function of two parameters that only reads its first and gives an
+/// integer, its second a [`Pair`]'s value (`grid.get(cell)`): a plain function of the first
+/// argument and the pair's two integers. The same integer or error as the function given the
+/// value the pair makes; `None` where the first argument is not of the function's type. It makes
+/// no value and is called without Rhai's function pointers.
+pub type PairReader = fn(&Dynamic, INT, INT) -> Option<Result<INT, Box<EvalAltResult>>>;
+
 /// A function of two integers that makes a value without fail and has no other effect (`cell(x,
 /// y)`): where its call is passed straight to a [`PairTaker`], the walker keeps the two
 /// integers rather than making the value.
@@ -103,6 +110,8 @@ pub struct NativeTable {
     pairs: HashMap<Key, Pair>,
     /// The forms of functions taking a pair's integers for their second argument.
     pair_takers: HashMap<Key, PairTaker>,
+    /// The forms of functions reading an integer at a pair's integers (see [`PairReader`]).
+    pair_readers: HashMap<Key, PairReader>,
     /// The native types whose values may be compared (see [`Compared`]): a few, looked up in
     /// turn.
     compared: Vec<(TypeId, Compared)>,
@@ -157,6 +166,14 @@ impl NativeTable {
         self.pair_takers
             .get(&(name.to_string(), types.to_vec()))
             .cloned()
+    }
+
+    /// The form of the function `name` taking exactly `types` that reads an integer at a
+    /// pair's integers (see [`PairReader`]).
+    pub fn get_pair_reader(&self, name: &str, types: &[TypeId]) -> Option<PairReader> {
+        self.pair_readers
+            .get(&(name.to_string(), types.to_vec()))
+            .copied()
     }
 
     /// How values of the native type `type_id` are compared, if it was registered so.
@@ -364,6 +381,18 @@ impl<'e> Natives<'e> {
     ) -> &mut Self {
         let key = self.registered::<P>(name);
         self.table.pair_takers.insert(key, Rc::new(taker));
+        self
+    }
+
+    /// Registers `reader`, the form of the function `name` taking `P` (registered before, its
+    /// second parameter the type a [`Pair`] makes, and only reading its first) that reads the
+    /// integer it gives at the pair's integers (see [`PairReader`]).
+    ///
+    /// # Panics
+    /// If no function `name` takes `P`.
+    pub fn register_pair_reader<P: Params>(&mut self, name: &str, reader: PairReader) -> &mut Self {
+        let key = self.registered::<P>(name);
+        self.table.pair_readers.insert(key, reader);
         self
     }
 

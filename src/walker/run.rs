@@ -792,7 +792,7 @@ impl Runner<'_> {
         reuse: Option<Slot>,
     ) -> Flow<()> {
         self.tick_n(2)?;
-        let mut value = self.eval(frame, value)?;
+        let mut value = self.computed_operand(frame, value)?;
         if constant {
             value = value.into_read_only();
         }
@@ -878,7 +878,7 @@ impl Runner<'_> {
         value: &Expr,
         stmt: Option<&Fallback>,
     ) -> Flow<()> {
-        let value = self.eval(frame, value)?;
+        let value = self.computed_operand(frame, value)?;
         if let (Some(op), Ok(b)) = (op, value.as_int()) {
             if let Some(done) = self.int_assign(frame, slot, name, pos, op, b) {
                 plain::discard(value);
@@ -1197,7 +1197,7 @@ impl Runner<'_> {
                     // change it).
                     (Some(_), None) => {
                         self.tick_n(counted + 2)?;
-                        let left = self.eval(frame, lhs)?;
+                        let left = self.computed_operand(frame, lhs)?;
                         if let (Some(x), Some(y)) = (int_in(&left), self.int_at(frame, rhs)) {
                             plain::discard(left);
                             self.tick(Position::NONE)?;
@@ -1810,6 +1810,7 @@ impl Runner<'_> {
             typed: natives.get_typed(name, &types),
             pair: natives.get_pair(name, &types).cloned(),
             pair_taker: natives.get_pair_taker(name, &types),
+            pair_reader: natives.get_pair_reader(name, &types),
             method: func.as_ref().is_some_and(RhaiFunc::is_method),
             context: func.as_ref().is_some_and(RhaiFunc::has_context),
             pure: func.as_ref().is_some_and(RhaiFunc::is_pure),

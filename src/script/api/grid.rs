@@ -89,8 +89,8 @@ fn set_value(g: &mut Grid, c: Cell, v: INT) -> Fallible<()> {
 }
 
 /// The plain forms of the grid's commonest functions, and their forms taking a cell's
-/// coordinates (`g.get(cell(x, y))` makes no cell): see [`Natives::register_typed`] and
-/// [`Natives::register_pair_taker`].
+/// coordinates (`g.get(cell(x, y))` makes no cell): see [`Natives::register_typed`],
+/// [`Natives::register_pair_taker`] and [`Natives::register_pair_reader`].
 fn register_plain_grid(engine: &mut Natives) {
     #[inline]
     fn grid<'a>(args: &'a [&mut Dynamic]) -> Option<impl std::ops::Deref<Target = Grid> + 'a> {
@@ -121,6 +121,9 @@ fn register_plain_grid(engine: &mut Natives) {
         })
         .register_pair_taker::<(Grid, Cell)>("get", |args, x, y| {
             Some(value_at(&*grid(args)?, Cell::new(x, y)).map(Dynamic::from_int))
+        })
+        .register_pair_reader::<(Grid, Cell)>("get", |g, x, y| {
+            Some(value_at(&*g.read_lock::<Grid>()?, Cell::new(x, y)))
         })
         .register_typed::<(Grid, Cell, INT)>("get_or", |args| {
             let (c, default) = (cell_in(args)?, int(args[2])?);

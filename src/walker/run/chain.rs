@@ -66,7 +66,7 @@ impl Runner<'_> {
 
     /// [`Self::chain`] walked, its values gathered as Rhai gathers them.
     #[inline(never)]
-    fn walked_chain(
+    pub(super) fn walked_chain(
         &mut self,
         frame: &mut Frame,
         chain: &Chain,

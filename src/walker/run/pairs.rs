@@ -6,15 +6,15 @@
 
 use std::any::TypeId;
 
-use rhai::{Dynamic, ImmutableString, Map, Position, StaticVec, INT};
+use rhai::{Dynamic, Map, Position, StaticVec, INT};
 
 use super::{
     chain::{property_mut, takes_array_method, Counted, Gathered},
-    with_args, Error, Flow, Frame, List, Runner, Stop,
+    with_args, with_position_if_none, Error, Flow, Frame, List, Runner, Stop,
 };
-use crate::walker::native_table::Pair;
+use crate::walker::native_table::{Pair, PairReader};
 use crate::walker::{
-    ArrayMethod, Call, Callee, Chain, Expr, Gathering, PairPlan, Root, Site, Step,
+    ArrayMethod, Call, Callee, Chain, Expr, Gathering, PairPlan, Root, Shape, Site, Step,
 };
 
 /// A pair's call, counted, whose value is not made yet: its integers.
@@ -41,7 +41,7 @@ struct PairRead<'c> {
     /// `g(a, b)`.
     call: &'c Call,
     /// `p`, if the method is called on a property.
-    prop: Option<&'c ImmutableString>,
+    prop: Option<&'c str>,
     /// Where the method's call is.
     pos: Position,
     a: INT,
@@ -87,6 +87,9 @@ fn pair_plan(call: &Call, site: &Site) -> Option<PairPlan> {
     Some(PairPlan {
         receiver: r.types[0],
         taker: r.pair_taker.clone()?,
+        reader: r.pair_reader,
+        prop: None,
+        pos: Position::NONE,
         reads_only: r.reads_only,
         pure: r.pure,
     })
@@ -196,6 +199,58 @@ impl Runner<'_> {
         frame: &mut Frame,
         chain: &Chain,
     ) -> Option<Flow<Dynamic>> {
+        let kept = chain.pair_plan.borrow();
+        if let Some(plan) = kept.as_ref() {
+            match self.kept_pair(frame, chain, plan) {
+                Planned::Done(done) => return Some(done),
+                Planned::Declined => return None,
+                // The sites may have found the functions for it since.
+                Planned::Other => (),
+            }
+        }
+        drop(kept);
+        self.first_pair(frame, chain)
+    }
+
+    /// The value of `expr`, computed (a comparison's operand, a value declared or assigned to a
+    /// variable): a pair's read (`x.p.f(g(a, b))`, see [`Self::pair_in_place`]) straight to its
+    /// read in place, without the steps [`Self::chain`] takes to reach it (none of which applies
+    /// to it); any other expression evaluated.
+    #[inline(always)]
+    pub(super) fn computed_operand(&mut self, frame: &mut Frame, expr: &Expr) -> Flow<Dynamic> {
+        if let Expr::Chain(chain) = expr {
+            if chain.shape.get() == Shape::Pair && chain.array_method.is_none() {
+                return match self.pair_in_place(frame, chain) {
+                    Some(done) => done,
+                    None => self.walked_chain(frame, chain, None, None),
+                };
+            }
+        }
+        self.eval(frame, expr)
+    }
+
+    /// [`Self::pair_in_place`] with the plan `chain` kept: its shape was looked at when the
+    /// plan was made (it does not change), what may change is looked at here.
+    #[inline(always)]
+    fn kept_pair(&mut self, frame: &mut Frame, chain: &Chain, plan: &PairPlan) -> Planned {
+        let ([Expr::Call(call)], Root::Local(slot)) = (chain.args.as_slice(), &chain.root) else {
+            return Planned::Declined;
+        };
+        let i = frame.index(*slot);
+        if (chain.array_method.is_some() && frame.values[i].is_array())
+            || (chain.returned && self.listing(frame))
+        {
+            return Planned::Declined;
+        }
+        let Some(read) = self.pair_operands(frame, call, i, plan.prop.as_deref(), plan.pos) else {
+            return Planned::Declined;
+        };
+        self.planned_pair(frame, chain, &read, plan)
+    }
+
+    /// [`Self::pair_in_place`] of a chain with no plan kept, or whose plan did not fit the
+    /// value: the chain's shape looked at, and the plan made from what the sites found.
+    fn first_pair(&mut self, frame: &mut Frame, chain: &Chain) -> Option<Flow<Dynamic>> {
         let (Root::Local(slot), [Expr::Call(call)]) = (&chain.root, chain.args.as_slice()) else {
             return None;
         };
@@ -213,7 +268,7 @@ impl Runner<'_> {
                 pos,
                 site,
                 ..
-            }] => (Some(name), *pos, site),
+            }] => (Some(name.as_str()), *pos, site),
             _ => return None,
         };
         let fits = call.args.len() == 2
@@ -224,6 +279,38 @@ impl Runner<'_> {
         if !fits {
             return None;
         }
+        let read = self.pair_operands(frame, call, frame.index(*slot), prop, pos)?;
+        // `list.push(cell(x, y))` on an array: Rhai's array method, which takes no pair but
+        // its value.
+        if chain.array_method.is_some() && frame.values[read.i].is_array() {
+            return self.pair_pushed(frame, chain, &read);
+        }
+        let plan = pair_plan(call, site)?;
+        match self.planned_pair(frame, chain, &read, &plan) {
+            Planned::Done(done) => {
+                *chain.pair_plan.borrow_mut() = Some(PairPlan {
+                    prop: prop.map(Box::from),
+                    pos,
+                    ..plan
+                });
+                Some(done)
+            }
+            Planned::Declined | Planned::Other => None,
+        }
+    }
+
+    /// What a read in place (of a shape [`Self::first_pair`] takes) whose argument is `call`,
+    /// on the variable in slot `i` or its property `prop`, with the method's call at `pos`,
+    /// reads: `None` where the pair's arguments are not integers where they are.
+    #[inline(always)]
+    fn pair_operands<'c>(
+        &self,
+        frame: &Frame,
+        call: &'c Call,
+        i: usize,
+        prop: Option<&'c str>,
+        pos: Position,
+    ) -> Option<PairRead<'c>> {
         // The pair's integers: a first argument that is a variable is passed by reference
         // (counted, then read), any other is evaluated; each is read where it is.
         let a = match call.first_local {
@@ -231,37 +318,14 @@ impl Runner<'_> {
             None => self.int_at(frame, &call.args[0])?,
         };
         let b = self.int_at(frame, &call.args[1])?;
-        let read = PairRead {
-            i: frame.index(*slot),
+        Some(PairRead {
+            i,
             call,
             prop,
             pos,
             a,
             b,
-        };
-        // `list.push(cell(x, y))` on an array: Rhai's array method, which takes no pair but
-        // its value.
-        if chain.array_method.is_some() && frame.values[read.i].is_array() {
-            return self.pair_pushed(frame, chain, &read);
-        }
-        let kept = chain.pair_plan.borrow();
-        if let Some(plan) = kept.as_ref() {
-            match self.planned_pair(frame, chain, &read, plan) {
-                Planned::Done(done) => return Some(done),
-                Planned::Declined => return None,
-                // The sites may have found the functions for it since.
-                Planned::Other => (),
-            }
-        }
-        drop(kept);
-        let plan = pair_plan(call, site)?;
-        match self.planned_pair(frame, chain, &read, &plan) {
-            Planned::Done(done) => {
-                *chain.pair_plan.borrow_mut() = Some(plan);
-                Some(done)
-            }
-            Planned::Declined | Planned::Other => None,
-        }
+        })
     }
 
     /// `list.push(cell(a, b))` (see [`Self::pair_in_place`]) on the array in `read`'s slot:
@@ -358,7 +422,13 @@ impl Runner<'_> {
             }
         };
         // Rhai calls a function that would change a constant (it words that error).
-        if item.is_map() || item.type_id() != plan.receiver || (!plan.pure && item.is_read_only()) {
+        if !plan.pure && item.is_read_only() {
+            return Planned::Other;
+        }
+        if let Some(reader) = plan.reader {
+            return self.pair_reader_called(chain, read, reader, item);
+        }
+        if item.is_map() || item.type_id() != plan.receiver {
             return Planned::Other;
         }
         if let Err(err) = self.count_pair_read(chain, read.call, read.prop.is_some(), read.pos) {
@@ -375,10 +445,35 @@ impl Runner<'_> {
         Planned::Done(checked.map_err(Stop::from))
     }
 
+    /// [`Self::planned_pair`] by the method's [`PairReader`] (`reader`) on `item`: the integer
+    /// it reads, with the operations Rhai counts before the call; nothing counted where `item`
+    /// is not of the reader's type. The reader changes nothing: it is called before they are
+    /// counted, its value or error given after.
+    #[inline(always)]
+    fn pair_reader_called(
+        &mut self,
+        chain: &Chain,
+        read: &PairRead,
+        reader: PairReader,
+        item: &Dynamic,
+    ) -> Planned {
+        let Some(value) = reader(item, read.a, read.b) else {
+            return Planned::Other;
+        };
+        if let Err(err) = self.count_pair_read(chain, read.call, read.prop.is_some(), read.pos) {
+            return Planned::Done(Err(err.into()));
+        }
+        Planned::Done(match value {
+            Ok(value) => Ok(Dynamic::from_int(value)),
+            Err(err) => Err(with_position_if_none(err, read.pos).into()),
+        })
+    }
+
     /// Counts what Rhai counts reading `chain` (see [`Self::pair_in_place`]), whose argument
     /// is `call`, up to its method's call at `pos`: each link, the argument's expression, the
     /// pair's two arguments and its call, the variable, the property's look-up (`prop`) and the
     /// method's call. At once where no report to the budget falls among them, else one by one.
+    #[inline(always)]
     fn count_pair_read(
         &mut self,
         chain: &Chain,

@@ -241,3 +241,109 @@ fn a_pair_read_kept_for_one_type_meets_others_as_rhai_does() {
         ],
     );
 }
+
+#[test]
+fn a_read_by_the_methods_integer_form_agrees_in_each_shape() {
+    // `get` on a grid at a cell has a form reading the integer (no value made, no Rhai
+    // function): compared with a constant, kept with `let`, summed, on a variable and on a
+    // property, on cells off the board (Rhai's error, at the method's position), on a constant
+    // or captured grid, and where the board changes type between reads.
+    assert_alike(
+        r#"
+        const EMPTY = 0;
+        fn shapes(n) {
+            let state = #{ board: grid(3, 3), turn: 0 };
+            let v = grid(3, 3);
+            v.set(cell(1, 1), 2);
+            state.board.set(cell(2, 0), 1);
+            let s = 0;
+            let empty = 0;
+            for y in 0..n {
+                for x in 0..3 {
+                    if state.board.get(cell(x, y % 3)) == EMPTY { empty += 1; }
+                    if v.get(cell(x, y % 3)) != EMPTY { s += 10; }
+                    let k = state.board.get(cell(y % 3, x));
+                    s += v.get(cell(x, y % 3)) + k;
+                }
+            }
+            [s, empty]
+        }
+        fn off(x, y) { let state = #{ board: grid(3, 3) }; if state.board.get(cell(x, y)) == EMPTY { 1 } else { 2 } }
+        fn off_local(x) { let g = hex_grid(2, 2); let k = g.get(cell(x, 1)); k }
+        fn constant(x) { const g = grid(2, 2); let s = 0; for i in 0..3 { s += g.get(cell(x, i % 2)); } s }
+        fn captured(x) { let g = grid(2, 2); let f = || g.get(cell(x, 1)); g.set(cell(x, 1), 5); [f.call(), g.get(cell(x, 1))] }
+        fn changing(n) {
+            let state = #{ board: grid(2, 2) };
+            let s = 0;
+            for i in 0..n {
+                s += state.board.get(cell(1, 1));
+                if i == 1 { state.board = [4, 5]; }
+                if i == 2 { state.board = #{ a: 1 }; }
+                if i == 3 { state.board = hex_grid(2, 2); }
+                if i == 4 { state.board = "text"; }
+            }
+            s
+        }
+        "#,
+        &[
+            ("shapes", "[0]"),
+            ("shapes", "[5]"),
+            ("off", "[1, 1]"),
+            ("off", "[3, 1]"),
+            ("off", "[1, -1]"),
+            ("off_local", "[1]"),
+            ("off_local", "[2]"),
+            ("constant", "[1]"),
+            ("constant", "[2]"),
+            ("captured", "[1]"),
+            ("captured", "[-1]"),
+            ("changing", "[1]"),
+            ("changing", "[2]"),
+            ("changing", "[3]"),
+            ("changing", "[4]"),
+            ("changing", "[5]"),
+        ],
+    );
+}
+
+#[test]
+fn a_script_of_its_own_get_or_cell_is_not_read_by_the_integer_form() {
+    assert_alike(
+        r#"
+        fn cell(x, y) { [y, x] }
+        fn read(x) { let g = grid(3, 3); g.get(cell(x, 0)) }
+        "#,
+        &[("read", "[0]"), ("read", "[1]")],
+    );
+    assert_alike(
+        r#"
+        fn get(g, c) { 42 }
+        fn read(x) { let state = #{ board: grid(3, 3) }; state.board.get(cell(x, 0)) == 0 }
+        "#,
+        &[("read", "[0]"), ("read", "[7]")],
+    );
+}
+
+#[test]
+fn the_budget_stops_a_read_by_the_integer_form_where_rhai_stops() {
+    // The limit and the reports to the budget fall at each operation of the comparison, the
+    // `let` and the sum in turn, as `pad` moves them.
+    let script = r#"
+        const EMPTY = 0;
+        fn t(pad) {
+            for i in 0..pad { }
+            let state = #{ board: grid(3, 3) };
+            let g = grid(3, 3);
+            let s = 0;
+            let x = 1;
+            loop {
+                if state.board.get(cell(x, 2)) == EMPTY { s += 1; }
+                let k = g.get(cell(2, x));
+                s += state.board.get(cell(k, x)) + k;
+            }
+        }
+    "#;
+    let calls: Vec<String> = (0..16).map(|pad| format!("[{pad}]")).collect();
+    let calls: Vec<(&str, &str)> = calls.iter().map(|args| ("t", args.as_str())).collect();
+    assert_alike_in(script, &calls, 1);
+}
