@@ -1597,6 +1597,11 @@ mod tests {
             for c in (0..225).filter(|&c| s.pos.cells[c] == 0) {
                 let mover = s.pos.to_move + 1;
                 assert_eq!(s.windows.gain(c, mover), s.pos.gain_parts(c, &WEIGHTS));
+                // The judge's screens read the kept counts as they read the board.
+                assert_eq!(s.windows.gathered(c, mover), s.pos.gathered(c, 5));
+                s.pos.to_move = 1 - s.pos.to_move;
+                assert_eq!(s.windows.gathered(c, 3 - mover), s.pos.gathered(c, 5));
+                s.pos.to_move = 1 - s.pos.to_move;
             }
         }
         while let Some((cell, stone)) = played.pop() {

@@ -253,7 +253,7 @@ impl Searcher<'_> {
             return allowed;
         }
         let mover = std::mem::replace(&mut self.pos.to_move, stone - 1);
-        let allowed = self.pos.allows(cell, &mut *self.referee);
+        let allowed = self.judged_here(cell, stone);
         self.pos.to_move = mover;
         if !self.referee.failed() {
             if self.memory.judged.len() >= JUDGED_KEPT {
@@ -262,6 +262,19 @@ impl Searcher<'_> {
             self.memory.judged.insert(key, allowed);
         }
         allowed
+    }
+
+    /// Whether the judge lets `stone`'s player, to move, put a stone on the empty cell `cell`
+    /// that does not win at once: its screens read the windows the search keeps counted where
+    /// they are the ones the board shows — not with a move filter (its refused cells count as
+    /// closed), nor where a line blocked at both ends does not win (the stones that would stop
+    /// a double threat are judged with the threat's stone on the board, not counted).
+    fn judged_here(&mut self, cell: usize, stone: u8) -> bool {
+        let windows = &self.windows;
+        let counted = self.forbidden.is_empty() && !self.pos.goal.block_both_ends;
+        let kept =
+            |window| (counted && window == windows.length()).then(|| windows.gathered(cell, stone));
+        self.pos.allows_judged(cell, &mut *self.referee, kept)
     }
 
     /// Every window of `length` cells along every line, for both players: where each could win
