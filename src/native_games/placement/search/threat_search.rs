@@ -91,7 +91,7 @@ impl Searcher<'_> {
         let scan = self.scan();
         let (a, d) = (attacker as usize - 1, defender as usize - 1);
         for &w in &scan.wins[a] {
-            if self.would_win(w, attacker) && self.may_play(w, attacker) {
+            if self.may_win(w, attacker) {
                 return Some((w, 1));
             }
         }
@@ -100,7 +100,7 @@ impl Searcher<'_> {
         }
         let mut theirs = Vec::new();
         for &w in &scan.wins[d] {
-            if self.would_win(w, defender) && self.may_play(w, defender) {
+            if self.may_win(w, defender) {
                 theirs.push(w);
             }
         }
@@ -262,6 +262,23 @@ impl Searcher<'_> {
             self.memory.judged.insert(key, allowed);
         }
         allowed
+    }
+
+    /// Whether `stone`'s player wins at once on the empty cell `cell` and may play there:
+    /// [`Searcher::would_win`], then [`Self::may_play`] without its own look for a win where
+    /// the judge allows every winning move (or does not judge the player).
+    pub(super) fn may_win(&mut self, cell: usize, stone: u8) -> bool {
+        if !self.would_win(cell, stone) || self.forbidden(cell) {
+            return false;
+        }
+        match &self.pos.judge {
+            Some(judge)
+                if !judge.wins_allowed && judge.players.contains(usize::from(stone - 1)) =>
+            {
+                self.may_play(cell, stone)
+            }
+            _ => true,
+        }
     }
 
     /// Whether the judge lets `stone`'s player, to move, put a stone on the empty cell `cell`
