@@ -67,6 +67,15 @@ pub struct Screen {
     pub two: usize,
 }
 
+impl Screen {
+    /// Whether the screen passes for a stone whose lines' windows hold `gathered` of its
+    /// player's stones at most (one count per direction, as [`Placement::gathered`] counts).
+    fn passes(&self, gathered: &[usize]) -> bool {
+        gathered.iter().any(|&most| most >= self.one)
+            || gathered.iter().filter(|&&most| most >= self.two).count() >= 2
+    }
+}
+
 /// Asks a position's judge and move filter about a move: the runtime's side of script hooks.
 pub trait Referee {
     /// Whether the player to move in `position` may put a stone on the empty cell `index`.
@@ -130,20 +139,70 @@ impl Placement {
         (!self.filtered || referee.keeps(self, index)) && self.judge_allows(index, referee)
     }
 
+    /// [`Self::allows`], for a move of a player the judge judges that does not win at once
+    /// (the caller knows): the move filter, then the judge's screens and, where they pass, the
+    /// referee. `kept(window)` gives the counts of the windows of `window` cells through
+    /// `index` where the caller keeps them ([`Self::judge_may_refuse_with`]).
+    pub(super) fn allows_judged(
+        &self,
+        index: usize,
+        referee: &mut dyn Referee,
+        kept: impl Fn(usize) -> Option<[usize; LINE_DIRECTIONS.len()]>,
+    ) -> bool {
+        (!self.filtered || referee.keeps(self, index))
+            && (!self.judge_may_refuse_with(index, kept) || referee.allows(self, index))
+    }
+
     /// Whether the judge (if any) lets the player to move put a stone on the empty cell `index`.
     fn judge_allows(&self, index: usize, referee: &mut dyn Referee) -> bool {
         !self.judge_asks(index) || referee.allows(self, index)
     }
 
     /// Whether the judge is asked about a stone of the player to move on the empty cell
-    /// `index`: the position has one, it judges that player, its screen (if any) passes, and
-    /// the move does not win at once where the judge allows every winning move.
+    /// `index`: the position has one, it judges that player, the move does not win at once
+    /// where the judge allows every winning move, and its screens pass
+    /// ([`Self::judge_may_refuse`]).
     pub(super) fn judge_asks(&self, index: usize) -> bool {
         self.judge.as_ref().is_some_and(|judge| {
             judge.players.contains(self.to_move as usize)
                 && !(judge.wins_allowed && self.wins_at(index, self.to_move + 1))
-                && judge.screen.is_none_or(|s| self.screened(index, s))
-                && judge.refuses.is_none_or(|r| self.makes_refusable(index, r))
+                && self.judge_may_refuse(index)
+        })
+    }
+
+    /// Whether the judge's screens pass for a stone of the player to move on the empty cell
+    /// `index` (whoever the judge judges, whether or not the move wins): its window `screen`
+    /// (if any), then the shapes it `refuses` (if any). Both read the windows along each line
+    /// through the cell ([`Self::gathered`]), once when the screen's windows are as long as
+    /// the player's line.
+    pub(super) fn judge_may_refuse(&self, index: usize) -> bool {
+        self.judge_may_refuse_with(index, |_| None)
+    }
+
+    /// [`Self::judge_may_refuse`], taking the counts of the windows of `window` cells through
+    /// `index` from `kept(window)` where it gives them (a search keeps the windows of the
+    /// line's length counted), else reading the board ([`Self::gathered`]).
+    pub(super) fn judge_may_refuse_with(
+        &self,
+        index: usize,
+        kept: impl Fn(usize) -> Option<[usize; LINE_DIRECTIONS.len()]>,
+    ) -> bool {
+        let Some(judge) = &self.judge else {
+            return false;
+        };
+        let gathered = |window| kept(window).unwrap_or_else(|| self.gathered(index, window));
+        let length = self.length_for(self.to_move as usize);
+        let mut at_length = None;
+        if let Some(screen) = judge.screen {
+            let gathered = gathered(screen.window);
+            if !screen.passes(&gathered) {
+                return false;
+            }
+            at_length = (screen.window == length).then_some(gathered);
+        }
+        judge.refuses.is_none_or(|refuses| {
+            let gathered = at_length.unwrap_or_else(|| gathered(length));
+            self.makes_refusable(index, refuses, &gathered)
         })
     }
 
@@ -182,16 +241,16 @@ impl Placement {
         None
     }
 
-    /// Whether `screen` passes for a stone of the player to move on `index`: along each
-    /// direction, the cells within `window - 1` of it are read once, and a window sliding over
-    /// them counts the mover's stones and the cells that spoil it (another player's stone, a
-    /// closed cell, the edge).
-    fn screened(&self, index: usize, screen: Screen) -> bool {
+    /// For each line direction, the most stones of the player to move (the new one on `index`
+    /// included) in a window of `window` cells through `index` that holds no other player's
+    /// stone, no closed cell and does not cross the edge (0 where there is none): the cells
+    /// within `window - 1` of it are read once, and a window sliding over them counts the
+    /// mover's stones and the cells that spoil it.
+    pub(super) fn gathered(&self, index: usize, window: usize) -> [usize; LINE_DIRECTIONS.len()] {
         let stone = self.to_move + 1;
         let (x, y) = ((index % self.width) as isize, (index / self.width) as isize);
-        let span = screen.window as isize;
-        let mut two = 0;
-        for &(dx, dy) in &LINE_DIRECTIONS {
+        let span = window as isize;
+        LINE_DIRECTIONS.map(|(dx, dy)| {
             let (dx, dy) = (dx as isize, dy as isize);
             // (own, spoils) for each cell of the segment, from `span - 1` behind to ahead.
             let cell = |i: isize| match self.at(x + dx * i, y + dy * i) {
@@ -216,25 +275,33 @@ impl Placement {
                     most = most.max(own);
                 }
             }
-            if most >= screen.one {
-                return true;
-            }
-            if most >= screen.two {
-                two += 1;
-            }
-        }
-        two >= 2
+            most
+        })
     }
 
     /// Whether a stone of the player to move on `index` makes a shape the judge can refuse
-    /// (`refuses`): counted along each line with [`line_shape`], as `line_threats` counts.
-    fn makes_refusable(&self, index: usize, refuses: Refuses) -> bool {
+    /// (`refuses`): counted along each line with [`line_shape`], as `line_threats` counts, but
+    /// only along the lines whose clean windows of the player's line length (`gathered`, as
+    /// [`Self::gathered`] counts them) hold at least `length - 2` of the mover's stones. The
+    /// others make nothing to count: an overline fills such a window, a four's cells and its
+    /// completing cell are one holding `length - 1`, and a straight four's four stones and one
+    /// of its ends are one holding `length - 1` once the stone that makes it is put, so
+    /// `length - 2` before.
+    fn makes_refusable(
+        &self,
+        index: usize,
+        refuses: Refuses,
+        gathered: &[usize; LINE_DIRECTIONS.len()],
+    ) -> bool {
         let player = self.to_move as usize;
         let stone = self.to_move + 1;
         let (length, exact) = (self.length_for(player), self.goal.exact.contains(player));
         let (x, y) = ((index % self.width) as isize, (index / self.width) as isize);
         let (mut fours, mut threes) = (0, 0);
-        for &(dx, dy) in &LINE_DIRECTIONS {
+        for (&(dx, dy), &most) in LINE_DIRECTIONS.iter().zip(gathered) {
+            if most + 2 < length {
+                continue;
+            }
             let (dx, dy) = (dx as isize, dy as isize);
             let slot = |i: i64| match self.at(x + dx * i as isize, y + dy * i as isize) {
                 Some(0) => Slot::Empty,
@@ -469,5 +536,108 @@ mod tests {
         let p = position(&blocked, 0, FIVE).judged_by(judged(Players::ALL, Some(screen)));
         assert!(p.allows(7 * 15 + 7, &mut referee));
         assert_eq!(referee.0, 1);
+    }
+
+    /// The screens as first written, for comparison: every window of `window` cells through
+    /// `index` counted on its own, and the shapes along all four lines.
+    fn screens_counted_in_full(p: &Placement, index: usize, judge: &Judge) -> bool {
+        let stone = p.to_move + 1;
+        let (x, y) = ((index % p.width) as isize, (index / p.width) as isize);
+        let most = |window: isize, (dx, dy): (isize, isize)| {
+            let held = |i: isize| match p.at(x + dx * i, y + dy * i) {
+                _ if i == 0 => Some(1),
+                Some(0) => Some(0),
+                Some(v) if v == stone => Some(1),
+                _ => None,
+            };
+            (1 - window..=0)
+                .filter_map(|from| (from..from + window).map(held).sum::<Option<usize>>())
+                .max()
+                .unwrap_or(0)
+        };
+        let directions = LINE_DIRECTIONS.map(|(dx, dy)| (dx as isize, dy as isize));
+        let screened = judge.screen.is_none_or(|s| {
+            let counts = directions.map(|d| most(s.window as isize, d));
+            counts.iter().any(|&n| n >= s.one)
+                || counts.iter().filter(|&&n| n >= s.two).count() >= 2
+        });
+        let refusable = judge.refuses.is_none_or(|r| {
+            let player = p.to_move as usize;
+            let (length, exact) = (p.length_for(player), p.goal.exact.contains(player));
+            let (mut fours, mut threes) = (0, 0);
+            for (dx, dy) in directions {
+                let slot = |i: i64| match p.at(x + dx * i as isize, y + dy * i as isize) {
+                    Some(0) => Slot::Empty,
+                    Some(v) if v == stone => Slot::Own,
+                    _ => Slot::Blocked,
+                };
+                let shape = line_shape(slot, length, exact);
+                if r.overline && shape.run > length {
+                    return true;
+                }
+                fours += shape.threats;
+                threes += usize::from(shape.threats == 0 && shape.straight);
+            }
+            (r.fours > 0 && fours >= r.fours) || (r.threes > 0 && threes >= r.threes)
+        });
+        screened && refusable
+    }
+
+    #[test]
+    fn the_screens_read_once_agree_with_the_screens_counted_in_full() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let shapes = [
+            Refuses {
+                overline: true,
+                fours: 2,
+                threes: 2,
+            },
+            Refuses {
+                overline: false,
+                fours: 1,
+                threes: 1,
+            },
+        ];
+        let (mut asked, mut checked) = (0, 0);
+        for round in 0..300 {
+            let length = [5, 5, 4, 6][round % 4];
+            let goal = LineGoal {
+                length,
+                exact: [Players::NONE, Players(1)][round / 4 % 2],
+                ..FIVE
+            };
+            let density = rng.random_range(0.05..0.6);
+            let mut stones = Vec::new();
+            for (x, y) in (0..15).flat_map(|y| (0..15).map(move |x| (x, y))) {
+                if rng.random_bool(density) {
+                    stones.push((x, y, rng.random_range(1..=2)));
+                }
+            }
+            let window = [length, 5, length + 1][round % 3];
+            let judge = Judge {
+                screen: (round % 5 != 0).then_some(Screen {
+                    window,
+                    one: window - 1,
+                    two: window - 2,
+                }),
+                refuses: (round % 7 != 0).then_some(shapes[round / 8 % 2]),
+                ..judged(Players::ALL, None)
+            };
+            let p = position(&stones, round % 2, goal).judged_by(judge.clone());
+            for &i in p.empties.iter() {
+                let full = screens_counted_in_full(&p, i as usize, &judge);
+                assert_eq!(
+                    p.judge_may_refuse(i as usize),
+                    full,
+                    "round {round}, cell {i}"
+                );
+                asked += usize::from(full);
+                checked += 1;
+            }
+        }
+        assert!(
+            asked > 1000 && checked - asked > 1000,
+            "{asked} of {checked}"
+        );
     }
 }

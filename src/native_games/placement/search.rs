@@ -904,16 +904,13 @@ impl Searcher<'_> {
         let them = 3 - me;
         let scan = self.scan();
         let (mine, theirs) = ((me - 1) as usize, (them - 1) as usize);
-        if scan.wins[mine]
-            .iter()
-            .any(|&c| self.would_win(c, me) && self.may_play(c, me))
-        {
+        if scan.wins[mine].iter().any(|&c| self.may_win(c, me)) {
             return WIN;
         }
         let threats: Vec<usize> = scan.wins[theirs]
             .iter()
             .copied()
-            .filter(|&c| self.would_win(c, them) && self.may_play(c, them))
+            .filter(|&c| self.may_win(c, them))
             .collect();
         match threats.as_slice() {
             [] if self.makes_double_threat(&scan.fours[mine], me) => WIN - 2,
@@ -966,8 +963,7 @@ impl Searcher<'_> {
                 if self.pos.cells[c] == 0
                     && !self.forbidden(c)
                     && !found.contains(&c)
-                    && self.would_win(c, stone)
-                    && self.may_play(c, stone)
+                    && self.may_win(c, stone)
                 {
                     found.push(c);
                 }
@@ -1044,10 +1040,7 @@ impl Searcher<'_> {
         scored.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(history[b.2].cmp(&history[a.2])));
         // A win at once (a winning cell's gain puts it among the first).
         let first: Vec<usize> = scored.iter().take(4).map(|m| m.2).collect();
-        if first
-            .into_iter()
-            .any(|c| self.would_win(c, me) && self.may_play(c, me))
-        {
+        if first.into_iter().any(|c| self.may_win(c, me)) {
             return WIN + depth as i64 - 1;
         }
         let mut threats = Vec::new();
@@ -1597,6 +1590,11 @@ mod tests {
             for c in (0..225).filter(|&c| s.pos.cells[c] == 0) {
                 let mover = s.pos.to_move + 1;
                 assert_eq!(s.windows.gain(c, mover), s.pos.gain_parts(c, &WEIGHTS));
+                // The judge's screens read the kept counts as they read the board.
+                assert_eq!(s.windows.gathered(c, mover), s.pos.gathered(c, 5));
+                s.pos.to_move = 1 - s.pos.to_move;
+                assert_eq!(s.windows.gathered(c, 3 - mover), s.pos.gathered(c, 5));
+                s.pos.to_move = 1 - s.pos.to_move;
             }
         }
         while let Some((cell, stone)) = played.pop() {

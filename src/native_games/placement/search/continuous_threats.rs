@@ -176,7 +176,7 @@ impl Searcher<'_> {
         let defender = 3 - attacker;
         let scan = self.scan();
         for &w in &scan.wins[a] {
-            if self.would_win(w, attacker) && self.may_play(w, attacker) {
+            if self.may_win(w, attacker) {
                 return Some(w);
             }
         }
@@ -278,7 +278,7 @@ impl Searcher<'_> {
     fn winning_cells(&mut self, cells: &[usize], stone: u8) -> Vec<usize> {
         let mut wins = Vec::new();
         for &c in cells {
-            if self.would_win(c, stone) && self.may_play(c, stone) {
+            if self.may_win(c, stone) {
                 wins.push(c);
             }
         }

@@ -91,7 +91,7 @@ impl Searcher<'_> {
         let scan = self.scan();
         let (a, d) = (attacker as usize - 1, defender as usize - 1);
         for &w in &scan.wins[a] {
-            if self.would_win(w, attacker) && self.may_play(w, attacker) {
+            if self.may_win(w, attacker) {
                 return Some((w, 1));
             }
         }
@@ -100,7 +100,7 @@ impl Searcher<'_> {
         }
         let mut theirs = Vec::new();
         for &w in &scan.wins[d] {
-            if self.would_win(w, defender) && self.may_play(w, defender) {
+            if self.may_win(w, defender) {
                 theirs.push(w);
             }
         }
@@ -253,7 +253,7 @@ impl Searcher<'_> {
             return allowed;
         }
         let mover = std::mem::replace(&mut self.pos.to_move, stone - 1);
-        let allowed = self.pos.allows(cell, &mut *self.referee);
+        let allowed = self.judged_here(cell, stone);
         self.pos.to_move = mover;
         if !self.referee.failed() {
             if self.memory.judged.len() >= JUDGED_KEPT {
@@ -262,6 +262,36 @@ impl Searcher<'_> {
             self.memory.judged.insert(key, allowed);
         }
         allowed
+    }
+
+    /// Whether `stone`'s player wins at once on the empty cell `cell` and may play there:
+    /// [`Searcher::would_win`], then [`Self::may_play`] without its own look for a win where
+    /// the judge allows every winning move (or does not judge the player).
+    pub(super) fn may_win(&mut self, cell: usize, stone: u8) -> bool {
+        if !self.would_win(cell, stone) || self.forbidden(cell) {
+            return false;
+        }
+        match &self.pos.judge {
+            Some(judge)
+                if !judge.wins_allowed && judge.players.contains(usize::from(stone - 1)) =>
+            {
+                self.may_play(cell, stone)
+            }
+            _ => true,
+        }
+    }
+
+    /// Whether the judge lets `stone`'s player, to move, put a stone on the empty cell `cell`
+    /// that does not win at once: its screens read the windows the search keeps counted where
+    /// they are the ones the board shows — not with a move filter (its refused cells count as
+    /// closed), nor where a line blocked at both ends does not win (the stones that would stop
+    /// a double threat are judged with the threat's stone on the board, not counted).
+    fn judged_here(&mut self, cell: usize, stone: u8) -> bool {
+        let windows = &self.windows;
+        let counted = self.forbidden.is_empty() && !self.pos.goal.block_both_ends;
+        let kept =
+            |window| (counted && window == windows.length()).then(|| windows.gathered(cell, stone));
+        self.pos.allows_judged(cell, &mut *self.referee, kept)
     }
 
     /// Every window of `length` cells along every line, for both players: where each could win

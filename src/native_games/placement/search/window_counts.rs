@@ -24,6 +24,9 @@ pub(super) struct WindowCounts {
     /// The windows through cell `c` are `through[starts[c]..starts[c + 1]]`.
     through: Vec<u32>,
     starts: Vec<u32>,
+    /// The windows along [`LINE_DIRECTIONS`]`[d]` are those numbered below `direction_ends[d]`
+    /// (and not below the direction before's).
+    direction_ends: [u32; LINE_DIRECTIONS.len()],
 }
 
 /// For every state a window can be in (its stone counts, and whether it holds a closed cell),
@@ -101,7 +104,8 @@ impl WindowCounts {
         let mut cells = Vec::new();
         let mut counts = Vec::new();
         let mut of_cell: Vec<Vec<u32>> = vec![Vec::new(); position.cells.len()];
-        for &(dx, dy) in &LINE_DIRECTIONS {
+        let mut direction_ends = [0; LINE_DIRECTIONS.len()];
+        for (&(dx, dy), end) in LINE_DIRECTIONS.iter().zip(&mut direction_ends) {
             let (dx, dy) = (dx as isize, dy as isize);
             for start in 0..w * h {
                 let (x, y) = (start % w, start / w);
@@ -123,6 +127,7 @@ impl WindowCounts {
                 }
                 counts.push(count);
             }
+            *end = counts.len() as u32;
         }
         let mut starts = Vec::with_capacity(of_cell.len() + 1);
         let mut through = Vec::new();
@@ -142,6 +147,7 @@ impl WindowCounts {
             tables,
             through,
             starts,
+            direction_ends,
         };
         for window in 0..windows.codes.len() {
             windows.mark(window);
@@ -183,6 +189,31 @@ impl WindowCounts {
             self.codes[window] -= step;
             self.mark(window);
         }
+    }
+
+    /// The length of the windows.
+    pub fn length(&self) -> usize {
+        self.length
+    }
+
+    /// For each line direction, the most stones of `stone` (one more on the empty `cell`
+    /// included) in a window through `cell` holding no other stone and no closed cell (0 where
+    /// there is none): as [`Placement::gathered`] counts windows of this length on the board
+    /// the windows were counted on, two players' stones.
+    pub fn gathered(&self, cell: usize, stone: u8) -> [usize; LINE_DIRECTIONS.len()] {
+        let p = usize::from(stone - 1);
+        let mut most = [0; LINE_DIRECTIONS.len()];
+        let mut direction = 0;
+        for &window in self.through(cell) {
+            while window >= self.direction_ends[direction] {
+                direction += 1;
+            }
+            let count = self.counts[window as usize];
+            if count[2] == 0 && count[1 - p] == 0 {
+                most[direction] = most[direction].max(usize::from(count[p]) + 1);
+            }
+        }
+        most
     }
 
     /// What a stone of `stone` on the empty cell `cell` does, as [`Placement::gain_parts`]
