@@ -29,7 +29,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 POSITIONS = os.path.join(HERE, "midgame15.txt")
-DEPTH = re.compile(r"looked (\d+) moves ahead")
+DEPTH = re.compile(r"looked (\d+) moves? ahead")  # "1 move", "2 moves"
 NODES = re.compile(r"(\d+) positions looked at")
 
 
