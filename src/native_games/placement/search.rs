@@ -40,9 +40,10 @@
 use std::{
     borrow::Cow,
     cell::RefCell,
-    collections::HashMap,
     time::{Duration, Instant},
 };
+
+use foldhash::{HashMap, HashMapExt};
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -50,7 +51,7 @@ use rand_chacha::ChaCha8Rng;
 use super::{AllowAll, Judge, LineGoal, Placement, Referee, CLOSED};
 use crate::runtime::lines::LINE_DIRECTIONS;
 use continuous_threats::{Vct, MAX_THREATS};
-use threat_search::Vcf;
+use threat_search::{Scan, Vcf};
 use window_counts::WindowCounts;
 
 mod continuous_threats;
@@ -158,7 +159,7 @@ struct Memory {
     answers_won: HashMap<u64, bool>,
     /// The judge's answers: (position hash, cell, stone) → allowed (see
     /// [`Searcher::may_play`]).
-    judged: foldhash::HashMap<(u64, u32, u8), bool>,
+    judged: HashMap<(u64, u32, u8), bool>,
 }
 
 thread_local! {
@@ -204,7 +205,7 @@ impl Memory {
                     table: HashMap::new(),
                     no_threats: HashMap::new(),
                     answers_won: HashMap::new(),
-                    judged: foldhash::HashMap::default(),
+                    judged: HashMap::new(),
                     key,
                 }
             }
@@ -258,6 +259,8 @@ pub(super) struct Searcher<'w> {
     vcf: Vcf,
     /// The search by continuous threats' state.
     vct: Vct,
+    /// Scans given back to be filled again (see [`Self::scan`]).
+    spare_scans: Vec<Scan>,
     /// What the root's threat searches proved the opponent lacks, with them to move as the
     /// board stands (see [`Self::answer_wins`]).
     lacking: Lacking,
@@ -328,6 +331,7 @@ impl<'w> Searcher<'w> {
             history: vec![0; position.cells.len()],
             vcf: Vcf::new(deadline),
             vct: Vct::new(deadline, no_threats),
+            spare_scans: Vec::new(),
             lacking: Lacking::default(),
         }
     }
@@ -355,8 +359,7 @@ impl<'w> Searcher<'w> {
 
     /// Puts `stone` on the empty cell `cell`; the other player is to move.
     pub(super) fn put(&mut self, cell: usize, stone: u8) {
-        self.score += self.signed_delta(cell, stone);
-        self.windows.put(cell, stone);
+        self.score += signed(self.windows.put(cell, stone), stone);
         self.pos.cells[cell] = stone;
         self.hash ^= self.memory.zobrist[cell][(stone - 1) as usize] ^ self.memory.side;
         self.pos.to_move = 1 - self.pos.to_move;
@@ -365,20 +368,9 @@ impl<'w> Searcher<'w> {
     /// Takes back [`Self::put`].
     pub(super) fn take(&mut self, cell: usize, stone: u8) {
         self.pos.cells[cell] = 0;
-        self.windows.take(cell, stone);
-        self.score -= self.signed_delta(cell, stone);
+        self.score -= signed(self.windows.take(cell, stone), stone);
         self.hash ^= self.memory.zobrist[cell][(stone - 1) as usize] ^ self.memory.side;
         self.pos.to_move = 1 - self.pos.to_move;
-    }
-
-    /// [`WindowCounts::delta`] for the first player's score minus the second's.
-    fn signed_delta(&self, cell: usize, stone: u8) -> i64 {
-        let delta = self.windows.delta(cell, stone);
-        if stone == 1 {
-            delta
-        } else {
-            -delta
-        }
     }
 
     /// The window score of the player to move minus the opponent's ([`Placement::evaluate`]).
@@ -421,6 +413,16 @@ impl<'w> Searcher<'w> {
             Some(budget) => (self.deadline, budget / u64::from(part)),
             None => ((from + limits.time / part).min(self.deadline), u64::MAX),
         }
+    }
+}
+
+/// A change of `stone`'s player's score minus the other's as a change of the first player's
+/// score minus the second's.
+fn signed(delta: i64, stone: u8) -> i64 {
+    if stone == 1 {
+        delta
+    } else {
+        -delta
     }
 }
 
@@ -551,27 +553,30 @@ impl Placement {
     /// each way (a few operations a row instead of 25 a stone, the search's every node).
     fn candidates_by_rows(&self) -> Vec<usize> {
         let w = self.width;
-        let (mut stones, mut empty) = (vec![0u64; self.height], vec![0u64; self.height]);
-        for (y, row) in self.cells.chunks_exact(w).enumerate() {
-            for (x, &v) in row.iter().enumerate() {
+        // By row: its stones widened two cells each way, and its empty cells.
+        let mut rows = vec![(0u64, 0u64); self.height];
+        for (row, cells) in rows.iter_mut().zip(self.cells.chunks_exact(w)) {
+            let (mut stones, mut empty) = (0u64, 0u64);
+            for (x, &v) in cells.iter().enumerate() {
                 let bit = 1u64 << x;
                 if v == 0 {
-                    empty[y] |= bit;
+                    empty |= bit;
                 } else if v != CLOSED {
-                    stones[y] |= bit;
+                    stones |= bit;
                 }
             }
+            *row = (stones | stones << 1 | stones << 2 | stones >> 1 | stones >> 2, empty);
         }
-        let wide: Vec<u64> = stones
-            .iter()
-            .map(|&s| s | s << 1 | s << 2 | s >> 1 | s >> 2)
-            .collect();
-        let mut moves = Vec::new();
-        for y in 0..self.height {
-            let near = wide[y.saturating_sub(2)..(y + 3).min(self.height)]
+        let moves_of = |y: usize| {
+            let near = rows[y.saturating_sub(2)..(y + 3).min(self.height)]
                 .iter()
-                .fold(0, |near, &row| near | row);
-            let mut bits = near & empty[y];
+                .fold(0, |near, row| near | row.0);
+            near & rows[y].1
+        };
+        let count = (0..self.height).map(|y| moves_of(y).count_ones() as usize);
+        let mut moves = Vec::with_capacity(count.sum());
+        for y in 0..self.height {
+            let mut bits = moves_of(y);
             while bits != 0 {
                 moves.push(y * w + bits.trailing_zeros() as usize);
                 bits &= bits - 1;
@@ -900,9 +905,16 @@ impl Searcher<'_> {
     /// (up to `extra` more stones). Two winning cells one stone stops (a line blocked at both
     /// ends not winning) are one threat.
     fn quiesce(&mut self, extra: u32) -> i64 {
+        let scan = self.scan();
+        let score = self.quiesce_scanned(extra, &scan);
+        self.recycle(scan);
+        score
+    }
+
+    /// [`Self::quiesce`] once the position is scanned (`scan`).
+    fn quiesce_scanned(&mut self, extra: u32, scan: &Scan) -> i64 {
         let me = self.pos.to_move + 1;
         let them = 3 - me;
-        let scan = self.scan();
         let (mine, theirs) = ((me - 1) as usize, (them - 1) as usize);
         if scan.wins[mine].iter().any(|&c| self.may_win(c, me)) {
             return WIN;
@@ -1039,8 +1051,7 @@ impl Searcher<'_> {
         let history = &self.history;
         scored.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(history[b.2].cmp(&history[a.2])));
         // A win at once (a winning cell's gain puts it among the first).
-        let first: Vec<usize> = scored.iter().take(4).map(|m| m.2).collect();
-        if first.into_iter().any(|c| self.may_win(c, me)) {
+        if scored.iter().take(4).any(|m| self.may_win(m.2, me)) {
             return WIN + depth as i64 - 1;
         }
         let mut threats = Vec::new();
@@ -1564,10 +1575,12 @@ mod tests {
     /// Whether the windows `s` kept as stones came and went scan as the windows counted
     /// afresh from its board do (the scan reads only the windows kept as hot).
     fn scans_as_counted_afresh(s: &Searcher) -> bool {
-        let (kept, fresh) = (
-            s.windows.scan(&s.pos.cells),
-            WindowCounts::new(&s.pos, &WEIGHTS).scan(&s.pos.cells),
-        );
+        let scan = |windows: &WindowCounts| {
+            let mut scan = Scan::default();
+            windows.scan_into(&s.pos.cells, &mut scan);
+            scan
+        };
+        let (kept, fresh) = (scan(&s.windows), scan(&WindowCounts::new(&s.pos, &WEIGHTS)));
         kept.wins == fresh.wins && kept.fours == fresh.fours
     }
 

@@ -11,9 +11,11 @@
 //! after which the winning cells cannot all be stopped by one stone. The search deepens the
 //! number of threats one at a time and remembers the positions it failed in.
 
-use std::{collections::HashMap, time::Instant};
+use std::time::Instant;
 
-use super::Searcher;
+use foldhash::HashMap;
+
+use super::{threat_search::Scan, Searcher};
 
 /// The most threats (attacker moves) one line of continuous threats may play.
 pub const MAX_THREATS: u32 = 11;
@@ -172,9 +174,16 @@ impl Searcher<'_> {
         if self.vct_spent() {
             return None;
         }
+        let scan = self.scan();
+        let found = self.vct_attack_scanned(attacker, threats, &scan);
+        self.recycle(scan);
+        found
+    }
+
+    /// [`Self::vct_attack`] once the position is scanned (`scan`).
+    fn vct_attack_scanned(&mut self, attacker: u8, threats: u32, scan: &Scan) -> Option<usize> {
         let (a, d) = (usize::from(attacker - 1), usize::from(2 - attacker));
         let defender = 3 - attacker;
-        let scan = self.scan();
         for &w in &scan.wins[a] {
             if self.may_win(w, attacker) {
                 return Some(w);
@@ -232,9 +241,16 @@ impl Searcher<'_> {
         if self.vct_spent() {
             return false;
         }
+        let scan = self.scan();
+        let lost = self.vct_defend_scanned(attacker, threats, &scan);
+        self.recycle(scan);
+        lost
+    }
+
+    /// [`Self::vct_defend`] once the position is scanned (`scan`).
+    fn vct_defend_scanned(&mut self, attacker: u8, threats: u32, scan: &Scan) -> bool {
         let (a, d) = (usize::from(attacker - 1), usize::from(2 - attacker));
         let defender = 3 - attacker;
-        let scan = self.scan();
         if !self.winning_cells(&scan.wins[d], defender).is_empty() {
             return false;
         }

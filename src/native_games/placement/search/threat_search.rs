@@ -13,7 +13,7 @@
 //! cell; holding `length - 2`, either empty cell makes a four on the other. Each candidate is then
 //! checked by the family's own win test. Failed positions are remembered by their hash.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 use std::time::Instant;
 
@@ -34,6 +34,14 @@ pub(super) struct Scan {
     /// `(move, threat)`: a stone on `move` leaves a window of `length - 1` stones whose empty
     /// cell is `threat`.
     pub fours: [Vec<(usize, usize)>; 2],
+}
+
+impl Scan {
+    /// Empties every list, keeping their buffers.
+    pub(super) fn clear(&mut self) {
+        self.wins.iter_mut().for_each(Vec::clear);
+        self.fours.iter_mut().for_each(Vec::clear);
+    }
 }
 
 /// The state of the threat searches of one search.
@@ -87,8 +95,15 @@ impl Searcher<'_> {
         }
         self.vcf.left -= 1;
         self.vcf.nodes += 1;
-        let defender = 3 - attacker;
         let scan = self.scan();
+        let found = self.vcf_scanned(attacker, fours, &scan);
+        self.recycle(scan);
+        found
+    }
+
+    /// [`Self::vcf_from`] once the position is counted and scanned (`scan`).
+    fn vcf_scanned(&mut self, attacker: u8, fours: u32, scan: &Scan) -> Option<(usize, u32)> {
+        let defender = 3 - attacker;
         let (a, d) = (attacker as usize - 1, defender as usize - 1);
         for &w in &scan.wins[a] {
             if self.may_win(w, attacker) {
@@ -295,9 +310,17 @@ impl Searcher<'_> {
     }
 
     /// Every window of `length` cells along every line, for both players: where each could win
-    /// at once and which moves make a four.
-    pub(super) fn scan(&self) -> Scan {
-        self.windows.scan(&self.pos.cells)
+    /// at once and which moves make a four. Its buffers come from the scans given back by
+    /// [`Self::recycle`].
+    pub(super) fn scan(&mut self) -> Scan {
+        let mut scan = self.spare_scans.pop().unwrap_or_default();
+        self.windows.scan_into(&self.pos.cells, &mut scan);
+        scan
+    }
+
+    /// Gives back a scan done with, for the next [`Self::scan`] to fill (no allocation then).
+    pub(super) fn recycle(&mut self, scan: Scan) {
+        self.spare_scans.push(scan);
     }
 }
 

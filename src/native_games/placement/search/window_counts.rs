@@ -24,6 +24,8 @@ pub(super) struct WindowCounts {
     /// The windows through cell `c` are `through[starts[c]..starts[c + 1]]`.
     through: Vec<u32>,
     starts: Vec<u32>,
+    /// By cell, zero between the calls of [`Self::three_moves`] (its count of windows).
+    threes_of: Vec<u16>,
     /// The windows along [`LINE_DIRECTIONS`]`[d]` are those numbered below `direction_ends[d]`
     /// (and not below the direction before's).
     direction_ends: [u32; LINE_DIRECTIONS.len()],
@@ -31,7 +33,7 @@ pub(super) struct WindowCounts {
 
 /// For every state a window can be in (its stone counts, and whether it holds a closed cell),
 /// numbered by [`Tables::code`], what a stone of each player on one of its empty cells adds
-/// to [`WindowCounts::gain`] and [`WindowCounts::delta`], and whether [`WindowCounts::scan`]
+/// to [`WindowCounts::gain`] and to the score [`WindowCounts::put`] changes, and whether [`WindowCounts::scan`]
 /// must read it. Computed once for a search's weights, so that the search's hot paths read one
 /// entry per window instead of working it out.
 struct Tables {
@@ -42,7 +44,7 @@ struct Tables {
     /// By player and code: the change of that player's score minus the other's.
     delta: [Vec<i64>; 2],
     /// By code: the window holds no closed cell and one player has at least `length - 2`
-    /// stones in it.
+    /// stones in it but fewer than `length`, the other none (the windows a scan reports).
     hot: Vec<bool>,
 }
 
@@ -61,9 +63,10 @@ impl Tables {
         for code in 0..states {
             let closed = code >= side * side;
             let counts = [code % side, code / side % side];
+            let threatens = |own: usize, other: usize| other == 0 && own + 2 >= length && own < length;
             tables
                 .hot
-                .push(!closed && counts[0].max(counts[1]) + 2 >= length);
+                .push(!closed && (threatens(counts[0], counts[1]) || threatens(counts[1], counts[0])));
             for me in 0..2 {
                 let (own, other) = (counts[me], counts[1 - me]);
                 let (mut gain, mut delta) = ((0, 0), 0);
@@ -147,6 +150,7 @@ impl WindowCounts {
             tables,
             through,
             starts,
+            threes_of: vec![0; position.cells.len()],
             direction_ends,
         };
         for window in 0..windows.codes.len() {
@@ -167,28 +171,38 @@ impl WindowCounts {
         &self.through[self.starts[cell] as usize..self.starts[cell + 1] as usize]
     }
 
-    /// A stone of `stone` (1 or 2) has been put on `cell`.
-    pub fn put(&mut self, cell: usize, stone: u8) {
+    /// A stone of `stone` (1 or 2) has been put on the empty `cell`: how much it changed the
+    /// window score of its player minus the other's (see [`Placement::evaluate`]), read from
+    /// the windows' codes before they are counted up (one pass over the windows through
+    /// `cell`).
+    pub fn put(&mut self, cell: usize, stone: u8) -> i64 {
         let p = usize::from(stone - 1);
         let step = if p == 0 { 1 } else { self.tables.side };
+        let mut delta = 0i64;
         for i in self.starts[cell] as usize..self.starts[cell + 1] as usize {
             let window = self.through[i] as usize;
+            delta = delta.wrapping_add(self.tables.delta[p][self.codes[window] as usize]);
             self.counts[window][p] += 1;
             self.codes[window] += step;
             self.mark(window);
         }
+        delta
     }
 
-    /// The stone of `stone` on `cell` has been taken back.
-    pub fn take(&mut self, cell: usize, stone: u8) {
+    /// The stone of `stone` on `cell` has been taken back: the change of the score that
+    /// [`Self::put`] returned for it.
+    pub fn take(&mut self, cell: usize, stone: u8) -> i64 {
         let p = usize::from(stone - 1);
         let step = if p == 0 { 1 } else { self.tables.side };
+        let mut delta = 0i64;
         for i in self.starts[cell] as usize..self.starts[cell + 1] as usize {
             let window = self.through[i] as usize;
             self.counts[window][p] -= 1;
             self.codes[window] -= step;
+            delta = delta.wrapping_add(self.tables.delta[p][self.codes[window] as usize]);
             self.mark(window);
         }
+        delta
     }
 
     /// The length of the windows.
@@ -229,33 +243,33 @@ impl WindowCounts {
         (attack, defence)
     }
 
-    /// How much a stone of `stone` on the empty cell `cell` changes the window score of its
-    /// player minus the other's (see [`Placement::evaluate`]).
-    pub fn delta(&self, cell: usize, stone: u8) -> i64 {
-        let table = &self.tables.delta[usize::from(stone - 1)];
-        self.through(cell).iter().fold(0i64, |delta, &window| {
-            delta.wrapping_add(table[self.codes[window as usize] as usize])
-        })
-    }
-
     /// The empty cells where a stone of `stone` makes a three: those of the windows holding
-    /// `length - 3` of its stones and nothing else, the cells in the most such windows first.
-    pub fn three_moves(&self, board: &[u8], stone: u8) -> Vec<usize> {
+    /// `length - 3` of its stones and nothing else, the cells in the most such windows first
+    /// (then by cell).
+    pub fn three_moves(&mut self, board: &[u8], stone: u8) -> Vec<usize> {
         let k = self.length;
         let p = usize::from(stone - 1);
-        let mut windows_of = vec![0u16; board.len()];
+        let windows_of = &mut self.threes_of;
+        let mut moves = Vec::new();
         for (i, count) in self.counts.iter().enumerate() {
             if count[2] > 0 || count[1 - p] > 0 || usize::from(count[p]) + 3 != k {
                 continue;
             }
             for &c in &self.cells[i * k..(i + 1) * k] {
-                if board[c as usize] == 0 {
-                    windows_of[c as usize] += 1;
+                let c = c as usize;
+                if board[c] == 0 {
+                    if windows_of[c] == 0 {
+                        moves.push(c);
+                    }
+                    windows_of[c] += 1;
                 }
             }
         }
-        let mut moves: Vec<usize> = (0..board.len()).filter(|&c| windows_of[c] > 0).collect();
+        moves.sort_unstable();
         moves.sort_by_key(|&c| std::cmp::Reverse(windows_of[c]));
+        for &c in &moves {
+            windows_of[c] = 0;
+        }
         moves
     }
 
@@ -282,10 +296,11 @@ impl WindowCounts {
     }
 
     /// For both players, where they could win at once and which moves make a four (cells are
-    /// the board's, to find a window's empty cells).
-    pub fn scan(&self, board: &[u8]) -> Scan {
+    /// the board's, to find a window's empty cells), into `scan` (emptied first, so that its
+    /// buffers are reused).
+    pub fn scan_into(&self, board: &[u8], scan: &mut Scan) {
         let k = self.length;
-        let mut scan = Scan::default();
+        scan.clear();
         for i in self.hot_windows() {
             let count = self.counts[i];
             for p in 0..2 {
@@ -309,7 +324,6 @@ impl WindowCounts {
             wins.sort_unstable();
             wins.dedup();
         }
-        scan
     }
 
     /// The windows whose bit is set in [`Self::hot`], in order.
