@@ -565,7 +565,10 @@ impl Placement {
                     stones |= bit;
                 }
             }
-            *row = (stones | stones << 1 | stones << 2 | stones >> 1 | stones >> 2, empty);
+            *row = (
+                stones | stones << 1 | stones << 2 | stones >> 1 | stones >> 2,
+                empty,
+            );
         }
         let moves_of = |y: usize| {
             let near = rows[y.saturating_sub(2)..(y + 3).min(self.height)]
@@ -905,7 +908,7 @@ impl Searcher<'_> {
     /// (up to `extra` more stones). Two winning cells one stone stops (a line blocked at both
     /// ends not winning) are one threat.
     fn quiesce(&mut self, extra: u32) -> i64 {
-        let scan = self.scan();
+        let scan = self.scan_for(self.pos.to_move + 1);
         let score = self.quiesce_scanned(extra, &scan);
         self.recycle(scan);
         score
@@ -1577,7 +1580,7 @@ mod tests {
     fn scans_as_counted_afresh(s: &Searcher) -> bool {
         let scan = |windows: &WindowCounts| {
             let mut scan = Scan::default();
-            windows.scan_into(&s.pos.cells, &mut scan);
+            windows.scan_into(&s.pos.cells, [true, true], &mut scan);
             scan
         };
         let (kept, fresh) = (scan(&s.windows), scan(&WindowCounts::new(&s.pos, &WEIGHTS)));

@@ -174,7 +174,7 @@ impl Searcher<'_> {
         if self.vct_spent() {
             return None;
         }
-        let scan = self.scan();
+        let scan = self.scan_for(attacker);
         let found = self.vct_attack_scanned(attacker, threats, &scan);
         self.recycle(scan);
         found

@@ -95,7 +95,7 @@ impl Searcher<'_> {
         }
         self.vcf.left -= 1;
         self.vcf.nodes += 1;
-        let scan = self.scan();
+        let scan = self.scan_for(attacker);
         let found = self.vcf_scanned(attacker, fours, &scan);
         self.recycle(scan);
         found
@@ -313,8 +313,18 @@ impl Searcher<'_> {
     /// at once and which moves make a four. Its buffers come from the scans given back by
     /// [`Self::recycle`].
     pub(super) fn scan(&mut self) -> Scan {
+        self.scan_fours_of([true, true])
+    }
+
+    /// [`Self::scan`] with the moves that make a four of `stone` only (none of the other's).
+    pub(super) fn scan_for(&mut self, stone: u8) -> Scan {
+        self.scan_fours_of([stone == 1, stone == 2])
+    }
+
+    /// [`Self::scan`] with the moves that make a four of the players `fours` says only.
+    fn scan_fours_of(&mut self, fours: [bool; 2]) -> Scan {
         let mut scan = self.spare_scans.pop().unwrap_or_default();
-        self.windows.scan_into(&self.pos.cells, &mut scan);
+        self.windows.scan_into(&self.pos.cells, fours, &mut scan);
         scan
     }
 

@@ -12,9 +12,8 @@ pub(super) struct WindowCounts {
     length: usize,
     /// Window `i`'s cells are `cells[i * length..(i + 1) * length]`.
     cells: Vec<u32>,
-    /// Window `i`'s stones of the first and the second player, and its closed cells.
-    counts: Vec<[u8; 3]>,
-    /// Window `i`'s counts as one index into the tables below (see [`Tables::code`]).
+    /// Window `i`'s counts (stones of the first and the second player, closed cells) as one
+    /// index into the tables below (see [`Tables::code`]).
     codes: Vec<u32>,
     /// What a stone adds in a window, by window code.
     tables: Tables,
@@ -39,6 +38,9 @@ pub(super) struct WindowCounts {
 struct Tables {
     /// `length + 1`: the code's step for one more stone of the second player.
     side: u32,
+    /// By code: the stones of the first and the second player, and 1 if the window holds a
+    /// closed cell (else 0).
+    counts: Vec<[u8; 3]>,
     /// By player (0 or 1) and code: `(attack, defence)`.
     gain: [Vec<(i64, i64)>; 2],
     /// By player and code: the change of that player's score minus the other's.
@@ -56,6 +58,7 @@ impl Tables {
         let states = 2 * side * side;
         let mut tables = Tables {
             side: side as u32,
+            counts: Vec::with_capacity(states),
             gain: [Vec::with_capacity(states), Vec::with_capacity(states)],
             delta: [Vec::with_capacity(states), Vec::with_capacity(states)],
             hot: Vec::with_capacity(states),
@@ -63,10 +66,15 @@ impl Tables {
         for code in 0..states {
             let closed = code >= side * side;
             let counts = [code % side, code / side % side];
-            let threatens = |own: usize, other: usize| other == 0 && own + 2 >= length && own < length;
+            let stones = |n: usize| u8::try_from(n).unwrap_or(u8::MAX);
             tables
-                .hot
-                .push(!closed && (threatens(counts[0], counts[1]) || threatens(counts[1], counts[0])));
+                .counts
+                .push([stones(counts[0]), stones(counts[1]), u8::from(closed)]);
+            let threatens =
+                |own: usize, other: usize| other == 0 && own + 2 >= length && own < length;
+            tables.hot.push(
+                !closed && (threatens(counts[0], counts[1]) || threatens(counts[1], counts[0])),
+            );
             for me in 0..2 {
                 let (own, other) = (counts[me], counts[1 - me]);
                 let (mut gain, mut delta) = ((0, 0), 0);
@@ -145,7 +153,6 @@ impl WindowCounts {
             length: k as usize,
             cells,
             hot: vec![0; codes.len().div_ceil(64)],
-            counts,
             codes,
             tables,
             through,
@@ -167,6 +174,12 @@ impl WindowCounts {
         *word = (*word & !(1 << bit)) | (u64::from(hot) << bit);
     }
 
+    /// Window `window`'s stones of the first and the second player, and 1 if it holds a
+    /// closed cell (else 0).
+    fn count(&self, window: usize) -> [u8; 3] {
+        self.tables.counts[self.codes[window] as usize]
+    }
+
     fn through(&self, cell: usize) -> &[u32] {
         &self.through[self.starts[cell] as usize..self.starts[cell + 1] as usize]
     }
@@ -182,7 +195,6 @@ impl WindowCounts {
         for i in self.starts[cell] as usize..self.starts[cell + 1] as usize {
             let window = self.through[i] as usize;
             delta = delta.wrapping_add(self.tables.delta[p][self.codes[window] as usize]);
-            self.counts[window][p] += 1;
             self.codes[window] += step;
             self.mark(window);
         }
@@ -197,7 +209,6 @@ impl WindowCounts {
         let mut delta = 0i64;
         for i in self.starts[cell] as usize..self.starts[cell + 1] as usize {
             let window = self.through[i] as usize;
-            self.counts[window][p] -= 1;
             self.codes[window] -= step;
             delta = delta.wrapping_add(self.tables.delta[p][self.codes[window] as usize]);
             self.mark(window);
@@ -222,7 +233,7 @@ impl WindowCounts {
             while window >= self.direction_ends[direction] {
                 direction += 1;
             }
-            let count = self.counts[window as usize];
+            let count = self.count(window as usize);
             if count[2] == 0 && count[1 - p] == 0 {
                 most[direction] = most[direction].max(usize::from(count[p]) + 1);
             }
@@ -251,7 +262,8 @@ impl WindowCounts {
         let p = usize::from(stone - 1);
         let windows_of = &mut self.threes_of;
         let mut moves = Vec::new();
-        for (i, count) in self.counts.iter().enumerate() {
+        for (i, &code) in self.codes.iter().enumerate() {
+            let count = self.tables.counts[code as usize];
             if count[2] > 0 || count[1 - p] > 0 || usize::from(count[p]) + 3 != k {
                 continue;
             }
@@ -280,7 +292,7 @@ impl WindowCounts {
         let p = usize::from(stone - 1);
         let mut fours = Vec::new();
         for &window in self.through(cell) {
-            let (i, count) = (window as usize, self.counts[window as usize]);
+            let (i, count) = (window as usize, self.count(window as usize));
             if count[2] > 0 || count[1 - p] > 0 || usize::from(count[p]) + 2 != k {
                 continue;
             }
@@ -295,17 +307,17 @@ impl WindowCounts {
         fours
     }
 
-    /// For both players, where they could win at once and which moves make a four (cells are
-    /// the board's, to find a window's empty cells), into `scan` (emptied first, so that its
-    /// buffers are reused).
-    pub fn scan_into(&self, board: &[u8], scan: &mut Scan) {
+    /// For both players, where they could win at once and, for the players `fours` says,
+    /// which moves make a four (cells are the board's, to find a window's empty cells), into
+    /// `scan` (emptied first, so that its buffers are reused).
+    pub fn scan_into(&self, board: &[u8], fours: [bool; 2], scan: &mut Scan) {
         let k = self.length;
         scan.clear();
         for i in self.hot_windows() {
-            let count = self.counts[i];
+            let count = self.count(i);
             for p in 0..2 {
                 let (own, other) = (usize::from(count[p]), count[1 - p]);
-                if other > 0 || own + 2 < k || own == k {
+                if other > 0 || own + 2 < k || own == k || (own + 2 == k && !fours[p]) {
                     continue;
                 }
                 let window = &self.cells[i * k..(i + 1) * k];
