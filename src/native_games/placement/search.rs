@@ -541,20 +541,21 @@ impl Placement {
             let nearest = self.empties.iter().min_by_key(from_centre);
             return nearest.map(|&i| i as usize).into_iter().collect();
         }
-        if self.width <= 64 {
+        if self.width <= 64 && self.height <= 64 {
             self.candidates_by_rows()
         } else {
             self.candidates_by_cells()
         }
     }
 
-    /// [`Self::candidates`] on a board with stones, at most 64 cells wide: each row's stones
+    /// [`Self::candidates`] on a board with stones, at most 64 cells wide and high: each row's stones
     /// and empty cells as bits, the stones widened two cells each way and then over two rows
     /// each way (a few operations a row instead of 25 a stone, the search's every node).
     fn candidates_by_rows(&self) -> Vec<usize> {
         let w = self.width;
         // By row: its stones widened two cells each way, and its empty cells.
-        let mut rows = vec![(0u64, 0u64); self.height];
+        let mut rows = [(0u64, 0u64); 64];
+        let rows = &mut rows[..self.height];
         for (row, cells) in rows.iter_mut().zip(self.cells.chunks_exact(w)) {
             let (mut stones, mut empty) = (0u64, 0u64);
             for (x, &v) in cells.iter().enumerate() {

@@ -43,11 +43,16 @@ struct Tables {
     counts: Vec<[u8; 3]>,
     /// By player (0 or 1) and code: `(attack, defence)`.
     gain: [Vec<(i64, i64)>; 2],
-    /// By player and code: the change of that player's score minus the other's.
-    delta: [Vec<i64>; 2],
     /// By code: the window holds no closed cell and one player has at least `length - 2`
     /// stones in it but fewer than `length`, the other none (the windows a scan reports).
     hot: Vec<bool>,
+    /// By player and code before their stone is put: the change of that player's score minus
+    /// the other's, and whether the window is hot after (one entry read by [`WindowCounts::put`]
+    /// per window).
+    put: [Vec<(i64, bool)>; 2],
+    /// By player and code after their stone is taken: the change [`WindowCounts::put`] made,
+    /// and whether the window is hot.
+    take: [Vec<(i64, bool)>; 2],
 }
 
 impl Tables {
@@ -60,9 +65,11 @@ impl Tables {
             side: side as u32,
             counts: Vec::with_capacity(states),
             gain: [Vec::with_capacity(states), Vec::with_capacity(states)],
-            delta: [Vec::with_capacity(states), Vec::with_capacity(states)],
             hot: Vec::with_capacity(states),
+            put: [Vec::with_capacity(states), Vec::with_capacity(states)],
+            take: [Vec::with_capacity(states), Vec::with_capacity(states)],
         };
+        let mut deltas = [Vec::with_capacity(states), Vec::with_capacity(states)];
         for code in 0..states {
             let closed = code >= side * side;
             let counts = [code % side, code / side % side];
@@ -89,7 +96,14 @@ impl Tables {
                     delta = weight(other);
                 }
                 tables.gain[me].push(gain);
-                tables.delta[me].push(delta);
+                deltas[me].push(delta);
+            }
+        }
+        for (me, step) in [(0, 1), (1, side)] {
+            for (code, &delta) in deltas[me].iter().enumerate() {
+                let hot_after = tables.hot.get(code + step).copied().unwrap_or(false);
+                tables.put[me].push((delta, hot_after));
+                tables.take[me].push((delta, tables.hot[code]));
             }
         }
         tables
@@ -169,9 +183,7 @@ impl WindowCounts {
     /// Sets or clears window `window`'s bit in [`Self::hot`] from its code.
     fn mark(&mut self, window: usize) {
         let hot = self.tables.hot[self.codes[window] as usize];
-        let word = &mut self.hot[window / 64];
-        let bit = window % 64;
-        *word = (*word & !(1 << bit)) | (u64::from(hot) << bit);
+        set_bit(&mut self.hot, window, hot);
     }
 
     /// Window `window`'s stones of the first and the second player, and 1 if it holds a
@@ -191,12 +203,14 @@ impl WindowCounts {
     pub fn put(&mut self, cell: usize, stone: u8) -> i64 {
         let p = usize::from(stone - 1);
         let step = if p == 0 { 1 } else { self.tables.side };
+        let table = &self.tables.put[p];
         let mut delta = 0i64;
-        for i in self.starts[cell] as usize..self.starts[cell + 1] as usize {
-            let window = self.through[i] as usize;
-            delta = delta.wrapping_add(self.tables.delta[p][self.codes[window] as usize]);
-            self.codes[window] += step;
-            self.mark(window);
+        for &window in &self.through[self.starts[cell] as usize..self.starts[cell + 1] as usize] {
+            let code = &mut self.codes[window as usize];
+            let (change, hot) = table[*code as usize];
+            *code += step;
+            delta = delta.wrapping_add(change);
+            set_bit(&mut self.hot, window as usize, hot);
         }
         delta
     }
@@ -206,12 +220,14 @@ impl WindowCounts {
     pub fn take(&mut self, cell: usize, stone: u8) -> i64 {
         let p = usize::from(stone - 1);
         let step = if p == 0 { 1 } else { self.tables.side };
+        let table = &self.tables.take[p];
         let mut delta = 0i64;
-        for i in self.starts[cell] as usize..self.starts[cell + 1] as usize {
-            let window = self.through[i] as usize;
-            self.codes[window] -= step;
-            delta = delta.wrapping_add(self.tables.delta[p][self.codes[window] as usize]);
-            self.mark(window);
+        for &window in &self.through[self.starts[cell] as usize..self.starts[cell + 1] as usize] {
+            let code = &mut self.codes[window as usize];
+            *code -= step;
+            let (change, hot) = table[*code as usize];
+            delta = delta.wrapping_add(change);
+            set_bit(&mut self.hot, window as usize, hot);
         }
         delta
     }
@@ -349,4 +365,11 @@ impl WindowCounts {
             })
         })
     }
+}
+
+/// Sets bit `i % 64` of `words[i / 64]` to `on`.
+fn set_bit(words: &mut [u64], i: usize, on: bool) {
+    let word = &mut words[i / 64];
+    let bit = i % 64;
+    *word = (*word & !(1 << bit)) | (u64::from(on) << bit);
 }
