@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """The Gomocup brain's replies at a fixed depth, on the midgame positions of midgame15.txt: a
-load-independent measure of the native placement search's speed (run it under callgrind and
-read the total instructions) and a check that a change left the search the same (the replies
+load-independent measure of the native placement search's speed (its input, printed with
+--print-input, run under callgrind: the total instructions) and a check that a change left the search the same (the replies
 and their MESSAGE lines, depth and positions looked at, must be byte-identical).
 
-    python3 benches/gomocup/fixed_depth.py --binary target/release/boardrules > after.txt
-    valgrind --tool=callgrind --trace-children=yes --callgrind-out-file=/tmp/cg.%p \\
-        python3 benches/gomocup/fixed_depth.py --positions 10 > after.txt
+    python3 benches/gomocup/fixed_depth.py --binary OLD > before.txt
+    python3 benches/gomocup/fixed_depth.py --binary NEW > after.txt
     cmp before.txt after.txt
+    python3 benches/gomocup/fixed_depth.py --positions 10 --print-input > in10.txt
+    valgrind --tool=callgrind target/release/boardrules gomocup caro < in10.txt
 
 One brain answers every position (`INFO max_depth DEPTH`, no time limit, `BOARD` with the
 stones: field 3 is 1 for the stones of the player to move, 2 for the opponent's), so its
@@ -48,6 +49,9 @@ def main():
     parser.add_argument("--positions", type=int, default=None, help="the first N positions")
     parser.add_argument("--rule", type=int, default=0, help="Gomocup rule (0 freestyle, 4 renju)")
     parser.add_argument("--file", default=POSITIONS)
+    parser.add_argument(
+        "--print-input", action="store_true", help="print what the brain is sent, and stop"
+    )
     args = parser.parse_args()
     positions = read_positions(args.file)[: args.positions]
     commands = [
@@ -60,6 +64,9 @@ def main():
     for moves in positions:
         commands += board_lines(moves)
     commands.append("END")
+    if args.print_input:
+        print("\n".join(commands))
+        return
     done = subprocess.run(
         [args.binary, "gomocup", "caro"],
         input="\n".join(commands) + "\n",
