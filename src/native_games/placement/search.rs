@@ -1622,6 +1622,36 @@ mod tests {
     }
 
     #[test]
+    fn a_scan_for_one_side_has_both_sides_wins_and_that_sides_fours() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let p = position(&[(7, 7, 1), (8, 8, 2)], 0);
+        let mut referee = AllowAll;
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let mut s = Searcher::new(&p, &WEIGHTS, &mut referee, deadline, 12);
+        let mut fours_seen = [false; 2];
+        for _ in 0..70 {
+            let empties: Vec<usize> = (0..225).filter(|&c| s.pos.cells[c] == 0).collect();
+            let cell = empties[rng.random_range(0..empties.len())];
+            s.put(cell, s.pos.to_move + 1);
+            let full = s.scan();
+            for stone in [1u8, 2] {
+                let (p, other) = (usize::from(stone - 1), usize::from(2 - stone));
+                let one = s.scan_for(stone);
+                assert_eq!(one.wins, full.wins);
+                assert_eq!(one.fours[p], full.fours[p]);
+                assert!(one.fours[other].is_empty());
+                fours_seen[p] |= !one.fours[p].is_empty();
+                s.recycle(one);
+                // The moves making a three, counted twice: its buffer is left as it was found.
+                let threes = s.windows.three_moves(&s.pos.cells, stone);
+                assert_eq!(s.windows.three_moves(&s.pos.cells, stone), threes);
+            }
+            s.recycle(full);
+        }
+        assert_eq!(fours_seen, [true, true], "boards with fours were scanned");
+    }
+
+    #[test]
     fn candidates_read_by_rows_are_those_read_cell_by_cell() {
         let mut rng = ChaCha8Rng::seed_from_u64(9);
         let mut p = position(&[(0, 0, 1)], 0);
