@@ -795,7 +795,7 @@ impl Lower<'_> {
                     }
                 }
                 Stmt::Let {
-                    value,
+                    value: made_anew(value),
                     constant: flags.contains(ASTFlags::CONSTANT),
                     reuse: *reuse,
                 }
@@ -1592,6 +1592,24 @@ fn gathering(parent: &RhaiExpr, rhs: &RhaiExpr) -> Gathering {
         RhaiExpr::MethodCall(call, _) if dot && call.args.is_empty() => Gathering::Nothing,
         _ if !dot && rhs.get_literal_value(None).is_some() => Gathering::LiteralIndex,
         _ => Gathering::PerLink,
+    }
+}
+
+/// A declared value: an empty array literal (`let line = [];`, a constant for Rhai's optimiser)
+/// made as an array literal is made, which may reuse an array that ended (see
+/// `Runner::spare_array`), rather than copied from the constant (an allocation each time).
+/// Both count the same operation.
+fn made_anew(value: Expr) -> Expr {
+    match value {
+        Expr::Value(array)
+            if array.tag() == 0
+                && !array.is_shared()
+                && !array.is_read_only()
+                && array.as_array_ref().is_ok_and(|items| items.is_empty()) =>
+        {
+            Expr::Array(Vec::new())
+        }
+        value => value,
     }
 }
 

@@ -159,6 +159,24 @@ impl Frame {
     #[inline]
     fn truncate(&mut self, mark: usize) {
         plain::truncate(&mut self.values, mark);
+        self.forget_from(mark);
+    }
+
+    /// [`Self::truncate`], an array among the slots kept emptied in `spare` for reuse (see
+    /// [`plain::discard_sparing`]).
+    #[inline(always)]
+    fn truncate_sparing(&mut self, mark: usize, spare: &mut Option<Dynamic>) {
+        while self.values.len() > mark {
+            if let Some(value) = self.values.pop() {
+                plain::discard_sparing(value, spare);
+            }
+        }
+        self.forget_from(mark);
+    }
+
+    /// Forgets what is measured of the slots from `mark` on, which end.
+    #[inline(always)]
+    fn forget_from(&mut self, mark: usize) {
         if self.measured.is_some_and(|m| m.index >= mark) {
             self.measured = None;
         }
@@ -192,6 +210,10 @@ pub struct Runner<'a> {
     max_sizes: (usize, usize, usize),
     /// Where the operations are reported (the host's sandbox).
     progress: Progress,
+    /// An empty array kept from a variable's array that ended with its block, for the next
+    /// empty array literal (`let line = [];` in a loop's body allocates nothing after its first
+    /// round; see [`plain::discard_sparing`]).
+    spare_array: Option<Dynamic>,
     /// The count from which [`Self::tick`] looks closer: at most the next count that is
     /// reported or over the limit (see [`next_look`]); set again whenever the count is set
     /// other than by counting ([`Self::set_operations`]).
@@ -246,6 +268,7 @@ impl<'a> Runner<'a> {
             frames,
             loans: Vec::new(),
             progress,
+            spare_array: None,
             imports: None,
             charges: None,
         }
@@ -651,7 +674,7 @@ impl Runner<'_> {
     fn run(&mut self, frame: &mut Frame, block: &Block) -> Flow<()> {
         let mark = frame.values.len();
         let result = self.exec_all(frame, block);
-        frame.truncate(mark);
+        frame.truncate_sparing(mark, &mut self.spare_array);
         result
     }
 
@@ -1458,6 +1481,11 @@ impl Runner<'_> {
                 Ok(self.constant(frame, name, value, *from_host))
             }
             Expr::Array(items) => {
+                if items.is_empty() {
+                    if let Some(spare) = self.spare_array.take() {
+                        return Ok(spare);
+                    }
+                }
                 let mut array = Array::with_capacity(items.len());
                 let mut sizes = (0, 0, 0);
                 for (item, pos) in items {

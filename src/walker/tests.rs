@@ -641,6 +641,34 @@ fn integer_steps_in_place_agree() {
     ]);
 }
 
+/// For each `let` at the top of the lowered function `name`, whether it makes its value as an
+/// empty array literal (which may take an array kept from a block that ended, see
+/// `Runner::spare_array`) rather than copying a constant.
+fn lets_made_anew(program: &Program, name: &str, arity: usize) -> Vec<bool> {
+    let function = program.function(name, arity).expect("lowered");
+    function
+        .body
+        .iter()
+        .filter_map(|stmt| match stmt {
+            super::Stmt::Let { value, .. } => {
+                Some(matches!(value, super::Expr::Array(items) if items.is_empty()))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn an_empty_array_declared_is_made_anew() {
+    let script = "fn t() { let a = []; let b = [1]; let c = [[]]; let d = []; [a, b, c, d] }";
+    let both = load(script, false, None);
+    assert_eq!(
+        lets_made_anew(&both.program, "t", 0),
+        [true, false, false, true]
+    );
+    assert_agree(&[all("empty arrays declared", script, T)]);
+}
+
 #[test]
 fn loops_lend_their_items_where_nothing_can_change_them() {
     let cases = [

@@ -47,6 +47,42 @@ pub(super) fn copy(value: &Dynamic) -> Dynamic {
     }
 }
 
+/// The most items an array kept for reuse may have room for (see [`discard_sparing`]): a
+/// larger one is dropped, its memory given back as Rhai gives it back.
+const SPARE_ROOM: usize = 32;
+
+/// Drops `value` as [`discard`] does, but where `spare` is empty and `value` is an array of
+/// the script's own (not shared, not a constant, without a tag) with room for at most
+/// [`SPARE_ROOM`] items: its items are dropped and the array, empty, is kept in `spare` for
+/// the next empty array literal (see `Runner::spare_array`), which then allocates nothing.
+/// An empty array's room is not seen by a script.
+#[inline(always)]
+pub(super) fn discard_sparing(value: Dynamic, spare: &mut Option<Dynamic>) {
+    if spare.is_none() && value.is_array() {
+        keep_emptied(value, spare);
+    } else {
+        discard(value);
+    }
+}
+
+/// [`discard_sparing`] of an array.
+#[inline(never)]
+fn keep_emptied(mut value: Dynamic, spare: &mut Option<Dynamic>) {
+    if value.is_shared() || value.is_read_only() || value.tag() != 0 {
+        return;
+    }
+    let emptied = match value.as_array_mut() {
+        Ok(mut array) if array.capacity() <= SPARE_ROOM => {
+            array.clear();
+            true
+        }
+        _ => false,
+    };
+    if emptied {
+        *spare = Some(value);
+    }
+}
+
 /// Ends the values of `values` from `mark` on, as `truncate` does.
 #[inline(always)]
 pub(super) fn truncate(values: &mut Vec<Dynamic>, mark: usize) {
@@ -88,6 +124,48 @@ mod tests {
         let mut copied = copy(&shared);
         *copied.write_lock::<rhai::INT>().unwrap() = 6;
         assert_eq!(shared.as_int(), Ok(6));
+    }
+
+    #[test]
+    fn an_array_discarded_is_kept_emptied_if_nothing_is_kept_yet() {
+        let owner = std::rc::Rc::new(0);
+        let mut spare = None;
+        let array = Dynamic::from_array(vec![Dynamic::from(owner.clone()), Dynamic::from_int(2)]);
+        discard_sparing(array, &mut spare);
+        // Its items are dropped, the array kept empty.
+        assert_eq!(std::rc::Rc::strong_count(&owner), 1);
+        let kept = spare
+            .as_ref()
+            .map(|a| a.as_array_ref().map(|a| (a.len(), a.capacity())));
+        assert!(matches!(kept, Some(Ok((0, room))) if room >= 2));
+        // Only one is kept: another is dropped.
+        discard_sparing(
+            Dynamic::from_array(vec![Dynamic::from(owner.clone())]),
+            &mut spare,
+        );
+        assert_eq!(std::rc::Rc::strong_count(&owner), 1);
+        assert_eq!(
+            spare.as_ref().map(|a| a.as_array_ref().map(|a| a.len())),
+            Some(Ok(0))
+        );
+    }
+
+    #[test]
+    fn arrays_of_others_constants_tagged_or_large_are_not_kept() {
+        let mut tagged = Dynamic::from_array(vec![Dynamic::from_int(1)]);
+        tagged.set_tag(1);
+        let not_kept = [
+            Dynamic::from_array(vec![Dynamic::from_int(1)]).into_shared(),
+            Dynamic::from_array(vec![Dynamic::from_int(1)]).into_read_only(),
+            tagged,
+            Dynamic::from_array(vec![Dynamic::UNIT; SPARE_ROOM + 1]),
+            Dynamic::from_int(3),
+        ];
+        for value in not_kept {
+            let mut spare = None;
+            discard_sparing(value, &mut spare);
+            assert!(spare.is_none());
+        }
     }
 
     #[test]

@@ -40,6 +40,24 @@ const SCRIPT: &str = r#"
     fn of_a_map() { let m = #{ l: [1, 2] }; let l = m.l; [l.pop(), m.l.pop(), l, m] }
     fn returned(l) { l.pop() }
     fn not_an_array(x) { [x.len, x.pop()] }
+    fn fresh_each_round(n) {
+        let out = [];
+        for i in 0..n {
+            let line = [];
+            out.push(line.len);
+            line.push(i); line.push([i, []]);
+            out.push(line);
+            let big = []; big.pad(40, i);
+            out.push(big.len);
+            const C = [];
+            out.push(C);
+        }
+        let last = [];
+        out.push(last);
+        let i = 0;
+        while i < n { let l = []; l += out; out.push(l.len); i += 1; }
+        out
+    }
 "#;
 
 /// The calls of [`SCRIPT`]'s functions.
@@ -61,6 +79,7 @@ const CALLS: &[(&str, &str)] = &[
     ("returned", "[[7, 8]]"),
     ("returned", "[[]]"),
     ("not_an_array", r#"["abc"]"#),
+    ("fresh_each_round", "[3]"),
 ];
 
 #[test]
