@@ -565,6 +565,44 @@ mod tests {
     }
 
     #[test]
+    fn a_shape_the_judge_always_refuses_is_refused_without_asking() {
+        let mut judge = judged(Players::ALL, None);
+        judge.refuses = Some(Refuses {
+            overline: true,
+            fours: 2,
+            threes: 2,
+        });
+        judge.always_refuses = Some(Refuses {
+            overline: true,
+            fours: 2,
+            threes: 0,
+        });
+        // Whether a stone on (x, y) is allowed, and the questions asked (column 7 refused).
+        let verdict = |judge: &Judge, stones: &[(i64, i64, i64)], x: usize, y: usize| {
+            let p = position(stones, 0, FIVE).judged_by(judge.clone());
+            let mut referee = NoColumnSeven(0);
+            (p.allows(y * 15 + x, &mut referee), referee.0)
+        };
+        // Two black stones across and two down from (7, 7): two threes, asked.
+        let mut stones = vec![(5, 7, 1), (6, 7, 1), (7, 5, 1), (7, 6, 1)];
+        assert_eq!(verdict(&judge, &stones, 7, 7), (false, 1), "two threes");
+        assert_eq!(verdict(&judge, &stones, 7, 8), (true, 0), "one three");
+        // Five across row 2 from (2, 2): a stone on (7, 2) makes six, refused unasked.
+        stones.extend((2..7).map(|x| (x, 2, 1)));
+        assert_eq!(verdict(&judge, &stones, 7, 2), (false, 0), "an overline");
+        // Two fours, across and down (with one more stone each way): refused unasked.
+        stones.extend([(4, 7, 1), (7, 4, 1), (3, 7, 2), (7, 3, 2)]);
+        assert_eq!(verdict(&judge, &stones, 7, 7), (false, 0), "two fours");
+        // Where the window screen does not pass, nothing is refused.
+        judge.screen = Some(Screen {
+            window: 5,
+            one: 5,
+            two: 5,
+        });
+        assert_eq!(verdict(&judge, &stones, 7, 7), (true, 0), "screened out");
+    }
+
+    #[test]
     fn the_screen_asks_only_where_the_movers_stones_gather() {
         let screen = Screen {
             window: 5,
