@@ -3,7 +3,9 @@
 //! such as points forbidden to one player only. The hook is asked only about the moves of the
 //! players it judges, and — with a [`Screen`] — only where a cheap native look says the rule
 //! can matter, and — when the judge says a winning move is always allowed — never about a move
-//! that wins at once; a random playout asks it only about the cell it drew (rejection sampling).
+//! that wins at once, nor about a stone that makes a shape the judge says it always refuses
+//! (refused natively); a random playout asks it only about the cell it drew (rejection
+//! sampling).
 //! The search keeps its answers by position for the moves of a game (see [`super::search`]).
 //! Verification plays the script and the native form with its hook side by side, so a hook or
 //! a screen that disagrees with the script's `moves()` is caught like any other difference.
