@@ -50,8 +50,17 @@ fn renju_is_native_with_its_judge_and_without_forbidden_moves() {
 #[test]
 fn a_screen_too_narrow_is_caught() {
     // Renju's script is slow: a few whole games, more than a command's verification plays.
-    // A window screen that misses double threes, and shapes said refused that leave them out.
-    for script in ["renju_narrow_screen", "renju_refuses_too_little"] {
+    // A window screen that misses double threes, and shapes said refused that leave them out,
+    // let the native form allow what moves() does not list; shapes said always refused that
+    // the hook allows (a single four) let it refuse what moves() lists.
+    for (script, found) in [
+        ("renju_narrow_screen", "which moves() does not list"),
+        ("renju_refuses_too_little", "which moves() does not list"),
+        (
+            "renju_always_refuses_too_much",
+            "which the native form does not allow",
+        ),
+    ] {
         let game = load(&fixture(script));
         let start = game.start().unwrap();
         let effort = verify::Effort {
@@ -60,11 +69,7 @@ fn a_screen_too_narrow_is_caught() {
             time: std::time::Duration::from_secs(60),
         };
         let d = verify::compare(&game, &start, effort).expect(script);
-        assert!(
-            d.what.contains("which moves() does not list"),
-            "{script}: {}",
-            d.what
-        );
+        assert!(d.what.contains(found), "{script}: {}", d.what);
     }
 }
 

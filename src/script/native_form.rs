@@ -129,11 +129,17 @@ pub fn read(map: &Map, players: usize) -> Result<NativeGame, String> {
     }
     let judge = p.get("judge").map(|j| read_judge(j, players)).transpose()?;
     let counted = 2..=crate::runtime::threats::MAX_LENGTH;
-    if judge.as_ref().is_some_and(|j| j.refuses.is_some())
-        && !lengths.iter().all(|n| counted.contains(n))
-    {
+    // The first map of shapes the judge names, if any: the runtime counts them.
+    let shaped = judge
+        .as_ref()
+        .and_then(|j| match (&j.refuses, &j.always_refuses) {
+            (Some(_), _) => Some("refuses"),
+            (None, Some(_)) => Some("always_refuses"),
+            (None, None) => None,
+        });
+    if let Some(key) = shaped.filter(|_| !lengths.iter().all(|n| counted.contains(n))) {
         return Err(format!(
-            "`judge.refuses` counts lines of {} to {} stones, not {}",
+            "`judge.{key}` counts lines of {} to {} stones, not {}",
             counted.start(),
             counted.end(),
             lengths
@@ -205,8 +211,8 @@ fn per_player(map: &Map, key: &str, players: usize) -> Result<Players, String> {
 }
 
 /// The `judge` map: `#{ hook: "name", players: [0, …], screen: #{ window, one, two },
-/// wins_allowed: true, refuses: #{ overline, fours, threes } }` (`screen`, `wins_allowed` and
-/// `refuses` optional).
+/// wins_allowed: true, refuses: #{ overline, fours, threes }, always_refuses: #{ … } }`
+/// (`screen`, `wins_allowed`, `refuses` and `always_refuses` optional).
 fn read_judge(value: &Dynamic, players: usize) -> Result<Judge, String> {
     let j = value.read_lock::<Map>().ok_or("`judge` must be a map")?;
     let hook = match field(&j, "hook")?.clone().into_string() {
@@ -246,37 +252,45 @@ fn read_judge(value: &Dynamic, players: usize) -> Result<Judge, String> {
         players: judged,
         screen,
         wins_allowed: flag(&j, "wins_allowed").map_err(|e| format!("`judge`: {e}"))?,
-        refuses: j.get("refuses").map(read_refuses).transpose()?,
+        refuses: j
+            .get("refuses")
+            .map(|r| read_refuses(r, "refuses"))
+            .transpose()?,
+        always_refuses: j
+            .get("always_refuses")
+            .map(|r| read_refuses(r, "always_refuses"))
+            .transpose()?,
     })
 }
 
-/// The judge's `refuses` map: `#{ overline: true, fours: 2, threes: 2 }` (each optional).
-fn read_refuses(value: &Dynamic) -> Result<Refuses, String> {
+/// The judge's `refuses` or `always_refuses` map (`name`): `#{ overline: true, fours: 2,
+/// threes: 2 }` (each optional).
+fn read_refuses(value: &Dynamic, name: &str) -> Result<Refuses, String> {
     let r = value
         .read_lock::<Map>()
-        .ok_or("`judge.refuses` must be a map")?;
+        .ok_or_else(|| format!("`judge.{name}` must be a map"))?;
     if let Some(key) = r
         .keys()
         .find(|k| !["overline", "fours", "threes"].contains(&k.as_str()))
     {
         return Err(format!(
-            "`judge.refuses.{key}` is not known: it may say `overline`, `fours` and `threes`"
+            "`judge.{name}.{key}` is not known: it may say `overline`, `fours` and `threes`"
         ));
     }
     let count = |key: &str| -> Result<usize, String> {
         if !r.contains_key(key) {
             return Ok(0);
         }
-        let n = int(&r, key).map_err(|e| format!("`judge.refuses`: {e}"))?;
+        let n = int(&r, key).map_err(|e| format!("`judge.{name}`: {e}"))?;
         usize::try_from(n)
             .ok()
             .filter(|&n| n <= MAX_WINDOW)
             .ok_or_else(|| {
-                format!("`judge.refuses.{key}` is {n}; it must be from 0 to {MAX_WINDOW}")
+                format!("`judge.{name}.{key}` is {n}; it must be from 0 to {MAX_WINDOW}")
             })
     };
     Ok(Refuses {
-        overline: flag(&r, "overline").map_err(|e| format!("`judge.refuses`: {e}"))?,
+        overline: flag(&r, "overline").map_err(|e| format!("`judge.{name}`: {e}"))?,
         fours: count("fours")?,
         threes: count("threes")?,
     })

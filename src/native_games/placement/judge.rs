@@ -3,7 +3,9 @@
 //! such as points forbidden to one player only. The hook is asked only about the moves of the
 //! players it judges, and — with a [`Screen`] — only where a cheap native look says the rule
 //! can matter, and — when the judge says a winning move is always allowed — never about a move
-//! that wins at once; a random playout asks it only about the cell it drew (rejection sampling).
+//! that wins at once, nor about a stone that makes a shape the judge says it always refuses
+//! (refused natively); a random playout asks it only about the cell it drew (rejection
+//! sampling).
 //! The search keeps its answers by position for the moves of a game (see [`super::search`]).
 //! Verification plays the script and the native form with its hook side by side, so a hook or
 //! a screen that disagrees with the script's `moves()` is caught like any other difference.
@@ -35,6 +37,9 @@ pub struct Judge {
     pub wins_allowed: bool,
     /// What the hook can refuse, in shapes the stone makes; `None`: any move.
     pub refuses: Option<Refuses>,
+    /// What the hook always refuses, in the same shapes: a stone that makes one is refused
+    /// without asking (where its screen passes; a win where `wins_allowed` is allowed first).
+    pub always_refuses: Option<Refuses>,
 }
 
 /// What a judge can refuse, in what a stone makes along the lines through its cell, counted as
@@ -51,6 +56,37 @@ pub struct Refuses {
     /// At least this many threes at once (0: never): lines with no four that one more stone
     /// makes an open four (a line that either of two cells, a line's length apart, completes).
     pub threes: usize,
+}
+
+impl Refuses {
+    /// Whether a stone that makes `shapes` makes one of these.
+    fn holds(&self, shapes: &Shapes) -> bool {
+        (self.overline && shapes.overline)
+            || (self.fours > 0 && shapes.fours >= self.fours)
+            || (self.threes > 0 && shapes.threes >= self.threes)
+    }
+}
+
+/// What a stone makes along the lines through its cell, counted as [`Refuses`] counts.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Shapes {
+    /// Whether some line holds a run longer than the player's line.
+    overline: bool,
+    /// The fours over all the lines.
+    fours: usize,
+    /// The lines that are threes (no four, one more stone makes an open four).
+    threes: usize,
+}
+
+/// What a judge's screens make of a stone, before any question.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Screened {
+    /// The rule cannot matter there: the stone is allowed.
+    Allowed,
+    /// The stone makes a shape the judge always refuses: it is refused.
+    Refused,
+    /// The hook is asked.
+    Asked,
 }
 
 /// When a judged move can matter: the hook is asked about a stone on a cell only if, along some
@@ -150,45 +186,62 @@ impl Placement {
         kept: impl Fn(usize) -> Option<[usize; LINE_DIRECTIONS.len()]>,
     ) -> bool {
         (!self.filtered || referee.keeps(self, index))
-            && (!self.judge_may_refuse_with(index, kept) || referee.allows(self, index))
+            && Self::decided(self.judge_screens_with(index, kept), || {
+                referee.allows(self, index)
+            })
     }
 
     /// Whether the judge (if any) lets the player to move put a stone on the empty cell `index`.
     fn judge_allows(&self, index: usize, referee: &mut dyn Referee) -> bool {
-        !self.judge_asks(index) || referee.allows(self, index)
+        Self::decided(self.judge_screened(index), || referee.allows(self, index))
     }
 
-    /// Whether the judge is asked about a stone of the player to move on the empty cell
-    /// `index`: the position has one, it judges that player, the move does not win at once
-    /// where the judge allows every winning move, and its screens pass
-    /// ([`Self::judge_may_refuse`]).
-    pub(super) fn judge_asks(&self, index: usize) -> bool {
-        self.judge.as_ref().is_some_and(|judge| {
-            judge.players.contains(self.to_move as usize)
-                && !(judge.wins_allowed && self.wins_at(index, self.to_move + 1))
-                && self.judge_may_refuse(index)
-        })
+    /// Whether a stone the screens made `screened` is allowed: `ask` answers where the hook is
+    /// asked.
+    fn decided(screened: Screened, ask: impl FnOnce() -> bool) -> bool {
+        match screened {
+            Screened::Allowed => true,
+            Screened::Refused => false,
+            Screened::Asked => ask(),
+        }
     }
 
-    /// Whether the judge's screens pass for a stone of the player to move on the empty cell
-    /// `index` (whoever the judge judges, whether or not the move wins): its window `screen`
-    /// (if any), then the shapes it `refuses` (if any). Both read the windows along each line
-    /// through the cell ([`Self::gathered`]), once when the screen's windows are as long as
-    /// the player's line.
-    pub(super) fn judge_may_refuse(&self, index: usize) -> bool {
-        self.judge_may_refuse_with(index, |_| None)
+    /// What the judge makes of a stone of the player to move on the empty cell `index`
+    /// without asking: allowed where the position has no judge, the judge does not judge that
+    /// player, or the move wins at once where the judge allows every winning move; else what
+    /// its screens say ([`Self::judge_screens`]).
+    fn judge_screened(&self, index: usize) -> Screened {
+        match &self.judge {
+            Some(judge)
+                if judge.players.contains(self.to_move as usize)
+                    && !(judge.wins_allowed && self.wins_at(index, self.to_move + 1)) =>
+            {
+                self.judge_screens(index)
+            }
+            _ => Screened::Allowed,
+        }
     }
 
-    /// [`Self::judge_may_refuse`], taking the counts of the windows of `window` cells through
+    /// What the judge's screens say of a stone of the player to move on the empty cell
+    /// `index` (whoever the judge judges, whether or not the move wins): allowed where its
+    /// window `screen` (if any) does not pass, refused where the stone makes a shape it
+    /// `always_refuses`, allowed where it makes none it `refuses` (if it says), else asked.
+    /// The shapes read the windows along each line through the cell ([`Self::gathered`]), as
+    /// the screen does: once when the screen's windows are as long as the player's line.
+    pub(super) fn judge_screens(&self, index: usize) -> Screened {
+        self.judge_screens_with(index, |_| None)
+    }
+
+    /// [`Self::judge_screens`], taking the counts of the windows of `window` cells through
     /// `index` from `kept(window)` where it gives them (a search keeps the windows of the
     /// line's length counted), else reading the board ([`Self::gathered`]).
-    pub(super) fn judge_may_refuse_with(
+    pub(super) fn judge_screens_with(
         &self,
         index: usize,
         kept: impl Fn(usize) -> Option<[usize; LINE_DIRECTIONS.len()]>,
-    ) -> bool {
+    ) -> Screened {
         let Some(judge) = &self.judge else {
-            return false;
+            return Screened::Allowed;
         };
         let gathered = |window| kept(window).unwrap_or_else(|| self.gathered(index, window));
         let length = self.length_for(self.to_move as usize);
@@ -196,14 +249,22 @@ impl Placement {
         if let Some(screen) = judge.screen {
             let gathered = gathered(screen.window);
             if !screen.passes(&gathered) {
-                return false;
+                return Screened::Allowed;
             }
             at_length = (screen.window == length).then_some(gathered);
         }
-        judge.refuses.is_none_or(|refuses| {
-            let gathered = at_length.unwrap_or_else(|| gathered(length));
-            self.makes_refusable(index, refuses, &gathered)
-        })
+        if judge.refuses.is_none() && judge.always_refuses.is_none() {
+            return Screened::Asked;
+        }
+        let gathered = at_length.unwrap_or_else(|| gathered(length));
+        let shapes = self.shapes(index, &gathered);
+        if judge.always_refuses.is_some_and(|r| r.holds(&shapes)) {
+            Screened::Refused
+        } else if judge.refuses.is_none_or(|r| r.holds(&shapes)) {
+            Screened::Asked
+        } else {
+            Screened::Allowed
+        }
     }
 
     /// The empty cells the player to move may play (`y * width + x`), in no particular order.
@@ -279,25 +340,19 @@ impl Placement {
         })
     }
 
-    /// Whether a stone of the player to move on `index` makes a shape the judge can refuse
-    /// (`refuses`): counted along each line with [`line_shape`], as `line_threats` counts, but
-    /// only along the lines whose clean windows of the player's line length (`gathered`, as
-    /// [`Self::gathered`] counts them) hold at least `length - 2` of the mover's stones. The
-    /// others make nothing to count: an overline fills such a window, a four's cells and its
-    /// completing cell are one holding `length - 1`, and a straight four's four stones and one
-    /// of its ends are one holding `length - 1` once the stone that makes it is put, so
-    /// `length - 2` before.
-    fn makes_refusable(
-        &self,
-        index: usize,
-        refuses: Refuses,
-        gathered: &[usize; LINE_DIRECTIONS.len()],
-    ) -> bool {
+    /// The shapes a stone of the player to move on `index` makes: counted along each line with
+    /// [`line_shape`], as `line_threats` counts, but only along the lines whose clean windows of
+    /// the player's line length (`gathered`, as [`Self::gathered`] counts them) hold at least
+    /// `length - 2` of the mover's stones. The others make nothing to count: an overline fills
+    /// such a window, a four's cells and its completing cell are one holding `length - 1`, and
+    /// a straight four's four stones and one of its ends are one holding `length - 1` once the
+    /// stone that makes it is put, so `length - 2` before.
+    fn shapes(&self, index: usize, gathered: &[usize; LINE_DIRECTIONS.len()]) -> Shapes {
         let player = self.to_move as usize;
         let stone = self.to_move + 1;
         let (length, exact) = (self.length_for(player), self.goal.exact.contains(player));
         let (x, y) = ((index % self.width) as isize, (index / self.width) as isize);
-        let (mut fours, mut threes) = (0, 0);
+        let mut shapes = Shapes::default();
         for (&(dx, dy), &most) in LINE_DIRECTIONS.iter().zip(gathered) {
             if most + 2 < length {
                 continue;
@@ -309,14 +364,11 @@ impl Placement {
                 _ => Slot::Blocked,
             };
             let shape = line_shape(slot, length, exact);
-            if refuses.overline && shape.run > length {
-                return true;
-            }
-            fours += shape.threats;
-            threes += usize::from(shape.threats == 0 && shape.straight);
+            shapes.overline |= shape.run > length;
+            shapes.fours += shape.threats;
+            shapes.threes += usize::from(shape.threats == 0 && shape.straight);
         }
-        (refuses.fours > 0 && fours >= refuses.fours)
-            || (refuses.threes > 0 && threes >= refuses.threes)
+        shapes
     }
 
     /// The board as the script's grid shows it: 0 empty, player k's stones k + 1, closed cells
@@ -368,6 +420,7 @@ mod tests {
             screen,
             wins_allowed: false,
             refuses: None,
+            always_refuses: None,
         }
     }
 
@@ -514,6 +567,44 @@ mod tests {
     }
 
     #[test]
+    fn a_shape_the_judge_always_refuses_is_refused_without_asking() {
+        let mut judge = judged(Players::ALL, None);
+        judge.refuses = Some(Refuses {
+            overline: true,
+            fours: 2,
+            threes: 2,
+        });
+        judge.always_refuses = Some(Refuses {
+            overline: true,
+            fours: 2,
+            threes: 0,
+        });
+        // Whether a stone on (x, y) is allowed, and the questions asked (column 7 refused).
+        let verdict = |judge: &Judge, stones: &[(i64, i64, i64)], x: usize, y: usize| {
+            let p = position(stones, 0, FIVE).judged_by(judge.clone());
+            let mut referee = NoColumnSeven(0);
+            (p.allows(y * 15 + x, &mut referee), referee.0)
+        };
+        // Two black stones across and two down from (7, 7): two threes, asked.
+        let mut stones = vec![(5, 7, 1), (6, 7, 1), (7, 5, 1), (7, 6, 1)];
+        assert_eq!(verdict(&judge, &stones, 7, 7), (false, 1), "two threes");
+        assert_eq!(verdict(&judge, &stones, 7, 8), (true, 0), "one three");
+        // Five across row 2 from (2, 2): a stone on (7, 2) makes six, refused unasked.
+        stones.extend((2..7).map(|x| (x, 2, 1)));
+        assert_eq!(verdict(&judge, &stones, 7, 2), (false, 0), "an overline");
+        // Two fours, across and down (with one more stone each way): refused unasked.
+        stones.extend([(4, 7, 1), (7, 4, 1), (3, 7, 2), (7, 3, 2)]);
+        assert_eq!(verdict(&judge, &stones, 7, 7), (false, 0), "two fours");
+        // Where the window screen does not pass, nothing is refused.
+        judge.screen = Some(Screen {
+            window: 5,
+            one: 5,
+            two: 5,
+        });
+        assert_eq!(verdict(&judge, &stones, 7, 7), (true, 0), "screened out");
+    }
+
+    #[test]
     fn the_screen_asks_only_where_the_movers_stones_gather() {
         let screen = Screen {
             window: 5,
@@ -627,7 +718,7 @@ mod tests {
             for &i in p.empties.iter() {
                 let full = screens_counted_in_full(&p, i as usize, &judge);
                 assert_eq!(
-                    p.judge_may_refuse(i as usize),
+                    p.judge_screens(i as usize) != Screened::Allowed,
                     full,
                     "round {round}, cell {i}"
                 );

@@ -1493,6 +1493,7 @@ mod tests {
             screen: None,
             wins_allowed: false,
             refuses: None,
+            always_refuses: None,
         };
         let stones = [(7, 7, 1), (8, 8, 2), (6, 8, 1), (8, 6, 2), (9, 7, 1)];
         let pos = position(&stones, 1).judged_by(judge);
@@ -1552,6 +1553,7 @@ mod tests {
             screen: None,
             wins_allowed: true,
             refuses: None,
+            always_refuses: None,
         };
         let pos = position(&[(7, 7, 1), (8, 8, 2)], 0).judged_by(judge);
         let limits = SearchLimits {

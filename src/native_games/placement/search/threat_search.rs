@@ -474,6 +474,7 @@ pub(super) mod tests {
             screen: None,
             wins_allowed: false,
             refuses: None,
+            always_refuses: None,
         };
         let p = position(&four_then_open_four(), 0, FIVE).judged_by(judge);
         assert!(vcf_of(&p, &mut Refuses(vec![])).is_some());
@@ -502,6 +503,7 @@ pub(super) mod tests {
             screen: None,
             wins_allowed: true,
             refuses: None,
+            always_refuses: None,
         };
         let p = position(&four_then_open_four(), 0, FIVE).judged_by(judge);
         let mut counts = Counts(0);
