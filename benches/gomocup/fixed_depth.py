@@ -20,19 +20,11 @@ import os
 import subprocess
 import sys
 
+from depth import read_positions  # the positions file, as depth.py reads it
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 POSITIONS = os.path.join(HERE, "midgame15.txt")
-
-
-def read_positions(path):
-    """The positions of `path`: lists of moves (x, y) from the start, Black first."""
-    positions = []
-    for line in open(path):
-        line = line.split("#")[0].strip()
-        if line:
-            positions.append([tuple(map(int, m.split(","))) for m in line.split()])
-    return positions
 
 
 def board_lines(moves):
