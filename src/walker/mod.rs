@@ -25,7 +25,10 @@
 //! and the runtime's primitives
 //! are called directly (each call site remembers the function its arguments' types
 //! led to, in the [`native_table::NativeTable`] kept when they were registered);
-//! other native functions are called through Rhai's own function resolution.
+//! other native functions are called through Rhai's own function resolution. A getter of an
+//! integer field registered with its field reader ([`native_table::FieldReader`]: `c.x`) is
+//! read by that reader, kept in the chain at its first read (`FieldPlan`): a read after it
+//! looks at the value's type only, counting the variable and the getter's call as Rhai does.
 //!
 //! A closure is an anonymous function of the script, lowered like the others: Rhai's array
 //! methods that take one (`filter`, `map`, `some`, `all`, `index_of`, `find`, `find_map`,

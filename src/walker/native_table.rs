@@ -418,7 +418,11 @@ impl<'e> Natives<'e> {
     ///
     /// # Panics
     /// If no getter `name` takes `P`.
-    pub fn register_field_reader<P: Params>(&mut self, name: &str, reader: FieldReader) -> &mut Self {
+    pub fn register_field_reader<P: Params>(
+        &mut self,
+        name: &str,
+        reader: FieldReader,
+    ) -> &mut Self {
         let key = self.registered::<P>(name);
         self.table.field_readers.insert(key, reader);
         self

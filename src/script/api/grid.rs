@@ -164,9 +164,7 @@ fn register_grid(engine: &mut Natives) {
         .register_typed::<(Grid,)>("get$height", |args| {
             Some(Ok(Dynamic::from_int(args[0].read_lock::<Grid>()?.height())))
         })
-        .register_field_reader::<(Grid,)>("get$height", |g| {
-            Some(g.read_lock::<Grid>()?.height())
-        })
+        .register_field_reader::<(Grid,)>("get$height", |g| Some(g.read_lock::<Grid>()?.height()))
         .register_reader("contains", |g: &mut Grid, c: Cell| g.contains(c))
         .register_reader("get", |g: &mut Grid, c: Cell| value_at(g, c))
         .register_reader("get_or", |g: &mut Grid, c: Cell, default: INT| {

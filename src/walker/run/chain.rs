@@ -52,8 +52,7 @@ impl Runner<'_> {
         {
             // A native value's integer field (`c.x`), as its first read found it.
             if let Some(plan) = chain.field_plan.get() {
-                if let Some(done) = self.field_read(&frame.values[frame.index(*slot)], *pos, plan)
-                {
+                if let Some(done) = self.field_read(&frame.values[frame.index(*slot)], *pos, plan) {
                     return Some(done);
                 }
             }

@@ -180,7 +180,10 @@ fn integer_fields_read_by_their_kept_reader_agree() {
             ("sizes", "[cell(1, 1)]"),
             ("sizes", "[#{ width: 3, height: 1 }]"),
             ("sizes", "[grid(1, 1)]"),
-            ("mixed", "[[cell(1, 2), cell(3, 4), #{ x: 9 }, cell(5, 6), 7]]"),
+            (
+                "mixed",
+                "[[cell(1, 2), cell(3, 4), #{ x: 9 }, cell(5, 6), 7]]",
+            ),
             ("mixed", "[[#{ x: 1 }, cell(2, 2), #{ x: 3 }]]"),
             ("constant", "[]"),
             ("captured", "[cell(3, 1)]"),
