@@ -1477,6 +1477,7 @@ impl Lower<'_> {
             array_method: None,
             shape: Cell::new(Shape::General),
             pair_plan: RefCell::new(None),
+            field_plan: Cell::new(None),
         };
         if !self.links(expr, &x.rhs, &mut chain)? {
             return Ok(None);

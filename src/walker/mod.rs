@@ -25,7 +25,10 @@
 //! and the runtime's primitives
 //! are called directly (each call site remembers the function its arguments' types
 //! led to, in the [`native_table::NativeTable`] kept when they were registered);
-//! other native functions are called through Rhai's own function resolution.
+//! other native functions are called through Rhai's own function resolution. A getter of an
+//! integer field registered with its field reader ([`native_table::FieldReader`]: `c.x`) is
+//! read by that reader, kept in the chain at its first read (`FieldPlan`): a read after it
+//! looks at the value's type only, counting the variable and the getter's call as Rhai does.
 //!
 //! A closure is an anonymous function of the script, lowered like the others: Rhai's array
 //! methods that take one (`filter`, `map`, `some`, `all`, `index_of`, `find`, `find_map`,
@@ -683,6 +686,21 @@ struct Chain {
     shape: Cell<Shape>,
     /// For a [`Shape::Pair`] chain, what its first read in place found (see [`PairPlan`]).
     pair_plan: RefCell<Option<PairPlan>>,
+    /// For a [`Shape::Property`] chain on a native value, what its first getter's read found
+    /// (see [`FieldPlan`]).
+    field_plan: Cell<Option<FieldPlan>>,
+}
+
+/// What a getter's read in place (`c.x`, see `run/reads.rs`) found at its first run: the
+/// getter's form reading an integer field, for the type of value it was called on. The reader
+/// looks at the value's type itself, so the reads after look at nothing else of the site: a
+/// value of another type goes the way of the first read again.
+#[derive(Clone, Copy)]
+struct FieldPlan {
+    /// The getter's form reading the field.
+    reader: native_table::FieldReader,
+    /// Rhai says the getter is pure (it calls it on a constant).
+    pure: bool,
 }
 
 /// What a pair's read in place (`x.f(g(a, b))`, see `run/pairs.rs`) found at its first run:
@@ -924,6 +942,8 @@ struct Resolved {
     typed: Option<native_table::Typed>,
     /// The function makes a value of two integers that may be kept as them.
     pair: Option<native_table::Pair>,
+    /// The getter's form reading an integer field, if it has one.
+    field: Option<native_table::FieldReader>,
     /// The function's form taking a pair's integers for its second argument.
     pair_taker: Option<native_table::PairTaker>,
     /// The function's form reading an integer at a pair's integers.

@@ -45,6 +45,12 @@ pub type PairTaker = Rc<dyn Fn(&mut [&mut Dynamic], INT, INT) -> Option<Called>>
 /// no value and is called without Rhai's function pointers.
 pub type PairReader = fn(&Dynamic, INT, INT) -> Option<Result<INT, Box<EvalAltResult>>>;
 
+/// The form of a registered getter of a native type giving an integer (`c.x`): a plain
+/// function of the value, reading the integer where it is. The same integer as the getter;
+/// `None` where the value is not of the getter's type. It changes nothing, cannot fail, and is
+/// called without Rhai's function pointers.
+pub type FieldReader = fn(&Dynamic) -> Option<INT>;
+
 /// A function of two integers that makes a value without fail and has no other effect (`cell(x,
 /// y)`): where its call is passed straight to a [`PairTaker`], the walker keeps the two
 /// integers rather than making the value.
@@ -112,6 +118,8 @@ pub struct NativeTable {
     pair_takers: HashMap<Key, PairTaker>,
     /// The forms of functions reading an integer at a pair's integers (see [`PairReader`]).
     pair_readers: HashMap<Key, PairReader>,
+    /// The forms of getters reading an integer field (see [`FieldReader`]).
+    field_readers: HashMap<Key, FieldReader>,
     /// The native types whose values may be compared (see [`Compared`]): a few, looked up in
     /// turn.
     compared: Vec<(TypeId, Compared)>,
@@ -172,6 +180,14 @@ impl NativeTable {
     /// pair's integers (see [`PairReader`]).
     pub fn get_pair_reader(&self, name: &str, types: &[TypeId]) -> Option<PairReader> {
         self.pair_readers
+            .get(&(name.to_string(), types.to_vec()))
+            .copied()
+    }
+
+    /// The form of the getter `name` (`get$x`) taking exactly `types` that reads an integer
+    /// field (see [`FieldReader`]).
+    pub fn get_field_reader(&self, name: &str, types: &[TypeId]) -> Option<FieldReader> {
+        self.field_readers
             .get(&(name.to_string(), types.to_vec()))
             .copied()
     }
@@ -393,6 +409,22 @@ impl<'e> Natives<'e> {
     pub fn register_pair_reader<P: Params>(&mut self, name: &str, reader: PairReader) -> &mut Self {
         let key = self.registered::<P>(name);
         self.table.pair_readers.insert(key, reader);
+        self
+    }
+
+    /// Registers `reader`, the form of the getter `name` (`get$x`, registered before for the
+    /// native type `P`, giving an integer without fail) that reads the integer from the value
+    /// where it is (see [`FieldReader`]).
+    ///
+    /// # Panics
+    /// If no getter `name` takes `P`.
+    pub fn register_field_reader<P: Params>(
+        &mut self,
+        name: &str,
+        reader: FieldReader,
+    ) -> &mut Self {
+        let key = self.registered::<P>(name);
+        self.table.field_readers.insert(key, reader);
         self
     }
 

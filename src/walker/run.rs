@@ -1839,6 +1839,7 @@ impl Runner<'_> {
             pair: natives.get_pair(name, &types).cloned(),
             pair_taker: natives.get_pair_taker(name, &types),
             pair_reader: natives.get_pair_reader(name, &types),
+            field: natives.get_field_reader(name, &types),
             method: func.as_ref().is_some_and(RhaiFunc::is_method),
             context: func.as_ref().is_some_and(RhaiFunc::has_context),
             pure: func.as_ref().is_some_and(RhaiFunc::is_pure),

@@ -27,10 +27,12 @@ fn register_cell(engine: &mut Natives) {
         .register_typed::<(Cell,)>("get$x", |args| {
             Some(Ok(Dynamic::from_int(args[0].read_lock::<Cell>()?.x)))
         })
+        .register_field_reader::<(Cell,)>("get$x", |c| Some(c.read_lock::<Cell>()?.x))
         .register_get("y", |c: &mut Cell| c.y)
         .register_typed::<(Cell,)>("get$y", |args| {
             Some(Ok(Dynamic::from_int(args[0].read_lock::<Cell>()?.y)))
         })
+        .register_field_reader::<(Cell,)>("get$y", |c| Some(c.read_lock::<Cell>()?.y))
         .register_fn("==", |a: Cell, b: Cell| a == b)
         .register_fn("!=", |a: Cell, b: Cell| a != b)
         .register_fn("to_string", |c: &mut Cell| c.to_string())
@@ -157,10 +159,12 @@ fn register_grid(engine: &mut Natives) {
         .register_typed::<(Grid,)>("get$width", |args| {
             Some(Ok(Dynamic::from_int(args[0].read_lock::<Grid>()?.width())))
         })
+        .register_field_reader::<(Grid,)>("get$width", |g| Some(g.read_lock::<Grid>()?.width()))
         .register_get("height", |g: &mut Grid| g.height())
         .register_typed::<(Grid,)>("get$height", |args| {
             Some(Ok(Dynamic::from_int(args[0].read_lock::<Grid>()?.height())))
         })
+        .register_field_reader::<(Grid,)>("get$height", |g| Some(g.read_lock::<Grid>()?.height()))
         .register_reader("contains", |g: &mut Grid, c: Cell| g.contains(c))
         .register_reader("get", |g: &mut Grid, c: Cell| value_at(g, c))
         .register_reader("get_or", |g: &mut Grid, c: Cell, default: INT| {
@@ -362,6 +366,7 @@ fn register_run(engine: &mut Natives) {
         .register_type_with_name::<Run>("Run")
         .register_compared::<Run>(|r| r.cells.len() * std::mem::size_of::<Cell>())
         .register_get("value", |r: &mut Run| r.value)
+        .register_field_reader::<(Run,)>("get$value", |r| Some(r.read_lock::<Run>()?.value))
         .register_get("len", |r: &mut Run| r.len() as INT)
         .register_get("cells", |r: &mut Run| cells(r.cells.iter().copied()))
         .register_get("before", |r: &mut Run| beyond(r.before))

@@ -47,9 +47,15 @@ impl Runner<'_> {
     #[inline(never)]
     fn quick_chain(&mut self, frame: &mut Frame, chain: &Chain) -> Option<Flow<Dynamic>> {
         // The commonest chain, a map's property read (`state.turn`).
-        if let (Shape::Property, Root::Local(slot), [Step::Prop { name, .. }]) =
+        if let (Shape::Property, Root::Local(slot), [Step::Prop { name, pos, .. }]) =
             (chain.shape.get(), &chain.root, chain.steps.as_slice())
         {
+            // A native value's integer field (`c.x`), as its first read found it.
+            if let Some(plan) = chain.field_plan.get() {
+                if let Some(done) = self.field_read(&frame.values[frame.index(*slot)], *pos, plan) {
+                    return Some(done);
+                }
+            }
             if let Some(map) = frame.values[frame.index(*slot)].read_lock::<Map>() {
                 let value = property(&map, name).map_or(Dynamic::UNIT, plain::copy);
                 drop(map);

@@ -14,7 +14,9 @@ use super::{
     chain::{property, property_mut},
     plain, with_args, with_first_copied, Flow, Frame, List, Runner,
 };
-use crate::walker::{native_table::Typed, Chain, Expr, Gathering, Resolved, Root, Shape, Step};
+use crate::walker::{
+    native_table::Typed, Chain, Expr, FieldPlan, Gathering, Resolved, Root, Shape, Step,
+};
 
 /// The most arguments of a method called in place (more go through the general walk).
 const MOST_ARGS: usize = 2;
@@ -93,7 +95,6 @@ impl Runner<'_> {
         }
         let resolved = site.0.borrow();
         let r = resolved.as_ref()?;
-        let typed = r.typed.as_ref()?;
         let target = &mut frame.values[i];
         let fits = r.func.is_some()
             && !r.context
@@ -102,6 +103,17 @@ impl Runner<'_> {
         if !fits {
             return None;
         }
+        if let Some(reader) = r.field {
+            // Kept for the reads after (see `FieldPlan`).
+            let plan = FieldPlan {
+                reader,
+                pure: r.pure,
+            };
+            drop(resolved);
+            chain.field_plan.set(Some(plan));
+            return self.field_read(&frame.values[i], *pos, plan);
+        }
+        let typed = r.typed.as_ref()?;
         let before = self.global.num_operations;
         // Rhai counts the variable, then the getter's call.
         if let Err(err) = self.tick(Position::NONE).and_then(|()| self.tick(*pos)) {
@@ -117,6 +129,30 @@ impl Runner<'_> {
         drop(resolved);
         Some(
             self.checked_native_result(Ok(value), Some(target), *pos)
+                .map_err(Into::into),
+        )
+    }
+
+    /// `x.p` on `target`, a variable's native value, by the getter's form reading an integer
+    /// field kept in `plan` (see [`FieldPlan`]): Rhai counts the variable, then the getter's
+    /// call at `pos`. The reader changes nothing and cannot fail, so nothing is checked after
+    /// it. `None`, with nothing counted, where the value is not of the reader's type, is
+    /// shared, or is a constant the getter (not pure) may not be called on.
+    #[inline(always)]
+    pub(super) fn field_read(
+        &mut self,
+        target: &Dynamic,
+        pos: Position,
+        plan: FieldPlan,
+    ) -> Option<Flow<Dynamic>> {
+        if target.is_shared() || (!plan.pure && target.is_read_only()) {
+            return None;
+        }
+        let field = (plan.reader)(target)?;
+        Some(
+            self.tick(Position::NONE)
+                .and_then(|()| self.tick(pos))
+                .map(|()| Dynamic::from_int(field))
                 .map_err(Into::into),
         )
     }

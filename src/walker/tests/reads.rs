@@ -145,3 +145,68 @@ fn the_operations_limit_stops_methods_of_a_property_where_rhai_stops() {
     let calls: Vec<(&str, &str)> = calls.iter().map(|args| ("t", args.as_str())).collect();
     assert_alike_in(script, &calls, 1);
 }
+
+#[test]
+fn integer_fields_read_by_their_kept_reader_agree() {
+    // Each chain's first read keeps the getter's field reader (`FieldPlan`); the values after
+    // it are of the same type, of others (a map, another native type, an array), constants,
+    // shared by a closure, in a loop over mixed values.
+    assert_alike(
+        r#"
+        fn fields(c) { [c.x, c.y] }
+        fn sizes(g) { [g.width, g.height] }
+        fn mixed(a) { let r = []; for c in a { r.push(c.x); } r }
+        fn constant() { const c = cell(4, 5); const g = grid(2, 3); [c.x, c.y, g.width, g.height] }
+        fn captured(c) { let f = || c.x; [c.x, f.call(), c.y] }
+        fn run_values() {
+            let g = grid(4, 1);
+            g.set(cell(0, 0), 1); g.set(cell(1, 0), 1); g.set(cell(2, 0), 1);
+            let r = [];
+            for run in g.runs(2, 0) { r.push(run.value); r.push(run.len); }
+            r
+        }
+        fn changed(c) { let d = c; let n = d.x; d = cell(n + 1, 0); [n, d.x, c.x] }
+        "#,
+        &[
+            ("fields", "[cell(2, 3)]"),
+            ("fields", "[cell(-1, 7)]"),
+            ("fields", "[#{ x: 1, y: 2 }]"),
+            ("fields", "[#{ x: 1 }]"),
+            ("fields", "[grid(2, 2)]"),
+            ("fields", "[[1, 2]]"),
+            ("fields", "[()]"),
+            ("fields", "[cell(0, 0)]"),
+            ("sizes", "[grid(4, 2)]"),
+            ("sizes", "[cell(1, 1)]"),
+            ("sizes", "[#{ width: 3, height: 1 }]"),
+            ("sizes", "[grid(1, 1)]"),
+            (
+                "mixed",
+                "[[cell(1, 2), cell(3, 4), #{ x: 9 }, cell(5, 6), 7]]",
+            ),
+            ("mixed", "[[#{ x: 1 }, cell(2, 2), #{ x: 3 }]]"),
+            ("constant", "[]"),
+            ("captured", "[cell(3, 1)]"),
+            ("run_values", "[]"),
+            ("changed", "[cell(2, 0)]"),
+        ],
+    );
+}
+
+#[test]
+fn the_operations_limit_stops_field_reads_where_rhai_stops() {
+    // The limit falls at each operation of the loop's body in turn, as `pad` moves it: the
+    // first round keeps the readers, the rounds after read by them.
+    let script = r#"
+        fn t(pad) {
+            for i in 0..pad { }
+            let g = grid(3, 2);
+            let c = cell(1, 2);
+            let n = 0;
+            loop { n += c.x + c.y + g.width + g.height; }
+        }
+    "#;
+    let calls: Vec<String> = (0..14).map(|pad| format!("[{pad}]")).collect();
+    let calls: Vec<(&str, &str)> = calls.iter().map(|args| ("t", args.as_str())).collect();
+    assert_alike_in(script, &calls, 1);
+}
