@@ -1182,8 +1182,12 @@ impl Runner<'_> {
                 self.computed_comparison(frame, cond, pos, counted)
             }
             // The operator's operation, counted with its operands' first.
-            Expr::And(junction) => self.junction(frame, junction, counted + 1, true),
-            Expr::Or(junction) => self.junction(frame, junction, counted + 1, false),
+            Expr::And(junction) if !junction.compares.is_empty() => {
+                self.junction(frame, junction, counted + 1, true)
+            }
+            Expr::Or(junction) if !junction.compares.is_empty() => {
+                self.junction(frame, junction, counted + 1, false)
+            }
             _ => self.any_condition(frame, cond, pos, counted),
         }
     }
@@ -1302,12 +1306,37 @@ impl Runner<'_> {
                     }
                 }
             }
+            Expr::And(junction) => {
+                self.tick_n(counted + 1)?;
+                return self.conditions(frame, &junction.operands, true);
+            }
+            Expr::Or(junction) => {
+                self.tick_n(counted + 1)?;
+                return self.conditions(frame, &junction.operands, false);
+            }
             _ => {
                 self.tick_n(counted + 1)?;
                 self.eval(frame, cond)?
             }
         };
         self.boolean(value, pos)
+    }
+
+    /// Whether every one of `operands` holds (`all`) or one does (else), each a condition in
+    /// turn, up to the first that decides.
+    #[inline(always)]
+    fn conditions(
+        &mut self,
+        frame: &mut Frame,
+        operands: &[(Expr, Position)],
+        all: bool,
+    ) -> Flow<bool> {
+        for (operand, pos) in operands {
+            if self.condition(frame, operand, *pos)? != all {
+                return Ok(!all);
+            }
+        }
+        Ok(all)
     }
 
     /// `&&` (`all`) or `||` of `junction`'s operands, with `counted` operations counted first
@@ -1317,7 +1346,8 @@ impl Runner<'_> {
     /// their operations (each the operator's and its operands' reads, three) counted with
     /// `counted` in one [`Self::tick_n`], which is exactly a tick of each in turn; from the
     /// first operand that is not such a comparison, or whose operands are not both integers,
-    /// each operand is a condition of its own.
+    /// each operand is a condition of its own. (A junction without such comparisons is
+    /// [`Self::conditions`] of its operands where it is.)
     #[inline(never)]
     fn junction(
         &mut self,
@@ -1339,12 +1369,7 @@ impl Runner<'_> {
             }
         }
         self.tick_n(counted + 3 * read as u64)?;
-        for (operand, pos) in &junction.operands[read..] {
-            if self.condition(frame, operand, *pos)? != all {
-                return Ok(!all);
-            }
-        }
-        Ok(all)
+        self.conditions(frame, &junction.operands[read..], all)
     }
 
     fn mismatch(&self, expected: &str, found: &str, pos: Position) -> Error {
@@ -1594,6 +1619,12 @@ impl Runner<'_> {
                     result.insert(key.clone(), value);
                 }
                 Ok(Dynamic::from_map(result))
+            }
+            Expr::And(junction) if junction.compares.is_empty() => {
+                Ok(self.conditions(frame, &junction.operands, true)?.into())
+            }
+            Expr::Or(junction) if junction.compares.is_empty() => {
+                Ok(self.conditions(frame, &junction.operands, false)?.into())
             }
             Expr::And(junction) => Ok(self.junction(frame, junction, 0, true)?.into()),
             Expr::Or(junction) => Ok(self.junction(frame, junction, 0, false)?.into()),

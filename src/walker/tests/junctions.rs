@@ -64,7 +64,7 @@ fn comparisons_of_computed_values_agree() {
         fn fails(x) { if throws(x) == 1 { 1 } else { 2 } }
         fn throws(x) { if x > 0 { throw "no"; } x }
         fn popped(a) { let r = []; while a.pop() == a { r.push(1); } r }
-        fn changes(n) { let k = n; if { k += 1; k } == k { "same" } else { "other" } }
+        fn changes(n) { let k = n; if ({ k += 1; k }) == k { "same" } else { "other" } }
         fn strings(s) { if s.len() == "3" { 1 } else { 2 } }
         fn ordered(s) { if s.sub_string(0, 1) < 2 { 1 } else { 2 } }
         "#,
