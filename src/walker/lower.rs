@@ -18,8 +18,8 @@ use crate::walker::{native_table::NativeTable, run::closures::takes_closure};
 use super::syntax::any_node;
 use super::{
     profile::Profiled, ArrayMethod, Block, Call, Callee, Chain, Expr, Fallback, ForLoop, Function,
-    Gathering, HandedToRhai, ImportedCall, IntAssign, IntOp, IntOperand, MapLiteral, OpAssign,
-    Operands, PointerCall, Program, Rest, Root, Shape, Site, Slot, Step, Stmt,
+    Gathering, HandedToRhai, ImportedCall, IntAssign, IntOp, IntOperand, Junction, MapLiteral,
+    OpAssign, Operands, PointerCall, Program, Rest, Root, Shape, Site, Slot, Step, Stmt,
 };
 
 /// Names Rhai treats as syntax rather than as functions: calls of them are left to Rhai.
@@ -1041,8 +1041,8 @@ impl Lower<'_> {
                     template: map.1.clone(),
                 }))
             }
-            RhaiExpr::And(list, ..) => Expr::And(self.operands(list)?),
-            RhaiExpr::Or(list, ..) => Expr::Or(self.operands(list)?),
+            RhaiExpr::And(list, ..) => Expr::And(Box::new(Junction::new(self.operands(list)?))),
+            RhaiExpr::Or(list, ..) => Expr::Or(Box::new(Junction::new(self.operands(list)?))),
             RhaiExpr::Stmt(block) => Expr::Block(self.block(block.statements())?),
             RhaiExpr::FnCall(call, pos) => self.call(call, *pos)?,
             RhaiExpr::Dot(..) | RhaiExpr::Index(..) => {
@@ -1246,15 +1246,11 @@ impl Lower<'_> {
                     token: token.clone(),
                     op,
                     name: call.name.clone(),
-                    args: Box::new({
-                        let args = [self.expr(lhs)?, self.expr(rhs)?];
-                        let ints = IntOperand::of(&args[0]).zip(IntOperand::of(&args[1]));
-                        Operands {
-                            ints: ints.map(|(x, y)| [x, y]),
-                            args,
-                            rhai: call.clone(),
-                        }
-                    }),
+                    args: Box::new(Operands::new(
+                        op,
+                        [self.expr(lhs)?, self.expr(rhs)?],
+                        call.clone(),
+                    )),
                     pos,
                     site: Site::default(),
                 },

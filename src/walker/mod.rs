@@ -18,7 +18,11 @@
 //! frame slots, operators on integers and booleans (and `==`/`!=` on strings) are computed in
 //! place (each operator decoded when lowered, an `IntOp`: two integers where they are, in
 //! variables, literals or constants, are read without a copy, and a comparison of integers in a
-//! condition — `if`, `while`, `&&`, `||` — gives a `bool` without making a value; `x op= n` on an
+//! condition — `if`, `while`, `&&`, `||` — gives a `bool` without making a value: the leading
+//! such comparisons of a `&&`/`||` chain (`x >= 0 && y >= 0 && x < 8 && …`) are decoded when
+//! lowered into a [`Junction`] and read in one loop, their operations counted in one addition,
+//! and a comparison of a computed value with such an integer (`board.get(c) == theirs`) takes a
+//! short way of its own; `x op= n` on an
 //! integer variable changes it in place), so are Rhai's `len`, `is_empty`, `push` and `pop` on
 //! arrays (a variable's array keeps its sizes known as it changes: a push or a pop measures
 //! only its item),
@@ -442,8 +446,8 @@ enum Expr {
     Constant(ImmutableString, Dynamic, bool),
     Array(Vec<(Expr, Position)>),
     Map(Box<MapLiteral>),
-    And(Vec<(Expr, Position)>),
-    Or(Vec<(Expr, Position)>),
+    And(Box<Junction>),
+    Or(Box<Junction>),
     Unary {
         token: rhai::Token,
         name: ImmutableString,
@@ -532,6 +536,43 @@ impl IntOp {
     }
 }
 
+/// The operands of `&&` or `||`, and the first of them that compare two integers where they
+/// are, decoded when lowered: `x >= 0 && y >= 0 && x < 8 && board.get(cell(x, y)) == theirs`
+/// reads its four comparisons in one loop and counts their operations in one addition (see
+/// `Runner::junction`).
+struct Junction {
+    /// Each operand, with where it is.
+    operands: Vec<(Expr, Position)>,
+    /// The operands from the first on that compare two [`IntOperand`]s, up to the first that
+    /// does not: `compares[i]` is `operands[i]`.
+    compares: Vec<IntCompare>,
+}
+
+/// A comparison of two [`IntOperand`]s (`x < SIZE`), an operand of a [`Junction`].
+#[derive(Clone, Copy)]
+struct IntCompare {
+    /// A comparing operator.
+    op: IntOp,
+    operands: [IntOperand; 2],
+}
+
+impl Junction {
+    /// The junction of `operands`, its leading comparisons of integers decoded.
+    fn new(operands: Vec<(Expr, Position)>) -> Self {
+        let compares = operands
+            .iter()
+            .map_while(|(operand, _)| match operand {
+                Expr::Binary { op, args, .. } if op.compares() => Some(IntCompare {
+                    op: *op,
+                    operands: args.ints?,
+                }),
+                _ => None,
+            })
+            .collect();
+        Junction { operands, compares }
+    }
+}
+
 /// The operands of a binary operator, and the operator's call as Rhai's expression: Rhai
 /// evaluates it (with the operands' values) for operands the walker does not compute itself and
 /// that are not native values, as its own fast path for operators does (see
@@ -541,6 +582,32 @@ struct Operands {
     rhai: rhai::FnCallExpr,
     /// Both operands as integers where they are, if both may be (see [`IntOperand`]).
     ints: Option<[IntOperand; 2]>,
+    /// For a comparison whose left operand is computed (not a variable, a literal or a
+    /// constant: `board.get(c) == theirs`) and whose right one may be an integer where it is:
+    /// the right one as such (see `Runner::computed_comparison`).
+    computed_left: Option<IntOperand>,
+}
+
+impl Operands {
+    /// The operands `args` of the operator `op`, called as Rhai's `rhai`.
+    fn new(op: IntOp, args: [Expr; 2], rhai: rhai::FnCallExpr) -> Self {
+        let ints = IntOperand::of(&args[0]).zip(IntOperand::of(&args[1]));
+        let read = matches!(
+            args[0],
+            Expr::Local(_) | Expr::Value(_) | Expr::Constant(..)
+        );
+        let computed_left = if op.compares() && !read {
+            IntOperand::of(&args[1])
+        } else {
+            None
+        };
+        Operands {
+            ints: ints.map(|(x, y)| [x, y]),
+            computed_left,
+            args,
+            rhai,
+        }
+    }
 }
 
 /// An operand that is an integer where it is, decided when lowered: a local variable (which

@@ -1177,7 +1177,79 @@ impl Runner<'_> {
             self.tick_n(counted + 3)?;
             return Ok(holds);
         }
-        self.any_condition(frame, cond, pos, counted)
+        match cond {
+            Expr::Binary { args, .. } if args.computed_left.is_some() => {
+                self.computed_comparison(frame, cond, pos, counted)
+            }
+            // The operator's operation, counted with its operands' first.
+            Expr::And(junction) if !junction.compares.is_empty() => {
+                self.junction(frame, junction, counted + 1, true)
+            }
+            Expr::Or(junction) if !junction.compares.is_empty() => {
+                self.junction(frame, junction, counted + 1, false)
+            }
+            _ => self.any_condition(frame, cond, pos, counted),
+        }
+    }
+
+    /// [`Self::condition_after`] of a comparison whose left operand is computed and whose
+    /// right one may be an integer where it is (see [`super::Operands::computed_left`]), as
+    /// [`Self::any_condition`] gives it: the left operand computed (the operator's operation
+    /// and its own counted first), then the right one read where it is (computing the left one
+    /// may change it). Out of line and small, as such conditions are common (`board.get(c) ==
+    /// theirs`) and [`Self::any_condition`]'s own entry costs more than the comparison.
+    #[inline(never)]
+    fn computed_comparison(
+        &mut self,
+        frame: &mut Frame,
+        cond: &Expr,
+        pos: Position,
+        counted: u64,
+    ) -> Flow<bool> {
+        let Expr::Binary { op, args, .. } = cond else {
+            unreachable!("a binary operator")
+        };
+        let Some(rhs) = args.computed_left else {
+            unreachable!("a comparison of a computed value")
+        };
+        if self.int_of(frame, rhs).is_none() {
+            return self.any_condition(frame, cond, pos, counted);
+        }
+        self.tick_n(counted + 2)?;
+        let left = self.computed_operand(frame, &args.args[0])?;
+        if let (Some(x), Some(y)) = (int_in(&left), self.int_of(frame, rhs)) {
+            plain::discard(left);
+            self.tick(Position::NONE)?;
+            return Ok(op.compare(x, y));
+        }
+        self.compared(frame, cond, left, pos)
+    }
+
+    /// [`Self::computed_comparison`] where the operands are not two integers: the operator on
+    /// the left operand's value `left` (counted already), which must give a boolean.
+    #[cold]
+    #[inline(never)]
+    fn compared(
+        &mut self,
+        frame: &mut Frame,
+        cond: &Expr,
+        left: Dynamic,
+        pos: Position,
+    ) -> Flow<bool> {
+        let value = self.binary(frame, cond, Some(left))?;
+        self.boolean(value, pos)
+    }
+
+    /// The boolean a condition's `value` (at `pos`) must be.
+    #[inline(always)]
+    fn boolean(&self, value: Dynamic, pos: Position) -> Flow<bool> {
+        match value.as_bool() {
+            Ok(b) => {
+                plain::discard(value);
+                Ok(b)
+            }
+            Err(typ) => Err(Stop::Error(self.mismatch("bool", typ, pos))),
+        }
     }
 
     /// What `cond` gives where it compares two integers where they are (see
@@ -1234,36 +1306,70 @@ impl Runner<'_> {
                     }
                 }
             }
-            Expr::And(operands) => {
+            Expr::And(junction) => {
                 self.tick_n(counted + 1)?;
-                for (operand, pos) in operands {
-                    if !self.condition(frame, operand, *pos)? {
-                        return Ok(false);
-                    }
-                }
-                return Ok(true);
+                return self.conditions(frame, &junction.operands, true);
             }
-            Expr::Or(operands) => {
+            Expr::Or(junction) => {
                 self.tick_n(counted + 1)?;
-                for (operand, pos) in operands {
-                    if self.condition(frame, operand, *pos)? {
-                        return Ok(true);
-                    }
-                }
-                return Ok(false);
+                return self.conditions(frame, &junction.operands, false);
             }
             _ => {
                 self.tick_n(counted + 1)?;
                 self.eval(frame, cond)?
             }
         };
-        match value.as_bool() {
-            Ok(b) => {
-                plain::discard(value);
-                Ok(b)
+        self.boolean(value, pos)
+    }
+
+    /// Whether every one of `operands` holds (`all`) or one does (else), each a condition in
+    /// turn, up to the first that decides.
+    #[inline(always)]
+    fn conditions(
+        &mut self,
+        frame: &mut Frame,
+        operands: &[(Expr, Position)],
+        all: bool,
+    ) -> Flow<bool> {
+        for (operand, pos) in operands {
+            if self.condition(frame, operand, *pos)? != all {
+                return Ok(!all);
             }
-            Err(typ) => Err(Stop::Error(self.mismatch("bool", typ, pos))),
         }
+        Ok(all)
+    }
+
+    /// `&&` (`all`) or `||` of `junction`'s operands, with `counted` operations counted first
+    /// (the operator's and its statement's), with its operands' first: as Rhai, each operand
+    /// in turn until one decides. The leading comparisons of integers where they are (see
+    /// [`super::Junction::compares`]) are read in one loop, nothing evaluated among them, and
+    /// their operations (each the operator's and its operands' reads, three) counted with
+    /// `counted` in one [`Self::tick_n`], which is exactly a tick of each in turn; from the
+    /// first operand that is not such a comparison, or whose operands are not both integers,
+    /// each operand is a condition of its own. (A junction without such comparisons is
+    /// [`Self::conditions`] of its operands where it is.)
+    #[inline(never)]
+    fn junction(
+        &mut self,
+        frame: &mut Frame,
+        junction: &super::Junction,
+        counted: u64,
+        all: bool,
+    ) -> Flow<bool> {
+        let mut read = 0;
+        for compare in &junction.compares {
+            let [lhs, rhs] = compare.operands;
+            let (Some(x), Some(y)) = (self.int_of(frame, lhs), self.int_of(frame, rhs)) else {
+                break;
+            };
+            read += 1;
+            if compare.op.compare(x, y) != all {
+                self.tick_n(counted + 3 * read as u64)?;
+                return Ok(!all);
+            }
+        }
+        self.tick_n(counted + 3 * read as u64)?;
+        self.conditions(frame, &junction.operands[read..], all)
     }
 
     fn mismatch(&self, expected: &str, found: &str, pos: Position) -> Error {
@@ -1514,22 +1620,14 @@ impl Runner<'_> {
                 }
                 Ok(Dynamic::from_map(result))
             }
-            Expr::And(operands) => {
-                for (operand, pos) in operands {
-                    if !self.condition(frame, operand, *pos)? {
-                        return Ok(Dynamic::FALSE);
-                    }
-                }
-                Ok(Dynamic::TRUE)
+            Expr::And(junction) if junction.compares.is_empty() => {
+                Ok(self.conditions(frame, &junction.operands, true)?.into())
             }
-            Expr::Or(operands) => {
-                for (operand, pos) in operands {
-                    if self.condition(frame, operand, *pos)? {
-                        return Ok(Dynamic::TRUE);
-                    }
-                }
-                Ok(Dynamic::FALSE)
+            Expr::Or(junction) if junction.compares.is_empty() => {
+                Ok(self.conditions(frame, &junction.operands, false)?.into())
             }
+            Expr::And(junction) => Ok(self.junction(frame, junction, 0, true)?.into()),
+            Expr::Or(junction) => Ok(self.junction(frame, junction, 0, false)?.into()),
             Expr::Unary {
                 token,
                 name,
@@ -2585,7 +2683,7 @@ pub(super) fn with_first_copied<R>(
 impl IntOp {
     /// Whether the operator compares (its value is a boolean).
     #[inline]
-    fn compares(self) -> bool {
+    pub(super) fn compares(self) -> bool {
         matches!(
             self,
             IntOp::EqualsTo

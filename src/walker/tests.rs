@@ -2446,6 +2446,7 @@ mod cells;
 mod closures;
 mod constants;
 mod differential;
+mod junctions;
 mod memo;
 mod pairs;
 mod pointers;
