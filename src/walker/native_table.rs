@@ -187,6 +187,10 @@ impl NativeTable {
     /// The form of the getter `name` (`get$x`) taking exactly `types` that reads an integer
     /// field (see [`FieldReader`]).
     pub fn get_field_reader(&self, name: &str, types: &[TypeId]) -> Option<FieldReader> {
+        // Only getters have field readers: other names are not looked up (no key is built).
+        if !name.starts_with("get$") {
+            return None;
+        }
         self.field_readers
             .get(&(name.to_string(), types.to_vec()))
             .copied()
@@ -417,12 +421,13 @@ impl<'e> Natives<'e> {
     /// where it is (see [`FieldReader`]).
     ///
     /// # Panics
-    /// If no getter `name` takes `P`.
+    /// If `name` is not a getter's (`get$…`) or no getter `name` takes `P`.
     pub fn register_field_reader<P: Params>(
         &mut self,
         name: &str,
         reader: FieldReader,
     ) -> &mut Self {
+        assert!(name.starts_with("get$"), "{name} is not a getter");
         let key = self.registered::<P>(name);
         self.table.field_readers.insert(key, reader);
         self
