@@ -14,6 +14,7 @@ pub mod game_args;
 pub mod markup;
 pub mod memory;
 pub mod native_games;
+pub mod panics;
 pub mod picture;
 pub mod repl;
 pub mod runtime;

@@ -224,6 +224,17 @@ fn pushing_onto_a_large_array_takes_time_in_proportion() {
 }
 
 #[test]
+fn a_comparer_that_is_not_an_order_is_the_scripts_error_and_prints_no_panic() {
+    // Rust's sort panics on such a comparer; Rhai and the walker catch it, and the panic hook
+    // keeps its message and backtrace off the terminal (`run_in` checks for "panicked")
+    for name in ["bad_comparer", "bad_comparer_in_rhai"] {
+        for command in ["run", "check", "bench"] {
+            fails(command, name, &[], "error in comparer for sorting");
+        }
+    }
+}
+
+#[test]
 fn deeply_nested_arrays_stop_at_the_deadline() {
     fails("run", "deep_nesting", &[], SPENT_TIME);
 }

@@ -265,6 +265,7 @@ pub fn report(diagnostics: &[Diagnostic]) {
 
 /// Parses the command line and runs the subcommand.
 pub fn main() -> ExitCode {
+    crate::panics::install_hook();
     if let Some(code) = gomocup::as_pbrain() {
         return code;
     }
