@@ -26,6 +26,10 @@ pub fn install_hook() {
 
 /// Whether `info` is the panic of a sort whose comparer is not a total order.
 fn is_sort_order_violation(info: &PanicHookInfo) -> bool {
-    info.payload_as_str()
+    let payload = info.payload();
+    payload
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
         .is_some_and(|message| message.contains(SORT_ORDER_VIOLATION))
 }
