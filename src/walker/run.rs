@@ -491,8 +491,20 @@ impl<'a> Runner<'a> {
     #[cold]
     #[inline(never)]
     fn tick_at_each(&mut self, positions: &[Position]) -> Result<(), Error> {
+        self.tick_at_each_of(positions.len(), |k| positions[k])
+    }
+
+    /// [`Self::tick_at_each`] of `n` operations, the `k`th at `position(k)`: the positions
+    /// are asked only where the budget is looked at (where a caller knows them without
+    /// listing them).
+    #[inline(always)]
+    fn tick_at_each_of(
+        &mut self,
+        n: usize,
+        position: impl Fn(usize) -> Position,
+    ) -> Result<(), Error> {
         let start = self.global.num_operations;
-        let end = start + positions.len() as u64;
+        let end = start + n as u64;
         if end < self.look_at {
             self.global.num_operations = end;
             return Ok(());
@@ -503,7 +515,7 @@ impl<'a> Runner<'a> {
             && end < at + REPORT_EVERY
             && at.is_multiple_of(REPORT_EVERY)
         {
-            let pos = positions[(at - start - 1) as usize];
+            let pos = position((at - start - 1) as usize);
             self.global.num_operations = at;
             self.look_at = next_look(at, self.max_operations);
             if let Some(token) = (self.progress)(at) {
@@ -512,8 +524,8 @@ impl<'a> Runner<'a> {
             self.global.num_operations = end;
             return Ok(());
         }
-        for pos in positions {
-            self.tick(*pos)?;
+        for k in 0..n {
+            self.tick(position(k))?;
         }
         Ok(())
     }

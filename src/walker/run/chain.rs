@@ -572,7 +572,13 @@ impl Runner<'_> {
         // Rhai checks the value (a popped item), then the whole variable after a method call
         // on it.
         self.check_size_of(&value, pos)?;
-        let sizes = sizes.unwrap_or_else(|| data_sizes(target));
+        // An empty array has no sizes to measure (`list.len` on a list not measured yet, which
+        // is most often empty).
+        let sizes = match sizes {
+            Some(sizes) => sizes,
+            None if len == 0 => (0, 0, 0),
+            None => data_sizes(target),
+        };
         self.check_sizes(sizes, pos)?;
         frame.measured = Some(Measured {
             index: i,
@@ -1092,6 +1098,13 @@ pub(super) fn takes_array_method(
         ArrayMethod::Pop => !target.is_read_only(),
         ArrayMethod::Len | ArrayMethod::IsEmpty => true,
     }
+}
+
+/// Whether `target` is an array the walker pushes onto itself (see [`takes_array_method`]):
+/// one of the script's own (not shared), not a constant.
+#[inline]
+pub(super) fn takes_push(target: &Dynamic) -> bool {
+    target.is_array() && !target.is_shared() && !target.is_read_only()
 }
 
 /// The length of `array` as Rhai's `len` gives it.

@@ -9,9 +9,10 @@ use std::any::TypeId;
 use rhai::{Dynamic, Map, Position, StaticVec, INT};
 
 use super::{
-    chain::{property_mut, takes_array_method, Counted, Gathered},
+    chain::{property_mut, takes_push, Counted, Gathered},
     with_args, with_position_if_none, Error, Flow, Frame, List, Runner, Stop,
 };
+use crate::walker::lists::NativeList;
 use crate::walker::native_table::{Pair, PairReader};
 use crate::walker::{
     ArrayMethod, Call, Callee, Chain, Expr, Gathering, PairPlan, Root, Shape, Site, Step,
@@ -344,15 +345,20 @@ impl Runner<'_> {
         if chain.array_method != Some(ArrayMethod::Push) || read.prop.is_some() {
             return None;
         }
+        // The pair's value is made anew, so it is not shared: what the array's push asks of
+        // an item (see `takes_array_method`) is known from its type.
+        if !takes_push(&frame.values[read.i]) {
+            return None;
+        }
         let mut item = {
             let found = read.call.site.0.borrow();
             let r = found.as_ref()?;
             let pair = r.pair.as_ref().filter(|_| two_ints(&r.types))?;
+            if pair.made == TypeId::of::<NativeList>() {
+                return None;
+            }
             (pair.make)(read.a, read.b)
         };
-        if !takes_array_method(&frame.values[read.i], ArrayMethod::Push, Some(&item)) {
-            return None;
-        }
         if let Err(err) = self.count_pair_read(chain, read.call, false, read.pos) {
             return Some(Err(err.into()));
         }
@@ -507,13 +513,14 @@ impl Runner<'_> {
         };
         // Each link, the argument's expression, the pair's first argument, its second, its
         // call, the variable, the property's look-up, the method's call.
-        let mut at = [Position::NONE; 9];
         let k = links + 1;
-        at[k] = first;
-        at[k + 2] = call.pos;
         let last = k + 4 + usize::from(prop);
-        at[last] = pos;
-        self.tick_at_each(&at[..=last])
+        self.tick_at_each_of(last + 1, |at| match at {
+            _ if at == k => first,
+            _ if at == k + 2 => call.pos,
+            _ if at == last => pos,
+            _ => Position::NONE,
+        })
     }
 
     /// Evaluates `call` (see [`Self::pair_argument`]) as an argument of a chain, as Rhai does:

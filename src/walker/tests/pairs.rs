@@ -202,6 +202,24 @@ fn the_budget_stops_a_pair_read_and_a_getter_where_rhai_stops() {
 }
 
 #[test]
+fn the_budget_stops_a_pushed_pair_where_rhai_stops() {
+    // `list.push(cell(x, y))`, the item made and pushed without the general checks of a push,
+    // and `list.len` on a list emptied: the limit and the reports to the budget fall at each
+    // operation of the body in turn.
+    let script = r#"
+        fn t(pad) {
+            for i in 0..pad { }
+            let list = [];
+            let x = 1;
+            loop { list.push(cell(x, 2)); list.push(cell(2, x)); if list.len > 5 { list = []; } }
+        }
+    "#;
+    let calls: Vec<String> = (0..16).map(|pad| format!("[{pad}]")).collect();
+    let calls: Vec<(&str, &str)> = calls.iter().map(|args| ("t", args.as_str())).collect();
+    assert_alike_in(script, &calls, 1);
+}
+
+#[test]
 fn a_pair_read_kept_for_one_type_meets_others_as_rhai_does() {
     // The first read of each chain keeps what its sites found (the method's form for a grid):
     // the reads after meet grids of other sizes, cells off them, other values (a map, an
