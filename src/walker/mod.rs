@@ -25,7 +25,8 @@
 //! short way of its own; `x op= n` on an
 //! integer variable changes it in place), so are Rhai's `len`, `is_empty`, `push` and `pop` on
 //! arrays (a variable's array keeps its sizes known as it changes: a push or a pop measures
-//! only its item, and an empty array has none to measure; a pair's value pushed,
+//! only its item, an empty array has none to measure, and `len` or `is_empty` on an array
+//! whose sizes are known or none only checks them; a pair's value pushed,
 //! `list.push(cell(x, y))`, is made and pushed without the checks its type answers),
 //! and the runtime's primitives
 //! are called directly (each call site remembers the function its arguments' types

@@ -489,10 +489,50 @@ impl Runner<'_> {
         if let Err(err) = self.tick(Position::NONE) {
             return Some(Err(err.into()));
         }
-        if method == ArrayMethod::Pop {
-            self.before_change(frame, i);
+        match method {
+            ArrayMethod::Pop => self.before_change(frame, i),
+            ArrayMethod::Len | ArrayMethod::IsEmpty => {
+                if let Some(done) = self.array_read(frame, i, method, pos) {
+                    return Some(done);
+                }
+            }
+            ArrayMethod::Push => (),
         }
         Some(self.array_method_on(frame, i, method, None, pos))
+    }
+
+    /// `list.len` or `list.is_empty` (`method`, called at `pos`) on the array in slot `i`
+    /// whose sizes need no measuring (it is empty, or they are known: see [`Measured`]), as
+    /// [`Self::array_method_on`] does it (the call counted, then Rhai's check of the variable's
+    /// sizes, which known sizes may fail: an append keeps them unchecked), without writing to
+    /// the array or keeping its sizes again: they do not change. `None`, with nothing counted,
+    /// where they would need measuring.
+    #[inline(always)]
+    fn array_read(
+        &mut self,
+        frame: &Frame,
+        i: usize,
+        method: ArrayMethod,
+        pos: Position,
+    ) -> Option<Flow<Dynamic>> {
+        let array = frame.values[i].read_lock::<Array>()?;
+        let len = array.len();
+        let sizes = match frame.measured {
+            _ if len == 0 => (0, 0, 0),
+            Some(m) if m.index == i && m.len == len => m.sizes,
+            _ => return None,
+        };
+        let value = match method {
+            ArrayMethod::Len => Dynamic::from_int(len_int(&array)),
+            _ => Dynamic::from_bool(len == 0),
+        };
+        drop(array);
+        Some(
+            self.tick(pos)
+                .and_then(|()| self.check_sizes(sizes, pos))
+                .map(|()| value)
+                .map_err(Into::into),
+        )
     }
 
     /// `list.push(x)`, `list.pop()`, `list.len()`, `list.is_empty()` (or `list.len`,

@@ -110,14 +110,20 @@ fn a_method_the_runtime_has_on_arrays_is_left_to_it() {
 fn an_empty_array_not_measured_is_checked_as_rhai_checks_it() {
     // `len`, `is_empty` and `pop` on an empty array nothing has measured (a fresh `[]`, one
     // emptied by a method Rhai runs or by a pop) answer Rhai's check on sizes without a look at
-    // the array; the loops run into the operations limit among them.
+    // the array, as `len` and `is_empty` on one whose sizes are known do; the loops run into
+    // the operations limit among them.
     let cases = [all(
         "empty arrays not measured",
         r#"fn fresh(n) { let k = 0; while k < n { let l = []; if l.len == 0 && l.is_empty() { k += 1; } } k }
            fn emptied(n) { let k = 0; while k < n { let l = [k, [k]]; l.clear(); l.pop(); k += 1 + l.len; } k }
            fn popped(n) { let k = 0; while k < n { let l = [[k, "k"]]; l.pop(); k += 1 + l.len; } k }
            fn padded() { let a = []; let n = a.len; a.pad(99999, 0); a.clear(); [n, a.is_empty(), a.len] }
-           fn over_after(n) { let a = []; a.pop(); a.pad(100000, 0); a.push(n); a.len }"#,
+           fn over_after(n) { let a = []; a.pop(); a.pad(100000, 0); a.push(n); a.len }
+           fn measured(n) {
+               let k = 0; let l = [];
+               while k < n { l.push([k]); if l.len > 4 && !l.is_empty() { l = []; } k += 1; }
+               k
+           }"#,
         &[
             ("fresh", "[3]"),
             ("fresh", "[1000000]"),
@@ -126,6 +132,8 @@ fn an_empty_array_not_measured_is_checked_as_rhai_checks_it() {
             ("popped", "[1000000]"),
             ("padded", "[]"),
             ("over_after", "[1]"),
+            ("measured", "[7]"),
+            ("measured", "[1000000]"),
         ],
     )];
     assert_agree(&cases);
