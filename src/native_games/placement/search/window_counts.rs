@@ -43,6 +43,9 @@ struct Tables {
     counts: Vec<[u8; 3]>,
     /// By player (0 or 1) and code: `(attack, defence)`.
     gain: [Vec<(i64, i64)>; 2],
+    /// By player and code: one more than the player's stones in a window holding no closed
+    /// cell and none of the other's, else 0 (what [`WindowCounts::gathered`] takes the most of).
+    gathered: [Vec<u8>; 2],
     /// By code: the window holds no closed cell and one player has at least `length - 2`
     /// stones in it but fewer than `length`, the other none (the windows a scan reports).
     hot: Vec<bool>,
@@ -65,6 +68,7 @@ impl Tables {
             side: side as u32,
             counts: Vec::with_capacity(states),
             gain: [Vec::with_capacity(states), Vec::with_capacity(states)],
+            gathered: [Vec::with_capacity(states), Vec::with_capacity(states)],
             hot: Vec::with_capacity(states),
             put: [Vec::with_capacity(states), Vec::with_capacity(states)],
             take: [Vec::with_capacity(states), Vec::with_capacity(states)],
@@ -96,6 +100,8 @@ impl Tables {
                     delta = weight(other);
                 }
                 tables.gain[me].push(gain);
+                let clean = !closed && other == 0;
+                tables.gathered[me].push(if clean { stones(own + 1) } else { 0 });
                 deltas[me].push(delta);
             }
         }
@@ -242,19 +248,16 @@ impl WindowCounts {
     /// there is none): as [`Placement::gathered`] counts windows of this length on the board
     /// the windows were counted on, two players' stones.
     pub fn gathered(&self, cell: usize, stone: u8) -> [usize; LINE_DIRECTIONS.len()] {
-        let p = usize::from(stone - 1);
+        let table = &self.tables.gathered[usize::from(stone - 1)];
         let mut most = [0; LINE_DIRECTIONS.len()];
         let mut direction = 0;
         for &window in self.through(cell) {
             while window >= self.direction_ends[direction] {
                 direction += 1;
             }
-            let count = self.count(window as usize);
-            if count[2] == 0 && count[1 - p] == 0 {
-                most[direction] = most[direction].max(usize::from(count[p]) + 1);
-            }
+            most[direction] = most[direction].max(table[self.codes[window as usize] as usize]);
         }
-        most
+        most.map(usize::from)
     }
 
     /// What a stone of `stone` on the empty cell `cell` does, as [`Placement::gain_parts`]
