@@ -6,7 +6,8 @@
 //! that wins at once, nor about a stone that makes a shape the judge says it always refuses
 //! (refused natively); a random playout asks it only about the cell it drew (rejection
 //! sampling).
-//! The search keeps its answers by position for the moves of a game (see [`super::search`]).
+//! The search works the screens out from the window counts it keeps, and keeps the hook's
+//! answers by position for the moves of a game (see [`super::search`]).
 //! Verification plays the script and the native form with its hook side by side, so a hook or
 //! a screen that disagrees with the script's `moves()` is caught like any other difference.
 //!

@@ -24,7 +24,7 @@ use crate::runtime::lines::LINE_DIRECTIONS;
 /// The most fours one line of continuous fours may play.
 pub const MAX_FOURS: u32 = 24;
 
-/// The most answers of the judge the search remembers (beyond, they are forgotten).
+/// The most answers of the judge's hook the search remembers (beyond, they are forgotten).
 pub(super) const JUDGED_KEPT: usize = 1 << 20;
 
 /// What one scan of every window finds, for each player (index: stone − 1).
