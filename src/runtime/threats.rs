@@ -63,7 +63,8 @@ pub struct LineShape {
     pub run: usize,
     /// As [`LineThreats::threats`].
     pub threats: usize,
-    /// Whether [`LineThreats::straights`] has a cell.
+    /// Whether [`LineThreats::straights`] has a cell, on a line with no threat (on the others,
+    /// `false`: not looked for).
     pub straight: bool,
 }
 
@@ -183,12 +184,11 @@ impl Scan {
 
     /// [`LineShape`] of the stone on the centre.
     fn shape(mut self) -> LineShape {
-        let run = self.run();
-        let (_, threats, straights) = self.threats();
+        let (_, threats) = self.wins_and_threats();
         LineShape {
-            run,
+            run: self.run(),
             threats,
-            straight: straights != 0,
+            straight: threats == 0 && self.straights() != 0,
         }
     }
 
@@ -275,12 +275,23 @@ impl Scan {
     /// The winning cells (a mask), how many threats they are, and the cells that make a
     /// straight (a mask).
     fn threats(&mut self) -> (u64, usize, u64) {
+        let (wins, threats) = self.wins_and_threats();
+        (wins, threats, self.straights())
+    }
+
+    /// The winning cells (a mask) and how many threats they are.
+    fn wins_and_threats(&self) -> (u64, usize) {
         let wins = self.wins();
         let threats = if self.is_straight(wins) {
             1
         } else {
             wins.count_ones() as usize
         };
+        (wins, threats)
+    }
+
+    /// The cells that make a straight (a mask).
+    fn straights(&mut self) -> u64 {
         let bounds = self.run_bounds();
         let mut near = self.empties_within(self.length - 2);
         if bounds.0 + 1 < self.length {
@@ -312,7 +323,7 @@ impl Scan {
             }
             (self.own, self.empty) = (own, empty);
         }
-        (wins, threats, straights)
+        straights
     }
 }
 
@@ -491,7 +502,7 @@ mod tests {
                 }
                 prop_assert_eq!(line_shape_of(own, empty, length, exact), shape);
                 prop_assert_eq!(shape.threats, t.threats);
-                prop_assert_eq!(shape.straight, !t.straights.is_empty());
+                prop_assert_eq!(shape.straight, t.threats == 0 && !t.straights.is_empty());
                 prop_assert_eq!(shape.run > length, t.run > length);
             }
         }

@@ -23,11 +23,10 @@ pub(super) struct WindowCounts {
     /// The windows through cell `c` are `through[starts[c]..starts[c + 1]]`.
     through: Vec<u32>,
     starts: Vec<u32>,
+    /// The direction (an index into [`LINE_DIRECTIONS`]) of each window of `through`.
+    directions: Vec<u8>,
     /// By cell, zero between the calls of [`Self::three_moves`] (its count of windows).
     threes_of: Vec<u16>,
-    /// The windows along [`LINE_DIRECTIONS`]`[d]` are those numbered below `direction_ends[d]`
-    /// (and not below the direction before's).
-    direction_ends: [u32; LINE_DIRECTIONS.len()],
 }
 
 /// For every state a window can be in (its stone counts, and whether it holds a closed cell),
@@ -135,6 +134,8 @@ impl WindowCounts {
         let mut cells = Vec::new();
         let mut counts = Vec::new();
         let mut of_cell: Vec<Vec<u32>> = vec![Vec::new(); position.cells.len()];
+        // The windows along `LINE_DIRECTIONS[d]` are those numbered below `direction_ends[d]`
+        // (and not below the direction before's).
         let mut direction_ends = [0; LINE_DIRECTIONS.len()];
         for (&(dx, dy), end) in LINE_DIRECTIONS.iter().zip(&mut direction_ends) {
             let (dx, dy) = (dx as isize, dy as isize);
@@ -167,6 +168,10 @@ impl WindowCounts {
             through.extend(list);
         }
         starts.push(through.len() as u32);
+        let directions = through
+            .iter()
+            .map(|&window| direction_ends.iter().filter(|&&end| end <= window).count() as u8)
+            .collect();
         let tables = Tables::new(k as usize, weights);
         let codes: Vec<u32> = counts.iter().map(|&c| tables.code(c)).collect();
         let mut windows = WindowCounts {
@@ -177,8 +182,8 @@ impl WindowCounts {
             tables,
             through,
             starts,
+            directions,
             threes_of: vec![0; position.cells.len()],
-            direction_ends,
         };
         for window in 0..windows.codes.len() {
             windows.mark(window);
@@ -249,13 +254,15 @@ impl WindowCounts {
     /// the windows were counted on, two players' stones.
     pub fn gathered(&self, cell: usize, stone: u8) -> [usize; LINE_DIRECTIONS.len()] {
         let table = &self.tables.gathered[usize::from(stone - 1)];
+        let span = self.starts[cell] as usize..self.starts[cell + 1] as usize;
         let mut most = [0; LINE_DIRECTIONS.len()];
-        let mut direction = 0;
-        for &window in self.through(cell) {
-            while window >= self.direction_ends[direction] {
-                direction += 1;
-            }
-            most[direction] = most[direction].max(table[self.codes[window as usize] as usize]);
+        for (&window, &direction) in self.through[span.clone()]
+            .iter()
+            .zip(&self.directions[span])
+        {
+            let held = table[self.codes[window as usize] as usize];
+            let most = &mut most[usize::from(direction) % LINE_DIRECTIONS.len()];
+            *most = (*most).max(held);
         }
         most.map(usize::from)
     }
