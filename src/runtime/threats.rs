@@ -63,7 +63,8 @@ pub struct LineShape {
     pub run: usize,
     /// As [`LineThreats::threats`].
     pub threats: usize,
-    /// Whether [`LineThreats::straights`] has a cell.
+    /// Whether [`LineThreats::straights`] has a cell, on a line with no threat (on the others,
+    /// `false`: not looked for).
     pub straight: bool,
 }
 
@@ -107,14 +108,26 @@ pub fn line_threats(grid: &Grid, centre: Cell, goal: LineGoal) -> Option<Vec<Lin
 /// of `length` stones (2 to [`MAX_LENGTH`]; exactly `length` if `exact`).
 pub fn line_shape(slot: impl Fn(i64) -> Slot, length: usize, exact: bool) -> LineShape {
     let length = length.clamp(2, MAX_LENGTH);
-    let mut scan = Scan::read(slot, length, exact);
-    let run = scan.run();
-    let (_, threats, straights) = scan.threats();
-    LineShape {
-        run,
-        threats,
-        straight: straights != 0,
+    Scan::read(slot, length, exact).shape()
+}
+
+/// [`line_shape`] of a line its caller has read as bit masks: bit `k` of `own` (of `empty`) is
+/// set when the cell `k - (length + 1)` steps from the stone's cell holds a stone of the
+/// scanned value (a cell a stone may be put on), for `k` from 0 to `2 * (length + 1)`; the
+/// stone's own bit and any bit beyond are ignored. `length` is 2 to [`MAX_LENGTH`].
+pub fn line_shape_of(own: u64, empty: u64, length: usize, exact: bool) -> LineShape {
+    debug_assert!((2..=MAX_LENGTH).contains(&length));
+    let reach = length + 1;
+    let line = (1u64 << (2 * reach + 1)) - 1;
+    let centre = 1 << reach;
+    Scan {
+        own: (own | centre) & line,
+        empty: empty & line & !centre,
+        reach,
+        length,
+        exact,
     }
+    .shape()
 }
 
 /// The indices of the bits set in `mask`, lowest first.
@@ -137,9 +150,13 @@ fn true_run(grid: &Grid, centre: Cell, d: (i64, i64), value: i64) -> usize {
 
 /// The cells of one line around the centre, `reach` each way: enough to tell a run of exactly
 /// `length` after two more stones from a longer one. Sets of cells are bit masks of their
-/// indices (at most `2 * (MAX_LENGTH + 1) + 1` < 64 of them).
+/// indices (at most `2 * (MAX_LENGTH + 1) + 1` < 64 of them), the line itself too: a scan is a
+/// few shifts and counts of bits, with no loop over the cells once they are read.
 struct Scan {
-    slots: [Slot; 2 * (MAX_LENGTH + 1) + 1],
+    /// The indices holding the scanned value (the centre among them).
+    own: u64,
+    /// The indices holding a cell a stone may be put on.
+    empty: u64,
     reach: usize,
     length: usize,
     exact: bool,
@@ -148,28 +165,44 @@ struct Scan {
 impl Scan {
     fn read(slot: impl Fn(i64) -> Slot, length: usize, exact: bool) -> Scan {
         let reach = length + 1;
-        let mut slots = [Slot::Blocked; 2 * (MAX_LENGTH + 1) + 1];
-        for (k, s) in slots.iter_mut().enumerate().take(2 * reach + 1) {
-            *s = slot(k as i64 - reach as i64);
+        let (mut own, mut empty) = (1 << reach, 0);
+        for k in (0..=2 * reach).filter(|&k| k != reach) {
+            match slot(k as i64 - reach as i64) {
+                Slot::Own => own |= 1 << k,
+                Slot::Empty => empty |= 1 << k,
+                Slot::Blocked => {}
+            }
         }
-        slots[reach] = Slot::Own;
         Scan {
-            slots,
+            own,
+            empty,
             reach,
             length,
             exact,
         }
     }
 
-    /// How many cells from index `from` on, stepping by `step`, hold the scanned value.
-    fn own_from(&self, from: isize, step: isize) -> usize {
-        let mut k = from;
-        let mut n = 0;
-        while k >= 0 && k <= 2 * self.reach as isize && self.slots[k as usize] == Slot::Own {
-            n += 1;
-            k += step;
+    /// [`LineShape`] of the stone on the centre.
+    fn shape(mut self) -> LineShape {
+        let (_, threats) = self.wins_and_threats();
+        LineShape {
+            run: self.run(),
+            threats,
+            straight: threats == 0 && self.straights() != 0,
         }
-        n
+    }
+
+    /// How many cells from index `from` on, stepping by `step` (1 or -1), hold the scanned
+    /// value.
+    fn own_from(&self, from: isize, step: isize) -> usize {
+        if from < 0 || from > 2 * self.reach as isize {
+            0
+        } else if step > 0 {
+            (self.own >> from).trailing_ones() as usize
+        } else {
+            // Index `from` becomes the top bit: the run down from it is the leading ones.
+            (self.own << (63 - from)).leading_ones() as usize
+        }
     }
 
     /// The run through the centre within the scanned cells, and the indices just before and
@@ -199,20 +232,25 @@ impl Scan {
 
     /// The scanned indices within `distance` of the centre holding an empty cell, as a mask.
     fn empties_within(&self, distance: usize) -> u64 {
-        (self.reach - distance..=self.reach + distance)
-            .filter(|&k| self.slots[k] == Slot::Empty)
-            .fold(0, |mask, k| mask | 1 << k)
+        let span = (1u64 << (2 * distance + 1)) - 1;
+        self.empty & (span << (self.reach - distance))
     }
 
     /// The empty cells where one more stone completes the run through the centre, as a mask.
     /// A stone lengthens the run only on the empty cell just before or just after it (joining
     /// the stones beyond); elsewhere the run stays as it is.
     fn wins(&self) -> u64 {
-        let bounds = self.run_bounds();
-        let mut wins = 0;
-        for k in ones(self.empties_within(self.length - 1)) {
-            if self.completes(self.run_with(k, bounds)) {
-                wins |= 1 << k;
+        self.wins_around(self.run_bounds())
+    }
+
+    /// [`Self::wins`], the run being `bounds` ([`Self::run_bounds`]).
+    fn wins_around(&self, bounds: (usize, isize, isize)) -> u64 {
+        let near = self.empties_within(self.length - 1);
+        let mut wins = if self.completes(bounds.0) { near } else { 0 };
+        for end in [bounds.1, bounds.2] {
+            if end >= 0 && (near >> end) & 1 == 1 {
+                let completes = self.completes(self.run_with(end as usize, bounds));
+                wins = (wins & !(1 << end)) | (u64::from(completes) << end);
             }
         }
         wins
@@ -237,29 +275,55 @@ impl Scan {
     /// The winning cells (a mask), how many threats they are, and the cells that make a
     /// straight (a mask).
     fn threats(&mut self) -> (u64, usize, u64) {
+        let (wins, threats) = self.wins_and_threats();
+        (wins, threats, self.straights())
+    }
+
+    /// The winning cells (a mask) and how many threats they are.
+    fn wins_and_threats(&self) -> (u64, usize) {
         let wins = self.wins();
         let threats = if self.is_straight(wins) {
             1
         } else {
             wins.count_ones() as usize
         };
+        (wins, threats)
+    }
+
+    /// The cells that make a straight (a mask).
+    fn straights(&mut self) -> u64 {
         let bounds = self.run_bounds();
+        let mut near = self.empties_within(self.length - 2);
+        if bounds.0 + 1 < self.length {
+            // Only a stone just before or just after the run can lengthen it.
+            let before = if bounds.1 >= 0 { 1 << bounds.1 } else { 0 };
+            near &= before | (1 << bounds.2);
+        }
         let mut straights = 0;
-        for k in ones(self.empties_within(self.length - 2)) {
+        for k in ones(near) {
             // A straight's two winning cells are a line apart: just beyond a run one short of
             // the line, or (where the run completes already) the only empty cells. A stone that
             // leaves a shorter run makes none.
-            if self.run_with(k, bounds) + 1 < self.length {
+            let run = self.run_with(k, bounds);
+            if run + 1 < self.length {
                 continue;
             }
-            self.slots[k] = Slot::Own;
-            let wins = self.wins();
-            if self.is_straight(wins) {
+            // The run once the stone is put: it reaches as far as the stones it joins.
+            let (_, before, after) = bounds;
+            let moved = match k as isize {
+                k if k == before => (run, before - 1 - (run - bounds.0 - 1) as isize, after),
+                k if k == after => (run, before, after + 1 + (run - bounds.0 - 1) as isize),
+                _ => bounds,
+            };
+            let (own, empty) = (self.own, self.empty);
+            self.own |= 1 << k;
+            self.empty &= !(1 << k);
+            if self.is_straight(self.wins_around(moved)) {
                 straights |= 1 << k;
             }
-            self.slots[k] = Slot::Empty;
+            (self.own, self.empty) = (own, empty);
         }
-        (wins, threats, straights)
+        straights
     }
 }
 
@@ -426,8 +490,19 @@ mod tests {
                     _ => Slot::Blocked,
                 };
                 let shape = line_shape(slot, length, exact);
+                // The same line read as masks by the caller, with noise on the ignored bits.
+                let reach = length as i64 + 1;
+                let (mut own, mut empty) = (!0u64 << (2 * reach + 1), 1 << reach);
+                for i in (-reach..=reach).filter(|&i| i != 0) {
+                    match slot(i) {
+                        Slot::Own => own |= 1 << (i + reach),
+                        Slot::Empty => empty |= 1 << (i + reach),
+                        Slot::Blocked => {}
+                    }
+                }
+                prop_assert_eq!(line_shape_of(own, empty, length, exact), shape);
                 prop_assert_eq!(shape.threats, t.threats);
-                prop_assert_eq!(shape.straight, !t.straights.is_empty());
+                prop_assert_eq!(shape.straight, t.threats == 0 && !t.straights.is_empty());
                 prop_assert_eq!(shape.run > length, t.run > length);
             }
         }

@@ -6,7 +6,8 @@
 //! that wins at once, nor about a stone that makes a shape the judge says it always refuses
 //! (refused natively); a random playout asks it only about the cell it drew (rejection
 //! sampling).
-//! The search keeps its answers by position for the moves of a game (see [`super::search`]).
+//! The search works the screens out from the window counts it keeps, and keeps the hook's
+//! answers by position for the moves of a game (see [`super::search`]).
 //! Verification plays the script and the native form with its hook side by side, so a hook or
 //! a screen that disagrees with the script's `moves()` is caught like any other difference.
 //!
@@ -20,7 +21,7 @@ use rand::Rng;
 use super::{Placement, Players, CLOSED};
 use crate::runtime::{
     lines::LINE_DIRECTIONS,
-    threats::{line_shape, Slot},
+    threats::{line_shape_of, MAX_LENGTH},
     Cell, Grid,
 };
 
@@ -173,22 +174,6 @@ impl Placement {
     /// any) says the rule can matter there, and the referee refuses.
     pub fn allows(&self, index: usize, referee: &mut dyn Referee) -> bool {
         (!self.filtered || referee.keeps(self, index)) && self.judge_allows(index, referee)
-    }
-
-    /// [`Self::allows`], for a move of a player the judge judges that does not win at once
-    /// (the caller knows): the move filter, then the judge's screens and, where they pass, the
-    /// referee. `kept(window)` gives the counts of the windows of `window` cells through
-    /// `index` where the caller keeps them ([`Self::judge_may_refuse_with`]).
-    pub(super) fn allows_judged(
-        &self,
-        index: usize,
-        referee: &mut dyn Referee,
-        kept: impl Fn(usize) -> Option<[usize; LINE_DIRECTIONS.len()]>,
-    ) -> bool {
-        (!self.filtered || referee.keeps(self, index))
-            && Self::decided(self.judge_screens_with(index, kept), || {
-                referee.allows(self, index)
-            })
     }
 
     /// Whether the judge (if any) lets the player to move put a stone on the empty cell `index`.
@@ -349,26 +334,52 @@ impl Placement {
     /// stone that makes it is put, so `length - 2` before.
     fn shapes(&self, index: usize, gathered: &[usize; LINE_DIRECTIONS.len()]) -> Shapes {
         let player = self.to_move as usize;
-        let stone = self.to_move + 1;
         let (length, exact) = (self.length_for(player), self.goal.exact.contains(player));
-        let (x, y) = ((index % self.width) as isize, (index / self.width) as isize);
+        let counted = length.clamp(2, MAX_LENGTH);
         let mut shapes = Shapes::default();
-        for (&(dx, dy), &most) in LINE_DIRECTIONS.iter().zip(gathered) {
+        for (&direction, &most) in LINE_DIRECTIONS.iter().zip(gathered) {
             if most + 2 < length {
                 continue;
             }
-            let (dx, dy) = (dx as isize, dy as isize);
-            let slot = |i: i64| match self.at(x + dx * i as isize, y + dy * i as isize) {
-                Some(0) => Slot::Empty,
-                Some(v) if v == stone => Slot::Own,
-                _ => Slot::Blocked,
-            };
-            let shape = line_shape(slot, length, exact);
+            let (own, empty) = self.line_masks(index, direction, counted + 1);
+            let shape = line_shape_of(own, empty, counted, exact);
             shapes.overline |= shape.run > length;
             shapes.fours += shape.threats;
             shapes.threes += usize::from(shape.threats == 0 && shape.straight);
         }
         shapes
+    }
+
+    /// The cells up to `reach` steps from `index` each way along `direction`, as
+    /// [`line_shape_of`] reads them: bit `i + reach` of the first mask is set when the cell `i`
+    /// steps away holds a stone of the player to move, of the second when it is empty (`index`
+    /// itself and the steps off the board in neither). The board is read directly, the steps
+    /// that stay on it worked out first.
+    fn line_masks(&self, index: usize, (dx, dy): (i64, i64), reach: usize) -> (u64, u64) {
+        let stone = self.to_move + 1;
+        let reach = reach as isize;
+        // The steps `i` within `reach` that keep `at + d * i` within `0..size`.
+        let steps = |at: isize, d: isize, size: isize| match d {
+            0 => (-reach, reach),
+            1 => ((-at).max(-reach), (size - 1 - at).min(reach)),
+            _ => ((at - (size - 1)).max(-reach), at.min(reach)),
+        };
+        let (x, y) = ((index % self.width) as isize, (index / self.width) as isize);
+        let (dx, dy) = (dx as isize, dy as isize);
+        let (x_from, x_to) = steps(x, dx, self.width as isize);
+        let (y_from, y_to) = steps(y, dy, self.height as isize);
+        let stride = dy * self.width as isize + dx;
+        let (mut own, mut empty) = (0u64, 0u64);
+        for i in x_from.max(y_from)..=x_to.min(y_to) {
+            let v = self.cells[(index as isize + stride * i) as usize];
+            let bit = 1 << (i + reach);
+            if v == stone {
+                own |= bit;
+            } else if v == 0 {
+                empty |= bit;
+            }
+        }
+        (own, empty & !(1 << reach))
     }
 
     /// The board as the script's grid shows it: 0 empty, player k's stones k + 1, closed cells
@@ -394,6 +405,7 @@ impl Placement {
 mod tests {
     use super::*;
     use crate::native_games::placement::{search::SearchLimits, tests::position, LineGoal};
+    use crate::runtime::threats::{line_shape, Slot};
     use rand::SeedableRng;
 
     const FIVE: LineGoal = LineGoal {
@@ -729,6 +741,60 @@ mod tests {
         assert!(
             asked > 1000 && checked - asked > 1000,
             "{asked} of {checked}"
+        );
+    }
+
+    #[test]
+    fn the_shapes_read_from_the_board_agree_with_the_generic_scanner() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
+        let mut made = Shapes::default();
+        for round in 0..200 {
+            let length = [5, 5, 4, 6, 3][round % 5];
+            let exact = [Players::NONE, Players(1), Players::ALL][round / 5 % 3];
+            let (width, height) = [(15, 15), (9, 13), (19, 7)][round % 3];
+            let density = rng.random_range(0.1..0.7);
+            let mut grid = Grid::new(width, height, 0);
+            for (x, y) in (0..height).flat_map(|y| (0..width).map(move |x| (x, y))) {
+                if rng.random_bool(density) {
+                    // 3: a closed cell.
+                    grid.set(Cell::new(x, y), rng.random_range(1..=3));
+                }
+            }
+            let goal = LineGoal {
+                length,
+                exact,
+                ..FIVE
+            };
+            let p = Placement::with_closed(&grid, 2, round % 2, None, goal, Some(3)).unwrap();
+            let stone = p.to_move + 1;
+            for &i in p.empties.iter() {
+                let (x, y) = (
+                    (i as usize % p.width) as isize,
+                    (i as usize / p.width) as isize,
+                );
+                let mut expected = Shapes::default();
+                for (dx, dy) in LINE_DIRECTIONS.map(|(dx, dy)| (dx as isize, dy as isize)) {
+                    let slot = |i: i64| match p.at(x + dx * i as isize, y + dy * i as isize) {
+                        Some(0) => Slot::Empty,
+                        Some(v) if v == stone => Slot::Own,
+                        _ => Slot::Blocked,
+                    };
+                    let shape = line_shape(slot, length, exact.contains(p.to_move as usize));
+                    expected.overline |= shape.run > length;
+                    expected.fours += shape.threats;
+                    expected.threes += usize::from(shape.threats == 0 && shape.straight);
+                }
+                // Every line counted: as many stones as a line in each direction's windows.
+                let shapes = p.shapes(i as usize, &[length; LINE_DIRECTIONS.len()]);
+                assert_eq!(shapes, expected, "round {round}, cell {i}");
+                made.overline |= shapes.overline;
+                made.fours += shapes.fours;
+                made.threes += shapes.threes;
+            }
+        }
+        assert!(
+            made.overline && made.fours > 1000 && made.threes > 1000,
+            "{made:?}"
         );
     }
 }

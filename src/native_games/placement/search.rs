@@ -24,13 +24,15 @@
 //! it has visited them; then the root's threat searches take shares of the positions instead of
 //! shares of the time, so that a position gets the same answer however busy the machine is.
 //!
-//! A judged position's judge (a rule such as Renju's forbidden points) is asked, where its
-//! screen says the rule can matter, about every move alpha-beta would take as its best so far,
-//! every win at once it counts on and the double threat its leaves look for, as the threat
-//! searches ask it (about a threat once it wins): a move the judge refuses counts for nothing. Each answer is asked for once: they are kept by
-//! position (Zobrist hash) and cell, with the transposition table, from one search of a game
-//! to the next, for the same script text and options (the referee's
-//! [`Referee::answers_key`]).
+//! A judged position's judge (a rule such as points forbidden to one player) is asked, where
+//! its screen says the rule can matter, about every move alpha-beta would take as its best so
+//! far, every win at once it counts on and the double threat its leaves look for, as the threat
+//! searches ask it (about a threat once it wins): a move the judge refuses counts for nothing.
+//! Its screens are worked out each time, from the window counts the search keeps (a few hundred
+//! instructions: less than a look-up in a big table costs once its cache misses count); the
+//! hook, where they ask it, is asked once per answer: its answers are kept by position (Zobrist
+//! hash) and cell, with the transposition table, from one search of a game to the next, for
+//! the same script text and options (the referee's [`Referee::answers_key`]).
 //!
 //! A filtered position (a variant's `moves()` keeping some of its base's moves) has its move
 //! filter asked once per empty cell when the search starts (the answers do not change while it
@@ -157,8 +159,8 @@ struct Memory {
     /// The positions one move below a root, by hash, and whether the player to move there has
     /// a victory by continuous fours or threats (see [`Searcher::answer_wins`]).
     answers_won: HashMap<u64, bool>,
-    /// The judge's answers: (position hash, cell, stone) → allowed (see
-    /// [`Searcher::may_play`]).
+    /// The hook's answers, where the judge's screens ask it: (position hash, cell, stone) →
+    /// allowed (see [`Searcher::may_play`]).
     judged: HashMap<(u64, u32, u8), bool>,
 }
 

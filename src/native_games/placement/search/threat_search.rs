@@ -18,12 +18,13 @@ use foldhash::{HashMap, HashMapExt};
 use std::time::Instant;
 
 use super::Searcher;
+use crate::native_games::placement::judge::Screened;
 use crate::runtime::lines::LINE_DIRECTIONS;
 
 /// The most fours one line of continuous fours may play.
 pub const MAX_FOURS: u32 = 24;
 
-/// The most answers of the judge the search remembers (beyond, they are forgotten).
+/// The most answers of the judge's hook the search remembers (beyond, they are forgotten).
 pub(super) const JUDGED_KEPT: usize = 1 << 20;
 
 /// What one scan of every window finds, for each player (index: stone − 1).
@@ -247,10 +248,12 @@ impl Searcher<'_> {
     }
 
     /// Whether the judge (if any) lets `stone`'s player put a stone on the empty cell `cell`
-    /// here. Its answers, and where its screens keep it from being asked, are remembered by
-    /// position and cell for the moves of a game (at most [`JUDGED_KEPT`]; not those given
-    /// after a hook failed); a win it allows is not (telling one costs less than a look-up).
-    /// A cell the move filter refuses is never played, by either player.
+    /// here. Its screens are worked out each time (they read the windows the search keeps
+    /// counted: cheaper than a look-up in a big table); the hook's answers, where the screens
+    /// ask it, are remembered by position and cell for the moves of a game (at most
+    /// [`JUDGED_KEPT`]; not those given after a hook failed). A win it allows is not judged
+    /// (telling one costs less than the screens). A cell the move filter refuses is never
+    /// played, by either player.
     pub(super) fn may_play(&mut self, cell: usize, stone: u8) -> bool {
         if self.forbidden(cell) {
             return false;
@@ -258,24 +261,26 @@ impl Searcher<'_> {
         let Some(judge) = &self.pos.judge else {
             return true;
         };
-        if !judge.players.contains(usize::from(stone - 1))
-            || (judge.wins_allowed && self.pos.wins_at(cell, stone))
+        if !judge.players.contains(usize::from(stone - 1)) {
+            return true;
+        }
+        let gathered = self.counted().then(|| self.windows.gathered(cell, stone));
+        // A win fills a window of the shortest winning length: without one, no look for it.
+        let full = self.windows.length();
+        if judge.wins_allowed
+            && gathered.is_none_or(|g| g.contains(&full))
+            && self.pos.wins_at(cell, stone)
         {
             return true;
         }
-        let key = (self.hash, cell as u32, stone);
-        if let Some(&allowed) = self.memory.judged.get(&key) {
-            return allowed;
-        }
         let mover = std::mem::replace(&mut self.pos.to_move, stone - 1);
-        let allowed = self.judged_here(cell, stone);
+        let kept = |window| gathered.filter(|_| window == full);
+        let allowed = match self.pos.judge_screens_with(cell, kept) {
+            Screened::Allowed => !self.pos.filtered || self.referee.keeps(&self.pos, cell),
+            Screened::Refused => false,
+            Screened::Asked => self.asked_here(cell, stone),
+        };
         self.pos.to_move = mover;
-        if !self.referee.failed() {
-            if self.memory.judged.len() >= JUDGED_KEPT {
-                self.memory.judged.clear();
-            }
-            self.memory.judged.insert(key, allowed);
-        }
         allowed
     }
 
@@ -296,17 +301,31 @@ impl Searcher<'_> {
         }
     }
 
-    /// Whether the judge lets `stone`'s player, to move, put a stone on the empty cell `cell`
-    /// that does not win at once: its screens read the windows the search keeps counted where
-    /// they are the ones the board shows — not with a move filter (its refused cells count as
-    /// closed), nor where a line blocked at both ends does not win (the stones that would stop
-    /// a double threat are judged with the threat's stone on the board, not counted).
-    fn judged_here(&mut self, cell: usize, stone: u8) -> bool {
-        let windows = &self.windows;
-        let counted = self.forbidden.is_empty() && !self.pos.goal.block_both_ends;
-        let kept =
-            |window| (counted && window == windows.length()).then(|| windows.gathered(cell, stone));
-        self.pos.allows_judged(cell, &mut *self.referee, kept)
+    /// Whether the windows the search keeps counted are the ones the board shows, for the
+    /// judge's screens to read: not with a move filter (its refused cells count as closed),
+    /// nor where a line blocked at both ends does not win (the stones that would stop a double
+    /// threat are judged with the threat's stone on the board, not counted).
+    fn counted(&self) -> bool {
+        self.forbidden.is_empty() && !self.pos.goal.block_both_ends
+    }
+
+    /// Whether the referee lets `stone`'s player, to move, put a stone on the empty cell `cell`
+    /// its judge's screens ask it about: the move filter (if any), then the hook; the answer
+    /// remembered ([`Self::may_play`]).
+    fn asked_here(&mut self, cell: usize, stone: u8) -> bool {
+        let key = (self.hash, cell as u32, stone);
+        if let Some(&allowed) = self.memory.judged.get(&key) {
+            return allowed;
+        }
+        let allowed = (!self.pos.filtered || self.referee.keeps(&self.pos, cell))
+            && self.referee.allows(&self.pos, cell);
+        if !self.referee.failed() {
+            if self.memory.judged.len() >= JUDGED_KEPT {
+                self.memory.judged.clear();
+            }
+            self.memory.judged.insert(key, allowed);
+        }
+        allowed
     }
 
     /// Every window of `length` cells along every line, for both players: where each could win

@@ -23,11 +23,10 @@ pub(super) struct WindowCounts {
     /// The windows through cell `c` are `through[starts[c]..starts[c + 1]]`.
     through: Vec<u32>,
     starts: Vec<u32>,
+    /// The direction (an index into [`LINE_DIRECTIONS`]) of each window of `through`.
+    directions: Vec<u8>,
     /// By cell, zero between the calls of [`Self::three_moves`] (its count of windows).
     threes_of: Vec<u16>,
-    /// The windows along [`LINE_DIRECTIONS`]`[d]` are those numbered below `direction_ends[d]`
-    /// (and not below the direction before's).
-    direction_ends: [u32; LINE_DIRECTIONS.len()],
 }
 
 /// For every state a window can be in (its stone counts, and whether it holds a closed cell),
@@ -43,6 +42,9 @@ struct Tables {
     counts: Vec<[u8; 3]>,
     /// By player (0 or 1) and code: `(attack, defence)`.
     gain: [Vec<(i64, i64)>; 2],
+    /// By player and code: one more than the player's stones in a window holding no closed
+    /// cell and none of the other's, else 0 (what [`WindowCounts::gathered`] takes the most of).
+    gathered: [Vec<u8>; 2],
     /// By code: the window holds no closed cell and one player has at least `length - 2`
     /// stones in it but fewer than `length`, the other none (the windows a scan reports).
     hot: Vec<bool>,
@@ -65,6 +67,7 @@ impl Tables {
             side: side as u32,
             counts: Vec::with_capacity(states),
             gain: [Vec::with_capacity(states), Vec::with_capacity(states)],
+            gathered: [Vec::with_capacity(states), Vec::with_capacity(states)],
             hot: Vec::with_capacity(states),
             put: [Vec::with_capacity(states), Vec::with_capacity(states)],
             take: [Vec::with_capacity(states), Vec::with_capacity(states)],
@@ -96,6 +99,8 @@ impl Tables {
                     delta = weight(other);
                 }
                 tables.gain[me].push(gain);
+                let clean = !closed && other == 0;
+                tables.gathered[me].push(if clean { stones(own + 1) } else { 0 });
                 deltas[me].push(delta);
             }
         }
@@ -129,6 +134,8 @@ impl WindowCounts {
         let mut cells = Vec::new();
         let mut counts = Vec::new();
         let mut of_cell: Vec<Vec<u32>> = vec![Vec::new(); position.cells.len()];
+        // The windows along `LINE_DIRECTIONS[d]` are those numbered below `direction_ends[d]`
+        // (and not below the direction before's).
         let mut direction_ends = [0; LINE_DIRECTIONS.len()];
         for (&(dx, dy), end) in LINE_DIRECTIONS.iter().zip(&mut direction_ends) {
             let (dx, dy) = (dx as isize, dy as isize);
@@ -161,6 +168,10 @@ impl WindowCounts {
             through.extend(list);
         }
         starts.push(through.len() as u32);
+        let directions = through
+            .iter()
+            .map(|&window| direction_ends.iter().filter(|&&end| end <= window).count() as u8)
+            .collect();
         let tables = Tables::new(k as usize, weights);
         let codes: Vec<u32> = counts.iter().map(|&c| tables.code(c)).collect();
         let mut windows = WindowCounts {
@@ -171,8 +182,8 @@ impl WindowCounts {
             tables,
             through,
             starts,
+            directions,
             threes_of: vec![0; position.cells.len()],
-            direction_ends,
         };
         for window in 0..windows.codes.len() {
             windows.mark(window);
@@ -242,19 +253,18 @@ impl WindowCounts {
     /// there is none): as [`Placement::gathered`] counts windows of this length on the board
     /// the windows were counted on, two players' stones.
     pub fn gathered(&self, cell: usize, stone: u8) -> [usize; LINE_DIRECTIONS.len()] {
-        let p = usize::from(stone - 1);
+        let table = &self.tables.gathered[usize::from(stone - 1)];
+        let span = self.starts[cell] as usize..self.starts[cell + 1] as usize;
         let mut most = [0; LINE_DIRECTIONS.len()];
-        let mut direction = 0;
-        for &window in self.through(cell) {
-            while window >= self.direction_ends[direction] {
-                direction += 1;
-            }
-            let count = self.count(window as usize);
-            if count[2] == 0 && count[1 - p] == 0 {
-                most[direction] = most[direction].max(usize::from(count[p]) + 1);
-            }
+        for (&window, &direction) in self.through[span.clone()]
+            .iter()
+            .zip(&self.directions[span])
+        {
+            let held = table[self.codes[window as usize] as usize];
+            let most = &mut most[usize::from(direction) % LINE_DIRECTIONS.len()];
+            *most = (*most).max(held);
         }
-        most
+        most.map(usize::from)
     }
 
     /// What a stone of `stone` on the empty cell `cell` does, as [`Placement::gain_parts`]
