@@ -112,15 +112,17 @@ fn native_may_return_unit_to_opt_out() {
     assert_eq!((ran.code, ran.stderr.as_str()), (0, ""));
 }
 
+/// A 7×7 Caro position where X has two stones more than O, which no game reaches.
+const TWO_MORE: &str = "   a b c d e f g\n 7 . . . . . . .   7\n 6 . . . . . . .   6\n \
+                        5 . . . . . . .   5\n 4 . . . X X . .   4\n 3 . . . . . . .   3\n \
+                        2 . . . . . . .   2\n 1 . . . . . . .   1\n   a b c d e f g\nO to move\n";
+
 #[test]
 fn verification_also_covers_the_position_a_search_starts_from() {
     let script = fixture("lies_off_the_start");
     // From the start the native form agrees…
     assert_eq!(difference(&script), None);
     // …but not from a position where X has two stones more than O.
-    let position = "   a b c d e f g\n 7 . . . . . . .   7\n 6 . . . . . . .   6\n \
-                    5 . . . . . . .   5\n 4 . . . X X . .   4\n 3 . . . . . . .   3\n \
-                    2 . . . . . . .   2\n 1 . . . . . . .   1\n   a b c d e f g\nO to move\n";
     warns_once(&[
         "hint",
         &script,
@@ -129,8 +131,31 @@ fn verification_also_covers_the_position_a_search_starts_from() {
         "--level",
         "easy",
         "--position",
-        position,
+        TWO_MORE,
     ]);
+}
+
+#[test]
+fn a_later_position_is_verified_too_after_the_first_ones_in_full() {
+    let mut game = load(&fixture("lies_off_the_start"));
+    game.set_option("size", "7").unwrap();
+    // More positions of a game than are verified with the whole effort: all agree…
+    let mut state = game.start().unwrap();
+    for k in 0..=verify::FULL_POSITIONS {
+        assert!(
+            game.native_with_weights(&state).unwrap().is_some(),
+            "position {k}"
+        );
+        let mv = game.legal_moves(&state).unwrap()[k * 8].clone();
+        state = game.play(&state, &mv).unwrap().state;
+    }
+    // …and a position where the native form is wrong is still caught.
+    let two_more = game.parse_state(TWO_MORE, None).unwrap();
+    assert!(game.native_with_weights(&two_more).unwrap().is_none());
+    assert!(
+        game.native_with_weights(&state).unwrap().is_none(),
+        "dropped for good"
+    );
 }
 
 #[test]

@@ -7,6 +7,18 @@
 //! takes the listed moves as legal. One disagreement and the native form is not used for that
 //! script text and options for the rest of the process; the user gets one warning with the
 //! shortest move sequence found that shows the difference.
+//!
+//! Before a search starts from a position, the native form is verified again from there (once
+//! per position): a game can reach positions that games from the start never do. The first
+//! game from a position is played on to its end, or for [`FIRST_GAME_TIMES`] its time, only
+//! from the first [`FULL_POSITIONS`] positions of a script text and options; from later ones
+//! it stops at the effort's time like the other games. Every later position is still checked
+//! where it can differ from the earlier ones — its outcome, player to move and legal moves, every
+//! listed move played on trial, the positions its moves reach — and along random games for the
+//! effort's time. What is given up, there only: a difference that random play from that
+//! position meets only after more than the effort's time (for a slow script, far into the
+//! game), which the games from the start and from the first positions, played to their end, did
+//! not meet. A script whose random games end within the time loses nothing.
 
 use std::{
     collections::{HashMap, HashSet},
@@ -26,7 +38,8 @@ use crate::{
 
 /// How much verifying may do: at most `games` random games (each at most `plies` moves), and
 /// nothing more once `time` has passed (but the first game is played on to its end, or until
-/// [`FIRST_GAME_TIMES`] times `time` has passed, for a slow script).
+/// [`FIRST_GAME_TIMES`] times `time` has passed, for a slow script; from a position, only from
+/// the first [`FULL_POSITIONS`] ones).
 #[derive(Debug, Clone, Copy)]
 pub struct Effort {
     /// The most random games.
@@ -39,6 +52,21 @@ pub struct Effort {
 
 /// How many times its budget's time the first game may take.
 pub const FIRST_GAME_TIMES: u32 = 4;
+
+/// From how many positions of one script text and options (besides the start) the first
+/// game is played on for up to [`FIRST_GAME_TIMES`] its time; from later positions it gets the
+/// effort's time, as the other games do (the module's doc says what that gives up).
+pub const FULL_POSITIONS: usize = 3;
+
+/// How many times the effort's time the first game from a position may take, once `verified`
+/// positions of the same script text and options have been verified.
+fn first_game_times(verified: usize) -> u32 {
+    if verified < FULL_POSITIONS {
+        FIRST_GAME_TIMES
+    } else {
+        1
+    }
+}
 
 /// Verifying from the start of a game, once per script text and options.
 pub const FROM_START: Effort = Effort {
@@ -120,8 +148,9 @@ fn with_entry<T>(key: u64, f: impl FnOnce(&mut Entry) -> T) -> T {
 
 /// Whether the native form of `game` (whose script and options hash to `key`) may be used:
 /// verified from the start (once per key), and — when `at` is given — from that position too,
-/// with its effort (once per position). A difference found prints one warning and refuses the native form for
-/// good.
+/// with its effort (once per position; past the first [`FULL_POSITIONS`], its first game no
+/// longer than the others). A difference found prints one warning and refuses the native form
+/// for good.
 pub fn trusted(game: &ScriptedGame, key: u64, at: Option<(&Dynamic, Effort)>) -> bool {
     let known = with_entry(key, |e| e.trusted);
     if known == Some(false) {
@@ -146,10 +175,11 @@ pub fn trusted(game: &ScriptedGame, key: u64, at: Option<(&Dynamic, Effort)>) ->
     let Some(hash) = game.state_hash_in_time(state) else {
         return no_verdict(game, key);
     };
-    if with_entry(key, |e| e.positions.contains(&hash)) {
+    let (known, verified) = with_entry(key, |e| (e.positions.contains(&hash), e.positions.len()));
+    if known {
         return true;
     }
-    let found = compare(game, state, effort);
+    let found = compare_games(game, state, effort, first_game_times(verified));
     if found.is_some() && crate::cancel::calls_stopped() {
         return no_verdict(game, key);
     }
@@ -190,6 +220,16 @@ fn settle(game: &ScriptedGame, key: u64, found: Option<Difference>) -> bool {
 /// returns the difference with the fewest moves found, if any. A script error ends a game
 /// quietly (it is the script's fault, which `check` reports, not the native form's).
 pub fn compare(game: &ScriptedGame, from: &Dynamic, effort: Effort) -> Option<Difference> {
+    compare_games(game, from, effort, FIRST_GAME_TIMES)
+}
+
+/// [`compare`], the first game taking at most `first_times` times the effort's time.
+fn compare_games(
+    game: &ScriptedGame,
+    from: &Dynamic,
+    effort: Effort,
+    first_times: u32,
+) -> Option<Difference> {
     let recording = game.recording_events();
     game.record_events(false);
     let begun = Instant::now();
@@ -200,7 +240,7 @@ pub fn compare(game: &ScriptedGame, from: &Dynamic, effort: Effort) -> Option<Di
         }
         let plies = best.as_ref().map_or(effort.plies, |d| d.moves.len());
         let mut rng = ChaCha8Rng::seed_from_u64(0x5eed_0000 + g as u64);
-        let deadline = begun + effort.time * if g == 0 { FIRST_GAME_TIMES } else { 1 };
+        let deadline = begun + effort.time * if g == 0 { first_times } else { 1 };
         if let Some(d) = compare_game(game, from, plies, deadline, g == 0, &mut rng) {
             if best.as_ref().is_none_or(|b| d.moves.len() < b.moves.len()) {
                 best = Some(d);
@@ -498,6 +538,17 @@ mod tests {
         assert_eq!(
             from_position_within(Duration::ZERO).games,
             FROM_POSITION.games
+        );
+    }
+
+    #[test]
+    fn only_the_first_positions_play_their_first_game_on_past_the_time() {
+        let times: Vec<u32> = (0..=FULL_POSITIONS).map(first_game_times).collect();
+        assert_eq!(times[0], FIRST_GAME_TIMES, "the first position");
+        assert_eq!(times[FULL_POSITIONS - 1], FIRST_GAME_TIMES);
+        assert_eq!(
+            times[FULL_POSITIONS], 1,
+            "a later position: the effort's time"
         );
     }
 }
