@@ -35,6 +35,12 @@
 //! integer field registered with its field reader ([`native_table::FieldReader`]: `c.x`) is
 //! read by that reader, kept in the chain at its first read (`FieldPlan`): a read after it
 //! looks at the value's type only, counting the variable and the getter's call as Rhai does.
+//! An operator on integers read through such chains (`c.x + d[0]`, `x - d[1]`: a variable's
+//! property read by its field reader, a variable's array item at a literal index, beside
+//! variables, literals and constants; decided when lowered, `Operands::int_reads`) reads each
+//! operand's integer where it is and computes the operator from them: no operand's value is
+//! made nor its chain set up, and the operations Rhai counts for the operands are counted after
+//! at once (one by one, each at its position, where a report or the limit falls among them).
 //!
 //! A closure is an anonymous function of the script, lowered like the others: Rhai's array
 //! methods that take one (`filter`, `map`, `some`, `all`, `index_of`, `find`, `find_map`,
@@ -588,6 +594,11 @@ struct Operands {
     /// constant: `board.get(c) == theirs`) and whose right one may be an integer where it is:
     /// the right one as such (see `Runner::computed_comparison`).
     computed_left: Option<IntOperand>,
+    /// Both operands may be integers read where they are, at least one of them through a
+    /// chain ([`int_read_chain`]: `c.x + d[0]`, `x + d[0]`), where `ints` is `None`: the
+    /// operator is computed from the integers, no operand's value made (see
+    /// `Runner::int_reads`).
+    int_reads: bool,
 }
 
 impl Operands {
@@ -603,9 +614,12 @@ impl Operands {
         } else {
             None
         };
+        let readable = |arg: &Expr| IntOperand::of(arg).is_some() || int_read_chain(arg);
+        let int_reads = ints.is_none() && args.iter().all(readable);
         Operands {
             ints: ints.map(|(x, y)| [x, y]),
             computed_left,
+            int_reads,
             args,
             rhai,
         }
@@ -632,6 +646,22 @@ impl IntOperand {
             _ => None,
         }
     }
+}
+
+/// Whether `expr` is a chain that reads an integer where it is, if the value holds one, for a
+/// fixed count of operations: a variable's array item at a literal index (`d[0]`), or a
+/// variable's property (`c.x`, read by a getter's [`FieldPlan`] once its first read found one).
+/// Read as its quick read in `run/reads.rs` reads it.
+fn int_read_chain(expr: &Expr) -> bool {
+    let Expr::Chain(chain) = expr else {
+        return false;
+    };
+    let reads = match (chain.steps.as_slice(), chain.args.as_slice()) {
+        ([Step::Index], [Expr::Value(_)]) => chain.gathering == Gathering::LiteralIndex,
+        ([Step::Prop { .. }], []) => true,
+        _ => false,
+    };
+    reads && matches!(chain.root, Root::Local(_)) && chain.array_method.is_none()
 }
 
 /// `x op= n` on a local variable, `op` one of `+=`, `-=`, `*=`, `/=`, `%=` and `n` an

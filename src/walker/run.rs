@@ -1679,6 +1679,11 @@ impl Runner<'_> {
                         }
                     }
                 }
+                if args.int_reads {
+                    if let Some(done) = self.int_reads(frame, *op, &args.args) {
+                        return done;
+                    }
+                }
                 let [lhs, rhs] = &args.args;
                 if let Some(y) = self.int_at(frame, rhs) {
                     if let Some(value) = self.int_at(frame, lhs).and_then(|x| op.apply(x, y)) {

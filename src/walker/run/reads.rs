@@ -8,18 +8,27 @@
 //! whether it applies (the types, the index within the array, the function the call site
 //! found); where it does not, the chain is walked as before.
 
-use rhai::{Array, Dynamic, Map, Position};
+use rhai::{Array, Dynamic, Map, Position, INT};
 
 use super::{
     chain::{property, property_mut},
     plain, with_args, with_first_copied, Flow, Frame, List, Runner,
 };
 use crate::walker::{
-    native_table::Typed, Chain, Expr, FieldPlan, Gathering, Resolved, Root, Shape, Step,
+    native_table::Typed, Chain, Expr, FieldPlan, Gathering, IntOp, Resolved, Root, Shape, Step,
 };
 
 /// The most arguments of a method called in place (more go through the general walk).
 const MOST_ARGS: usize = 2;
+
+/// An operator's operand read as an integer where it is (see [`Runner::int_reads`]).
+struct IntRead {
+    value: INT,
+    /// The operations Rhai counts evaluating the operand, its expression's own included.
+    ops: usize,
+    /// Where Rhai counts the last of them.
+    last: Position,
+}
 
 impl Runner<'_> {
     /// `chain`, a read from a variable, done in place where it has one of the shapes above;
@@ -155,6 +164,80 @@ impl Runner<'_> {
                 .map(|()| Dynamic::from_int(field))
                 .map_err(Into::into),
         )
+    }
+
+    /// The binary operator `op` on `args`, each an integer read where it is (a variable, a
+    /// literal, a constant, or a chain of [`crate::walker::int_read_chain`]: `c.x + d[0]`):
+    /// computed from the integers, the operations Rhai counts for the operands (the left's,
+    /// then the right's) counted after, each where Rhai counts it. No operand's value is made,
+    /// nor the chains' reads set up. `None`, with nothing counted, where an operand holds no
+    /// integer there (or the chain's quick read would not apply) or the operator fails: the
+    /// operator is then evaluated as before.
+    #[inline(never)]
+    pub(super) fn int_reads(
+        &mut self,
+        frame: &Frame,
+        op: IntOp,
+        args: &[Expr; 2],
+    ) -> Option<Flow<Dynamic>> {
+        let lhs = self.int_read(frame, &args[0])?;
+        let rhs = self.int_read(frame, &args[1])?;
+        let value = op.apply(lhs.value, rhs.value)?;
+        let n = lhs.ops + rhs.ops;
+        let position = |k: usize| match k + 1 {
+            at if at == lhs.ops => lhs.last,
+            at if at == n => rhs.last,
+            _ => Position::NONE,
+        };
+        Some(
+            self.tick_at_each_of(n, position)
+                .map(|()| value)
+                .map_err(Into::into),
+        )
+    }
+
+    /// The integer operand `expr` of [`Self::int_reads`] holds where it is, read as
+    /// [`Self::expr`] would read it (without counting): a chain as its quick read
+    /// ([`Self::item`], [`Self::field_read`]) reads it, under the same conditions.
+    #[inline(always)]
+    fn int_read(&self, frame: &Frame, expr: &Expr) -> Option<IntRead> {
+        let Expr::Chain(chain) = expr else {
+            // The expression's operation only.
+            return Some(IntRead {
+                value: self.int_at(frame, expr)?,
+                ops: 1,
+                last: Position::NONE,
+            });
+        };
+        let Root::Local(slot) = chain.root else {
+            return None;
+        };
+        let target = &frame.values[frame.index(slot)];
+        match (chain.steps.as_slice(), chain.args.as_slice()) {
+            // The expression, the variable, the item's look-up.
+            ([Step::Index], [Expr::Value(index)]) if chain.gathering == Gathering::LiteralIndex => {
+                let index = usize::try_from(index.as_int().ok()?).ok()?;
+                let value = plain::int(target.read_lock::<Array>()?.get(index)?)?;
+                Some(IntRead {
+                    value,
+                    ops: 3,
+                    last: Position::NONE,
+                })
+            }
+            // The expression, the variable, the getter's call.
+            ([Step::Prop { pos, .. }], []) if chain.shape.get() == Shape::Property => {
+                let plan = chain.field_plan.get()?;
+                if target.is_shared() || (!plan.pure && target.is_read_only()) {
+                    return None;
+                }
+                Some(IntRead {
+                    value: (plan.reader)(target)?,
+                    ops: 3,
+                    last: *pos,
+                })
+            }
+            _ => None,
+        }
     }
 
     /// `x.name[k]` on a map in slot `i` whose property `name` is an array, `k` a literal or a

@@ -210,3 +210,106 @@ fn the_operations_limit_stops_field_reads_where_rhai_stops() {
     let calls: Vec<(&str, &str)> = calls.iter().map(|args| ("t", args.as_str())).collect();
     assert_alike_in(script, &calls, 1);
 }
+
+/// Whether each operator a `let` of the lowered function `name` declares reads its operands as
+/// integers where they are, a chain among them (`Operands::int_reads`), in the order they come.
+fn int_reads(both: &super::Both, name: &str, arity: usize) -> Vec<bool> {
+    use crate::walker::{Expr, Stmt};
+    let function = both.program.function(name, arity).expect("lowered");
+    let operands = function.body.iter().filter_map(|stmt| match stmt {
+        Stmt::Let {
+            value: Expr::Binary { args, .. },
+            ..
+        } => Some(args.int_reads),
+        _ => None,
+    });
+    operands.collect()
+}
+
+#[test]
+fn operators_on_integer_reads_are_known_when_lowered() {
+    let both = super::load(
+        r#"fn t(c, d, x) {
+            let a = c.x + d[0]; let b = x - d[1]; let e = d[0] * 2; let f = c.x < c.y;
+            let g = x + 1; let h = d[x] + 1; let i = c.p.q + 1; let j = d.len + 1;
+            let k = d[0] + c.x.y; let l = f(x) + d[0]; let m = d[0][1] + 1;
+            [a, b, e, f, g, h, i, j, k, l, m]
+        }"#,
+        true,
+        None,
+    );
+    // Items at a literal index and properties of variables, with integers where they are;
+    // not two integers where they are (`x + 1`), an item at a variable's index, a property's
+    // property, an array's `len`, a call, an item's item.
+    assert_eq!(
+        int_reads(&both, "t", 3),
+        [true, true, true, true, false, false, false, false, false, false, false]
+    );
+}
+
+#[test]
+fn operators_on_integer_reads_agree() {
+    // Items and fields read as integers where they are, and where they are not: other types
+    // (a float, a string, a map's property, an array's), an index out of bounds, a failing
+    // operator, a variable changed to another type, a shared variable, constants.
+    assert_alike(
+        r#"
+        fn ops(c, d, x) {
+            [c.x + d[0], d[1] - c.y, x * d[0], c.x + x, d[0] + d[1], c.x < d[0], c.y == x,
+             d[0] / c.x, d[1] % c.y, d[0] & x, c.x..d[1], c.x..=d[1]]
+        }
+        fn mixed(a) { let r = []; for d in a { r.push(d[0] + d[1]); r.push(d[1] * 2); } r }
+        fn changed(c) {
+            let d = [c.x, 2]; let r = d[0] + c.x;
+            d = ["a", "b"]; c = #{ x: "x" };
+            [r, d[0] + d[1], c.x + d[1]]
+        }
+        fn captured(d) { let f = || d[0] + 1; [d[0] + d[1], f.call(), d[1] - d[0]] }
+        fn constant() { const d = [1, 2]; const c = cell(3, 4); [d[0] + c.x, c.y - d[1]] }
+        "#,
+        &[
+            ("ops", "[cell(1, 2), [3, 4], 5]"),
+            ("ops", "[cell(2, 5), [-3, 7], -1]"),
+            ("ops", "[cell(0, 0), [0, 0], 0]"),
+            ("ops", "[cell(1, 2), [9223372036854775807, 4], 5]"),
+            ("ops", "[cell(1, 2), [-9223372036854775808, -1], -1]"),
+            ("ops", "[cell(1, 2), [1.5, 4], 5]"),
+            ("ops", r#"[cell(1, 2), ["a", 4], 5]"#),
+            ("ops", "[cell(1, 2), [3], 5]"),
+            ("ops", "[cell(1, 2), [3, 4], 2.5]"),
+            ("ops", "[#{ x: 1, y: 2 }, [3, 4], 5]"),
+            ("ops", "[#{ x: 1.5, y: 2 }, [3, 4], 5]"),
+            ("ops", "[[1, 2], [3, 4], 5]"),
+            ("ops", "[grid(2, 2), [3, 4], 5]"),
+            ("ops", "[cell(1, 2), #{ a: 1 }, 5]"),
+            ("ops", r#"[cell(1, 2), "ab", 5]"#),
+            ("ops", "[cell(3, 4), [3, 4], 5]"),
+            ("mixed", "[[[1, 2], [3, 4], [5, 6]]]"),
+            ("mixed", r#"[[[1, 2], ["a", 4], [5], [1.0, 2], [7, 8]]]"#),
+            ("changed", "[cell(1, 1)]"),
+            ("captured", "[[1, 2]]"),
+            ("captured", "[[1.5, 2]]"),
+            ("constant", "[]"),
+        ],
+    );
+}
+
+#[test]
+fn the_budget_stops_operators_on_integer_reads_where_rhai_stops() {
+    // The limit and the reports to the budget fall at each operation of the body (of fewer
+    // than 48) in turn, as `pad` moves them: the first round keeps the fields' readers, the
+    // rounds after read by them (a getter's call counted where it is).
+    let script = r#"
+        fn t(pad) {
+            for i in 0..pad { }
+            let d = [1, 2];
+            let c = cell(1, 2);
+            let k = 1;
+            let s = 0;
+            loop { s = c.x + d[0]; s = d[1] * k; s = k - c.y; s = c.x + c.y; s = d[0] + d[1]; }
+        }
+    "#;
+    let calls: Vec<String> = (0..48).map(|pad| format!("[{pad}]")).collect();
+    let calls: Vec<(&str, &str)> = calls.iter().map(|args| ("t", args.as_str())).collect();
+    assert_alike_in(script, &calls, 1);
+}
