@@ -25,9 +25,7 @@ const MOST_ARGS: usize = 2;
 struct IntRead {
     value: INT,
     /// The operations Rhai counts evaluating the operand, its expression's own included.
-    ops: usize,
-    /// Where Rhai counts the last of them.
-    last: Position,
+    ops: u64,
 }
 
 impl Runner<'_> {
@@ -169,10 +167,16 @@ impl Runner<'_> {
     /// The binary operator `op` on `args`, each an integer read where it is (a variable, a
     /// literal, a constant, or a chain of [`crate::walker::int_read_chain`]: `c.x + d[0]`):
     /// computed from the integers, the operations Rhai counts for the operands (the left's,
-    /// then the right's) counted after, each where Rhai counts it. No operand's value is made,
-    /// nor the chains' reads set up. `None`, with nothing counted, where an operand holds no
-    /// integer there (or the chain's quick read would not apply) or the operator fails: the
-    /// operator is then evaluated as before.
+    /// then the right's) counted after. No operand's value is made, nor the chains' reads set
+    /// up. `None`, with nothing counted, where an operand holds no integer there (or the
+    /// chain's quick read would not apply) or the operator fails: the operator is then
+    /// evaluated as before.
+    ///
+    /// The operations are counted without their positions (a getter's call has one): where
+    /// the budget stops the call among them, no script or host sees where. Its errors are
+    /// system exceptions, which a script cannot catch and which take the position of the
+    /// function's call when they leave it (Rhai's `call_script_fn`, and the walker's
+    /// `function_error`), and the budget's callback is given the count only.
     #[inline(never)]
     pub(super) fn int_reads(
         &mut self,
@@ -183,14 +187,8 @@ impl Runner<'_> {
         let lhs = self.int_read(frame, &args[0])?;
         let rhs = self.int_read(frame, &args[1])?;
         let value = op.apply(lhs.value, rhs.value)?;
-        let n = lhs.ops + rhs.ops;
-        let position = |k: usize| match k + 1 {
-            at if at == lhs.ops => lhs.last,
-            at if at == n => rhs.last,
-            _ => Position::NONE,
-        };
         Some(
-            self.tick_at_each_of(n, position)
+            self.tick_n(lhs.ops + rhs.ops)
                 .map(|()| value)
                 .map_err(Into::into),
         )
@@ -206,7 +204,6 @@ impl Runner<'_> {
             return Some(IntRead {
                 value: self.int_at(frame, expr)?,
                 ops: 1,
-                last: Position::NONE,
             });
         };
         let Root::Local(slot) = chain.root else {
@@ -218,14 +215,10 @@ impl Runner<'_> {
             ([Step::Index], [Expr::Value(index)]) if chain.gathering == Gathering::LiteralIndex => {
                 let index = usize::try_from(index.as_int().ok()?).ok()?;
                 let value = plain::int(target.read_lock::<Array>()?.get(index)?)?;
-                Some(IntRead {
-                    value,
-                    ops: 3,
-                    last: Position::NONE,
-                })
+                Some(IntRead { value, ops: 3 })
             }
             // The expression, the variable, the getter's call.
-            ([Step::Prop { pos, .. }], []) if chain.shape.get() == Shape::Property => {
+            ([Step::Prop { .. }], []) if chain.shape.get() == Shape::Property => {
                 let plan = chain.field_plan.get()?;
                 if target.is_shared() || (!plan.pure && target.is_read_only()) {
                     return None;
@@ -233,7 +226,6 @@ impl Runner<'_> {
                 Some(IntRead {
                     value: (plan.reader)(target)?,
                     ops: 3,
-                    last: *pos,
                 })
             }
             _ => None,

@@ -298,7 +298,8 @@ fn operators_on_integer_reads_agree() {
 fn the_budget_stops_operators_on_integer_reads_where_rhai_stops() {
     // The limit and the reports to the budget fall at each operation of the body (of fewer
     // than 48) in turn, as `pad` moves them: the first round keeps the fields' readers, the
-    // rounds after read by them (a getter's call counted where it is).
+    // rounds after read by them. Where the budget stops is seen by the count only (see
+    // `a_budget_stop_is_seen_at_the_call_not_at_its_operation`).
     let script = r#"
         fn t(pad) {
             for i in 0..pad { }
@@ -312,4 +313,27 @@ fn the_budget_stops_operators_on_integer_reads_where_rhai_stops() {
     let calls: Vec<String> = (0..48).map(|pad| format!("[{pad}]")).collect();
     let calls: Vec<(&str, &str)> = calls.iter().map(|args| ("t", args.as_str())).collect();
     assert_alike_in(script, &calls, 1);
+}
+
+#[test]
+fn a_budget_stop_is_seen_at_the_call_not_at_its_operation() {
+    // Rhai gives a budget's error (a system exception, which no script catches) the position
+    // of the function's call as it leaves the function: wherever the limit falls in the body
+    // (a getter's call, which has a position, among them), the host sees the top call's, none.
+    // `Runner::int_reads` counts its operations without their positions for that reason.
+    let script = r#"
+        fn g(c, d) { let s = 0; loop { s = c.x + d[0]; s = d[1] - c.y; } }
+        fn t(pad) { for i in 0..pad { } g(cell(1, 2), [3, 4]) }
+    "#;
+    let both = super::load(script, true, None);
+    for pad in 0..12 {
+        let args: rhai::Array = both.engine.eval(&format!("[{pad}]")).expect("arguments");
+        for caller in [&both.slow, &both.fast] {
+            assert_eq!(
+                both.call(caller, "t", &args),
+                "Err(Too many operations | ErrorTooManyOperations(none))",
+                "t({pad})"
+            );
+        }
+    }
 }
