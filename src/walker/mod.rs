@@ -40,7 +40,8 @@
 //! variables, literals and constants; decided when lowered, `Operands::int_reads`) reads each
 //! operand's integer where it is and computes the operator from them: no operand's value is
 //! made nor its chain set up, and the operations Rhai counts for the operands are counted after
-//! at once (one by one, each at its position, where a report or the limit falls among them).
+//! at once (one by one where a report or the limit falls among them; with no positions, since a
+//! budget stop leaves a function at the call's position, in Rhai as in the walker).
 //!
 //! A closure is an anonymous function of the script, lowered like the others: Rhai's array
 //! methods that take one (`filter`, `map`, `some`, `all`, `index_of`, `find`, `find_map`,
