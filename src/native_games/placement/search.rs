@@ -418,6 +418,17 @@ impl<'w> Searcher<'w> {
     }
 }
 
+/// A loss found in every move searched of a node whose moves were not all searched (see
+/// [`Searcher::search_moves`]): `score` (below `-WIN / 2`) raised to a very bad evaluation,
+/// far below any count of windows but above every proven loss, sooner still worse — no side
+/// takes it for a forced result, and the root keeps deepening and looking for a move that holds.
+fn unproven(score: i64) -> i64 {
+    score + UNPROVEN_LOSS
+}
+
+/// What an unproven loss adds to a loss's score (see [`unproven`]).
+const UNPROVEN_LOSS: i64 = WIN / 4 * 3;
+
 /// A change of `stone`'s player's score minus the other's as a change of the first player's
 /// score minus the second's.
 fn signed(delta: i64, stone: u8) -> i64 {
@@ -1062,6 +1073,8 @@ impl Searcher<'_> {
         }
         let mut threats = Vec::new();
         self.winning_cells_near(last, them, &mut threats);
+        // Whether every move of the node is searched (not only the `width` best ordered).
+        let mut complete = true;
         let moves: Vec<(i64, usize)> = if threats.is_empty() {
             // Continuous fours a few moves below the root.
             if (2..=3).contains(&ply) {
@@ -1071,9 +1084,10 @@ impl Searcher<'_> {
                 }
             }
             if let Some(answers) = self.three_answers(last, them) {
-                return self.search_moves(answers, depth, ply, alpha, beta, false);
+                return self.search_moves(answers, depth, ply, alpha, beta, false, true);
             }
             let mut moves: Vec<(i64, usize)> = scored.iter().map(|m| (m.1, m.2)).collect();
+            complete = moves.len() <= self.width;
             moves.truncate(self.width);
             let mut first = Vec::with_capacity(3);
             if let Some((_, _, _, tt_move)) = remembered {
@@ -1103,13 +1117,18 @@ impl Searcher<'_> {
             moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
             moves
         };
-        self.search_moves(moves, depth, ply, alpha, beta, !threats.is_empty())
+        let threatened = !threats.is_empty();
+        self.search_moves(moves, depth, ply, alpha, beta, threatened, complete)
     }
 
     /// The moves of [`Self::negamax`]'s node, searched in order (`(attack gain, cell)`), the
     /// result remembered in the table; `threatened`: the opponent threatens to win at once (so
     /// a node where the judge refuses every move is lost). The judge is asked about a move once
     /// it is searched and found better than the moves before it: most moves are not.
+    /// `complete`: `moves` are all the moves of the node worth searching; if they are not (only
+    /// the `width` best ordered), a loss found in every one of them is no proof — the moves
+    /// left out may hold — and is scored as an unproven loss ([`unproven`]) instead.
+    #[allow(clippy::too_many_arguments)]
     fn search_moves(
         &mut self,
         moves: Vec<(i64, usize)>,
@@ -1118,6 +1137,7 @@ impl Searcher<'_> {
         mut alpha: i64,
         beta: i64,
         threatened: bool,
+        complete: bool,
     ) -> i64 {
         let original_alpha = alpha;
         let me = self.pos.to_move + 1;
@@ -1158,6 +1178,9 @@ impl Searcher<'_> {
             } else {
                 self.evaluation()
             };
+        }
+        if !complete && best.0 <= -WIN / 2 {
+            best.0 = unproven(best.0);
         }
         let bound = if best.0 <= original_alpha {
             Bound::Upper
@@ -1353,6 +1376,59 @@ mod tests {
         s.refutations(&moves, u64::MAX);
         s.threat_refutations(&moves, u64::MAX);
         assert!(!s.lacking.fours && s.lacking.threats == 0);
+    }
+
+    #[test]
+    fn a_loss_found_in_only_the_best_ordered_moves_is_not_announced() {
+        // X to move (a game of the Gomocup brain, freestyle). One move wide, every move searched
+        // two moves below the root loses; searched whole, the position is not lost.
+        let stones = [
+            (7, 5, 1),
+            (5, 8, 2),
+            (6, 5, 1),
+            (6, 6, 2),
+            (5, 5, 1),
+            (8, 5, 2),
+            (7, 6, 1),
+            (7, 4, 2),
+            (5, 3, 1),
+            (6, 3, 2),
+            (5, 2, 1),
+            (5, 4, 2),
+            (6, 4, 1),
+            (8, 6, 2),
+            (4, 6, 1),
+            (3, 7, 2),
+            (8, 7, 1),
+            (3, 5, 2),
+            (9, 6, 1),
+            (3, 6, 2),
+        ];
+        let pos = crate::native_games::placement::tests::position(&stones, 0, FREESTYLE);
+        let last = 6 * 15 + 3;
+        let two_deep = |width: usize| {
+            forget_memory();
+            let deadline = Instant::now() + Duration::from_secs(60);
+            let mut referee = AllowAll;
+            let mut s = Searcher::new(&pos, &WEIGHTS, &mut referee, deadline, width);
+            s.negamax(2, 4, -WIN * 2, WIN * 2, last)
+        };
+        let (narrow, whole) = (two_deep(1), two_deep(400));
+        assert!(whole > -WIN / 8, "not lost: {whole}");
+        // The narrow search's loss is a very bad evaluation, not a forced result.
+        assert!(-WIN / 2 < narrow && narrow < -WIN / 8, "{narrow}");
+        // Nor does the root, one move wide below it, take it for one (it used to stop there
+        // and announce the loss, three moves deep).
+        let limits = SearchLimits {
+            time: Duration::from_secs(60),
+            max_depth: 3,
+            width: 1,
+            seed: 1,
+            nodes: None,
+        };
+        forget_memory();
+        let found = pos.best_move(&WEIGHTS, limits).unwrap();
+        assert!(found.score > -WIN / 2 && found.depth == 3, "{found:?}");
     }
 
     #[test]
