@@ -19,6 +19,10 @@
 //! below the root the player to move looks for continuous fours; moves are ordered by the
 //! remembered best move, then the moves that refuted others at the same depth (killers), then
 //! by what they do for both sides, ties broken by how often a move refuted others (history).
+//! A loss is a forced result only where every move of the node was searched (a four's blocks,
+//! an open three's answers, or no more moves than the width); a loss found in the `width` best
+//! ordered moves only is an unproven loss, a very bad evaluation. So a won score in the table
+//! is a proof, and a root the game reaches with one plays its move without searching again.
 //!
 //! The search stops at its time or, given a budget of positions ([`SearchLimits::nodes`]), once
 //! it has visited them; then the root's threat searches take shares of the positions instead of
@@ -701,6 +705,19 @@ impl Searcher<'_> {
     /// fours) only the moves that refute them, then alpha-beta by iterative deepening.
     fn root(&mut self, mut moves: Vec<usize>, limits: SearchLimits, start: Instant) -> Found {
         let me = self.pos.to_move + 1;
+        // A win alpha-beta proved in an earlier search of the game (only searches of every
+        // move of the loser's nodes give won scores): its move, without searching again.
+        if let Some(&(depth, score, bound, cell)) = self.memory.table.get(&self.hash) {
+            let proved = score >= WIN / 2 && matches!(bound, Bound::Exact | Bound::Lower);
+            if proved && moves.contains(&(cell as usize)) {
+                return Found {
+                    cell: cell as usize,
+                    score,
+                    depth,
+                    nodes: self.visited(),
+                };
+            }
+        }
         // A quarter of the search at most for each side's threat search.
         let (until, nodes) = self.share(limits, start, 4);
         self.vcf.until = until;
@@ -1429,6 +1446,45 @@ mod tests {
         forget_memory();
         let found = pos.best_move(&WEIGHTS, limits).unwrap();
         assert!(found.score > -WIN / 2 && found.depth == 3, "{found:?}");
+    }
+
+    #[test]
+    fn a_win_alpha_beta_proved_is_played_without_searching_again() {
+        // X to move (a game of the Gomocup brain, freestyle): alpha-beta proves a win, which the
+        // root's threat searches do not find within their shares.
+        let moves = [
+            (6, 7),
+            (5, 9),
+            (8, 6),
+            (5, 10),
+            (8, 7),
+            (6, 10),
+            (8, 5),
+            (8, 8),
+        ];
+        let stones: Vec<(i64, i64, i64)> = (moves.iter().enumerate())
+            .map(|(i, &(x, y))| (x, y, i as i64 % 2 + 1))
+            .collect();
+        let mut pos = crate::native_games::placement::tests::position(&stones, 0, FREESTYLE);
+        let limits = |nodes| SearchLimits {
+            time: Duration::from_secs(60),
+            max_depth: 16,
+            width: 12,
+            seed: 1,
+            nodes: Some(nodes),
+        };
+        forget_memory();
+        let won = pos.best_move(&WEIGHTS, limits(120_000)).unwrap();
+        assert!(won.score >= WIN / 2, "{won:?}");
+        // O's reply: the next search plays X's winning move at once, from the kept table.
+        pos.play(won.cell).unwrap();
+        pos.play(3 * 15 + 8).unwrap();
+        let next = pos.best_move(&WEIGHTS, limits(1_000)).unwrap();
+        assert!(next.score >= WIN / 2 && next.nodes == 0, "{next:?}");
+        // A search of its own, that small, finds no win.
+        forget_memory();
+        let afresh = pos.best_move(&WEIGHTS, limits(1_000)).unwrap();
+        assert!(afresh.score < WIN / 2, "{afresh:?}");
     }
 
     #[test]
