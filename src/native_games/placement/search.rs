@@ -19,6 +19,10 @@
 //! below the root the player to move looks for continuous fours; moves are ordered by the
 //! remembered best move, then the moves that refuted others at the same depth (killers), then
 //! by what they do for both sides, ties broken by how often a move refuted others (history).
+//! A loss is a forced result only where every move of the node was searched (a four's blocks,
+//! an open three's answers, or no more moves than the width); a loss found in the `width` best
+//! ordered moves only is an unproven loss, a very bad evaluation. So a won score in the table
+//! is a proof, and a root the game reaches with one plays its move without searching again.
 //!
 //! The search stops at its time or, given a budget of positions ([`SearchLimits::nodes`]), once
 //! it has visited them; then the root's threat searches take shares of the positions instead of
@@ -418,6 +422,17 @@ impl<'w> Searcher<'w> {
     }
 }
 
+/// A loss found in every move searched of a node whose moves were not all searched (see
+/// [`Searcher::search_moves`]): `score` (below `-WIN / 2`) raised to a very bad evaluation,
+/// far below any count of windows but above every proven loss, sooner still worse — no side
+/// takes it for a forced result, and the root keeps deepening and looking for a move that holds.
+fn unproven(score: i64) -> i64 {
+    score + UNPROVEN_LOSS
+}
+
+/// What an unproven loss adds to a loss's score (see [`unproven`]).
+const UNPROVEN_LOSS: i64 = WIN / 4 * 3;
+
 /// A change of `stone`'s player's score minus the other's as a change of the first player's
 /// score minus the second's.
 fn signed(delta: i64, stone: u8) -> i64 {
@@ -690,6 +705,19 @@ impl Searcher<'_> {
     /// fours) only the moves that refute them, then alpha-beta by iterative deepening.
     fn root(&mut self, mut moves: Vec<usize>, limits: SearchLimits, start: Instant) -> Found {
         let me = self.pos.to_move + 1;
+        // A win alpha-beta proved in an earlier search of the game (only searches of every
+        // move of the loser's nodes give won scores): its move, without searching again.
+        if let Some(&(depth, score, bound, cell)) = self.memory.table.get(&self.hash) {
+            let proved = score >= WIN / 2 && matches!(bound, Bound::Exact | Bound::Lower);
+            if proved && moves.contains(&(cell as usize)) {
+                return Found {
+                    cell: cell as usize,
+                    score,
+                    depth,
+                    nodes: self.visited(),
+                };
+            }
+        }
         // A quarter of the search at most for each side's threat search.
         let (until, nodes) = self.share(limits, start, 4);
         self.vcf.until = until;
@@ -1062,6 +1090,8 @@ impl Searcher<'_> {
         }
         let mut threats = Vec::new();
         self.winning_cells_near(last, them, &mut threats);
+        // Whether every move of the node is searched (not only the `width` best ordered).
+        let mut complete = true;
         let moves: Vec<(i64, usize)> = if threats.is_empty() {
             // Continuous fours a few moves below the root.
             if (2..=3).contains(&ply) {
@@ -1071,9 +1101,10 @@ impl Searcher<'_> {
                 }
             }
             if let Some(answers) = self.three_answers(last, them) {
-                return self.search_moves(answers, depth, ply, alpha, beta, false);
+                return self.search_moves(answers, depth, ply, alpha, beta, false, true);
             }
             let mut moves: Vec<(i64, usize)> = scored.iter().map(|m| (m.1, m.2)).collect();
+            complete = moves.len() <= self.width;
             moves.truncate(self.width);
             let mut first = Vec::with_capacity(3);
             if let Some((_, _, _, tt_move)) = remembered {
@@ -1103,13 +1134,18 @@ impl Searcher<'_> {
             moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
             moves
         };
-        self.search_moves(moves, depth, ply, alpha, beta, !threats.is_empty())
+        let threatened = !threats.is_empty();
+        self.search_moves(moves, depth, ply, alpha, beta, threatened, complete)
     }
 
     /// The moves of [`Self::negamax`]'s node, searched in order (`(attack gain, cell)`), the
     /// result remembered in the table; `threatened`: the opponent threatens to win at once (so
     /// a node where the judge refuses every move is lost). The judge is asked about a move once
     /// it is searched and found better than the moves before it: most moves are not.
+    /// `complete`: `moves` are all the moves of the node worth searching; if they are not (only
+    /// the `width` best ordered), a loss found in every one of them is no proof — the moves
+    /// left out may hold — and is scored as an unproven loss ([`unproven`]) instead.
+    #[allow(clippy::too_many_arguments)]
     fn search_moves(
         &mut self,
         moves: Vec<(i64, usize)>,
@@ -1118,6 +1154,7 @@ impl Searcher<'_> {
         mut alpha: i64,
         beta: i64,
         threatened: bool,
+        complete: bool,
     ) -> i64 {
         let original_alpha = alpha;
         let me = self.pos.to_move + 1;
@@ -1158,6 +1195,9 @@ impl Searcher<'_> {
             } else {
                 self.evaluation()
             };
+        }
+        if !complete && best.0 <= -WIN / 2 {
+            best.0 = unproven(best.0);
         }
         let bound = if best.0 <= original_alpha {
             Bound::Upper
@@ -1353,6 +1393,98 @@ mod tests {
         s.refutations(&moves, u64::MAX);
         s.threat_refutations(&moves, u64::MAX);
         assert!(!s.lacking.fours && s.lacking.threats == 0);
+    }
+
+    #[test]
+    fn a_loss_found_in_only_the_best_ordered_moves_is_not_announced() {
+        // X to move (a game of the Gomocup brain, freestyle). One move wide, every move searched
+        // two moves below the root loses; searched whole, the position is not lost.
+        let stones = [
+            (7, 5, 1),
+            (5, 8, 2),
+            (6, 5, 1),
+            (6, 6, 2),
+            (5, 5, 1),
+            (8, 5, 2),
+            (7, 6, 1),
+            (7, 4, 2),
+            (5, 3, 1),
+            (6, 3, 2),
+            (5, 2, 1),
+            (5, 4, 2),
+            (6, 4, 1),
+            (8, 6, 2),
+            (4, 6, 1),
+            (3, 7, 2),
+            (8, 7, 1),
+            (3, 5, 2),
+            (9, 6, 1),
+            (3, 6, 2),
+        ];
+        let pos = crate::native_games::placement::tests::position(&stones, 0, FREESTYLE);
+        let last = 6 * 15 + 3;
+        let two_deep = |width: usize| {
+            forget_memory();
+            let deadline = Instant::now() + Duration::from_secs(60);
+            let mut referee = AllowAll;
+            let mut s = Searcher::new(&pos, &WEIGHTS, &mut referee, deadline, width);
+            s.negamax(2, 4, -WIN * 2, WIN * 2, last)
+        };
+        let (narrow, whole) = (two_deep(1), two_deep(400));
+        assert!(whole > -WIN / 8, "not lost: {whole}");
+        // The narrow search's loss is a very bad evaluation, not a forced result.
+        assert!(-WIN / 2 < narrow && narrow < -WIN / 8, "{narrow}");
+        // Nor does the root, one move wide below it, take it for one (it used to stop there
+        // and announce the loss, three moves deep).
+        let limits = SearchLimits {
+            time: Duration::from_secs(60),
+            max_depth: 3,
+            width: 1,
+            seed: 1,
+            nodes: None,
+        };
+        forget_memory();
+        let found = pos.best_move(&WEIGHTS, limits).unwrap();
+        assert!(found.score > -WIN / 2 && found.depth == 3, "{found:?}");
+    }
+
+    #[test]
+    fn a_win_alpha_beta_proved_is_played_without_searching_again() {
+        // X to move (a game of the Gomocup brain, freestyle): alpha-beta proves a win, which the
+        // root's threat searches do not find within their shares.
+        let moves = [
+            (6, 7),
+            (5, 9),
+            (8, 6),
+            (5, 10),
+            (8, 7),
+            (6, 10),
+            (8, 5),
+            (8, 8),
+        ];
+        let stones: Vec<(i64, i64, i64)> = (moves.iter().enumerate())
+            .map(|(i, &(x, y))| (x, y, i as i64 % 2 + 1))
+            .collect();
+        let mut pos = crate::native_games::placement::tests::position(&stones, 0, FREESTYLE);
+        let limits = |nodes| SearchLimits {
+            time: Duration::from_secs(60),
+            max_depth: 16,
+            width: 12,
+            seed: 1,
+            nodes: Some(nodes),
+        };
+        forget_memory();
+        let won = pos.best_move(&WEIGHTS, limits(120_000)).unwrap();
+        assert!(won.score >= WIN / 2, "{won:?}");
+        // O's reply: the next search plays X's winning move at once, from the kept table.
+        pos.play(won.cell).unwrap();
+        pos.play(3 * 15 + 8).unwrap();
+        let next = pos.best_move(&WEIGHTS, limits(1_000)).unwrap();
+        assert!(next.score >= WIN / 2 && next.nodes == 0, "{next:?}");
+        // A search of its own, that small, finds no win.
+        forget_memory();
+        let afresh = pos.best_move(&WEIGHTS, limits(1_000)).unwrap();
+        assert!(afresh.score < WIN / 2, "{afresh:?}");
     }
 
     #[test]
