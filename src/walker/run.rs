@@ -1232,7 +1232,9 @@ impl Runner<'_> {
         if let Expr::Chain(chain) = &args.args[0] {
             let read = match chain.shape.get() {
                 _ if chain.array_method.is_some() => None,
-                Shape::Pair => self.pair_compared(frame, chain, *op, rhs, counted),
+                Shape::Pair if pairs::integers_in_place(chain) => {
+                    self.pair_compared(frame, chain, *op, rhs, counted)
+                }
                 Shape::InPlace => self.split_compared(frame, chain, *op, rhs, counted),
                 _ => None,
             };

@@ -68,6 +68,15 @@ fn two_ints(types: &[TypeId]) -> bool {
     matches!(types, [p, q] if *p == int && *q == int)
 }
 
+/// Whether `chain`'s argument is a call of two arguments each of which may be an integer where
+/// it is (a variable, a literal, a constant), as [`Runner::pair_compared`] reads them: looked
+/// at before calling it, as other pairs' calls (`cell(p[0], p[1])`) are common.
+#[inline(always)]
+pub(super) fn integers_in_place(chain: &Chain) -> bool {
+    let in_place = |arg: &Expr| matches!(arg, Expr::Local(_) | Expr::Value(_) | Expr::Constant(..));
+    matches!(chain.args.as_slice(), [Expr::Call(call)] if matches!(call.args.as_slice(), [a, b] if in_place(a) && in_place(b)))
+}
+
 /// The plan of a read in place (see [`PairPlan`]) from what the pair's call site (`call`'s)
 /// and the method's (`site`) found, if they found a pair of two integers and a form of the
 /// method taking it.
@@ -255,19 +264,21 @@ impl Runner<'_> {
         let ([Expr::Call(call)], Root::Local(slot)) = (chain.args.as_slice(), &chain.root) else {
             return None;
         };
+        let i = frame.index(*slot);
+        // The pair's integers first: most chains that do not fit fail here (`cell(p[0], p[1])`).
+        let read = self.pair_operands(frame, call, i, None, Position::NONE)?;
         let kept = chain.pair_plan.borrow();
         let plan = kept.as_ref().filter(|plan| plan.reads_only)?;
         let reader = plan.reader?;
-        let i = frame.index(*slot);
         if chain.returned && self.listing(frame) {
             return None;
         }
-        let read = self.pair_operands(frame, call, i, plan.prop.as_deref(), plan.pos)?;
         let y = self.int_of(frame, rhs)?;
         // Rhai calls a function that would change a constant (it words that error).
         let callable = |item: &Dynamic| plan.pure || !item.is_read_only();
         let target = &frame.values[i];
-        let value = match read.prop {
+        let prop = plan.prop.as_deref();
+        let value = match prop {
             None => callable(target).then(|| reader(target, read.a, read.b))?,
             Some(name) => {
                 let map = target.read_lock::<Map>()?;
@@ -286,9 +297,9 @@ impl Runner<'_> {
         } else {
             Position::NONE
         };
-        let (call_pos, method_pos) = (call.pos, read.pos);
+        let (call_pos, method_pos) = (call.pos, plan.pos);
         let k = counted as usize + 2 + chain.steps.len() + 1;
-        let method = k + 4 + usize::from(read.prop.is_some());
+        let method = k + 4 + usize::from(prop.is_some());
         drop(kept);
         let ticked = self.tick_at_each_of(method + 2, |at| match at {
             _ if at == k => first,
