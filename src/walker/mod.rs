@@ -42,6 +42,13 @@
 //! made nor its chain set up, and the operations Rhai counts for the operands are counted after
 //! at once (one by one where a report or the limit falls among them; with no positions, since a
 //! budget stop leaves a function at the call's position, in Rhai as in the walker).
+//! A condition comparing a method's read at a pair's integers with an integer where it is
+//! (`board.get(cell(x, y)) == theirs`, its pair's call kept as the integers, or
+//! `board.get(c) == theirs`, `c` a variable's cell split into them by its type's
+//! [`native_table::PairSplit`]) calls the method's [`native_table::PairReader`] and compares
+//! the integer it gives: no value is made for the read nor for the comparison, and the
+//! operations Rhai counts for the condition are counted at once after (`run/pairs.rs`,
+//! `Runner::pair_compared` and `Runner::split_compared`).
 //!
 //! A closure is an anonymous function of the script, lowered like the others: Rhai's array
 //! methods that take one (`filter`, `map`, `some`, `all`, `index_of`, `find`, `find_map`,
@@ -1048,6 +1055,9 @@ struct Resolved {
     pair_taker: Option<native_table::PairTaker>,
     /// The function's form reading an integer at a pair's integers.
     pair_reader: Option<native_table::PairReader>,
+    /// Where it has one: the integers of its second argument's type, a pair's value (a
+    /// variable's cell read by the reader: `board.get(c) == theirs`).
+    pair_split: Option<native_table::PairSplit>,
     /// What Rhai says of the function (`func`), asked once: whether it is a method (takes
     /// its first argument by reference), needs Rhai's context, is pure.
     method: bool,

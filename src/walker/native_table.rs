@@ -45,6 +45,12 @@ pub type PairTaker = Rc<dyn Fn(&mut [&mut Dynamic], INT, INT) -> Option<Called>>
 /// no value and is called without Rhai's function pointers.
 pub type PairReader = fn(&Dynamic, INT, INT) -> Option<Result<INT, Box<EvalAltResult>>>;
 
+/// The two integers a [`Pair`] makes a value of its type from (`c` is `cell(c.x, c.y)`): a plain
+/// function of the value, giving integers from which the pair's function makes a value equal to
+/// it, so that a [`PairReader`] reads at them what its function reads at the value. `None`
+/// where the value is not of the type. It changes nothing and cannot fail.
+pub type PairSplit = fn(&Dynamic) -> Option<(INT, INT)>;
+
 /// The form of a registered getter of a native type giving an integer (`c.x`): a plain
 /// function of the value, reading the integer where it is. The same integer as the getter;
 /// `None` where the value is not of the getter's type. It changes nothing, cannot fail, and is
@@ -120,6 +126,8 @@ pub struct NativeTable {
     pair_readers: HashMap<Key, PairReader>,
     /// The forms of getters reading an integer field (see [`FieldReader`]).
     field_readers: HashMap<Key, FieldReader>,
+    /// The integers of the values pairs make, by the values' type (see [`PairSplit`]).
+    pair_splits: HashMap<TypeId, PairSplit>,
     /// The native types whose values may be compared (see [`Compared`]): a few, looked up in
     /// turn.
     compared: Vec<(TypeId, Compared)>,
@@ -182,6 +190,12 @@ impl NativeTable {
         self.pair_readers
             .get(&(name.to_string(), types.to_vec()))
             .copied()
+    }
+
+    /// The integers of a pair's value of the native type `type_id` (see [`PairSplit`]), if
+    /// the type has them.
+    pub fn get_pair_split(&self, type_id: TypeId) -> Option<PairSplit> {
+        self.pair_splits.get(&type_id).copied()
     }
 
     /// The form of the getter `name` (`get$x`) taking exactly `types` that reads an integer
@@ -413,6 +427,22 @@ impl<'e> Natives<'e> {
     pub fn register_pair_reader<P: Params>(&mut self, name: &str, reader: PairReader) -> &mut Self {
         let key = self.registered::<P>(name);
         self.table.pair_readers.insert(key, reader);
+        self
+    }
+
+    /// Registers `split`, the integers of a value of the native type `T` that a [`Pair`]
+    /// registered before makes (see [`PairSplit`]).
+    ///
+    /// # Panics
+    /// If no pair makes values of `T`.
+    pub fn register_pair_split<T: Variant>(&mut self, split: PairSplit) -> &mut Self {
+        let made = TypeId::of::<T>();
+        assert!(
+            self.table.pairs.values().any(|pair| pair.made == made),
+            "no pair makes {}",
+            std::any::type_name::<T>()
+        );
+        self.table.pair_splits.insert(made, split);
         self
     }
 

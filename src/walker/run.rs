@@ -21,7 +21,7 @@ use super::{
 };
 use super::{
     Block, Call, Callee, Expr, Fallback, ForLoop, Function, IntAssign, IntOp, IntOperand, OpAssign,
-    Program, Resolved, Site, Slot, Stmt,
+    Program, Resolved, Shape, Site, Slot, Stmt,
 };
 
 mod chain;
@@ -1227,6 +1227,21 @@ impl Runner<'_> {
         if self.int_of(frame, rhs).is_none() {
             return self.any_condition(frame, cond, pos, counted);
         }
+        // A read by its method's form reading at a pair's integers, of a pair's call
+        // (`board.get(cell(x, y)) == theirs`) or a variable's pair (`board.get(c) == theirs`).
+        if let Expr::Chain(chain) = &args.args[0] {
+            let read = match chain.shape.get() {
+                _ if chain.array_method.is_some() => None,
+                Shape::Pair if pairs::integers_in_place(chain) => {
+                    self.pair_compared(frame, chain, *op, rhs, counted)
+                }
+                Shape::InPlace => self.split_compared(frame, chain, *op, rhs, counted),
+                _ => None,
+            };
+            if let Some(done) = read {
+                return done;
+            }
+        }
         self.tick_n(counted + 2)?;
         let left = self.computed_operand(frame, &args.args[0])?;
         if let (Some(x), Some(y)) = (int_in(&left), self.int_of(frame, rhs)) {
@@ -1954,6 +1969,12 @@ impl Runner<'_> {
             pair: natives.get_pair(name, &types).cloned(),
             pair_taker: natives.get_pair_taker(name, &types),
             pair_reader: natives.get_pair_reader(name, &types),
+            pair_split: match types.as_slice() {
+                [_, arg] if natives.get_pair_reader(name, &types).is_some() => {
+                    natives.get_pair_split(*arg)
+                }
+                _ => None,
+            },
             field: natives.get_field_reader(name, &types),
             method: func.as_ref().is_some_and(RhaiFunc::is_method),
             context: func.as_ref().is_some_and(RhaiFunc::has_context),

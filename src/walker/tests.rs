@@ -2444,6 +2444,7 @@ mod arrays;
 mod calls;
 mod cells;
 mod closures;
+mod compared;
 mod constants;
 mod differential;
 mod junctions;

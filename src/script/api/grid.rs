@@ -23,6 +23,7 @@ fn register_cell(engine: &mut Natives) {
         .register_type_with_name::<Cell>("Cell")
         .register_compared::<Cell>(|_| 0)
         .register_pair("cell", Cell::new)
+        .register_pair_split::<Cell>(|c| c.read_lock::<Cell>().map(|c| (c.x, c.y)))
         .register_get("x", |c: &mut Cell| c.x)
         .register_typed::<(Cell,)>("get$x", |args| {
             Some(Ok(Dynamic::from_int(args[0].read_lock::<Cell>()?.x)))

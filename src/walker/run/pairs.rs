@@ -9,13 +9,14 @@ use std::any::TypeId;
 use rhai::{Dynamic, Map, Position, StaticVec, INT};
 
 use super::{
-    chain::{property_mut, takes_push, Counted, Gathered},
+    chain::{property, property_mut, takes_push, Counted, Gathered},
     with_args, with_position_if_none, Error, Flow, Frame, List, Runner, Stop,
 };
 use crate::walker::lists::NativeList;
 use crate::walker::native_table::{Pair, PairReader};
 use crate::walker::{
-    ArrayMethod, Call, Callee, Chain, Expr, Gathering, PairPlan, Root, Shape, Site, Step,
+    ArrayMethod, Call, Callee, Chain, Expr, Gathering, IntOp, IntOperand, PairPlan, Root, Shape,
+    Site, Step,
 };
 
 /// A pair's call, counted, whose value is not made yet: its integers.
@@ -65,6 +66,15 @@ enum Planned {
 fn two_ints(types: &[TypeId]) -> bool {
     let int = TypeId::of::<INT>();
     matches!(types, [p, q] if *p == int && *q == int)
+}
+
+/// Whether `chain`'s argument is a call of two arguments each of which may be an integer where
+/// it is (a variable, a literal, a constant), as [`Runner::pair_compared`] reads them: looked
+/// at before calling it, as other pairs' calls (`cell(p[0], p[1])`) are common.
+#[inline(always)]
+pub(super) fn integers_in_place(chain: &Chain) -> bool {
+    let in_place = |arg: &Expr| matches!(arg, Expr::Local(_) | Expr::Value(_) | Expr::Constant(..));
+    matches!(chain.args.as_slice(), [Expr::Call(call)] if matches!(call.args.as_slice(), [a, b] if in_place(a) && in_place(b)))
 }
 
 /// The plan of a read in place (see [`PairPlan`]) from what the pair's call site (`call`'s)
@@ -228,6 +238,154 @@ impl Runner<'_> {
             }
         }
         self.eval(frame, expr)
+    }
+
+    /// The condition `x.f(cell(a, b)) op n` or `x.p.f(cell(a, b)) op n`, `op` comparing (see
+    /// [`Self::computed_comparison`], which has counted nothing yet), where `chain`'s kept plan
+    /// reads an integer by the method's [`PairReader`] (`board.get(cell(x, y)) == theirs`):
+    /// the integer read and compared with `rhs`'s, no value made for it. The reader changes
+    /// nothing, so it is called first (`rhs` is read before the chain rather than after: the
+    /// chain changes nothing either); then the operations Rhai counts are counted in one
+    /// [`Self::tick_at_each_of`] with `counted` (the statement's): the operator's, the left
+    /// operand's expression, the chain's as [`Self::count_pair_read`] counts them, and the
+    /// right operand's. `None`, with nothing counted or changed, where the plan has no reader
+    /// or changes the value it is called on, the chain does not fit its plan, or the reader
+    /// gives no integer (another type, or an error Rhai's path words): the comparison is then
+    /// made as before.
+    #[inline(never)]
+    pub(super) fn pair_compared(
+        &mut self,
+        frame: &mut Frame,
+        chain: &Chain,
+        op: IntOp,
+        rhs: IntOperand,
+        counted: u64,
+    ) -> Option<Flow<bool>> {
+        let ([Expr::Call(call)], Root::Local(slot)) = (chain.args.as_slice(), &chain.root) else {
+            return None;
+        };
+        let i = frame.index(*slot);
+        // The pair's integers first: most chains that do not fit fail here (`cell(p[0], p[1])`).
+        let read = self.pair_operands(frame, call, i, None, Position::NONE)?;
+        let kept = chain.pair_plan.borrow();
+        let plan = kept.as_ref().filter(|plan| plan.reads_only)?;
+        let reader = plan.reader?;
+        if chain.returned && self.listing(frame) {
+            return None;
+        }
+        let y = self.int_of(frame, rhs)?;
+        // Rhai calls a function that would change a constant (it words that error).
+        let callable = |item: &Dynamic| plan.pure || !item.is_read_only();
+        let target = &frame.values[i];
+        let prop = plan.prop.as_deref();
+        let value = match prop {
+            None => callable(target).then(|| reader(target, read.a, read.b))?,
+            Some(name) => {
+                let map = target.read_lock::<Map>()?;
+                let item = property(&map, name).filter(|item| callable(item))?;
+                reader(item, read.a, read.b)
+            }
+        };
+        let Some(Ok(x)) = value else {
+            return None;
+        };
+        frame.touch(i);
+        // The operator's operation and the left operand's, then the chain's (see
+        // `count_pair_read_looked`), then the right operand's.
+        let first = if call.first_local.is_some() {
+            call.pos
+        } else {
+            Position::NONE
+        };
+        let (call_pos, method_pos) = (call.pos, plan.pos);
+        let k = counted as usize + 2 + chain.steps.len() + 1;
+        let method = k + 4 + usize::from(prop.is_some());
+        drop(kept);
+        let ticked = self.tick_at_each_of(method + 2, |at| match at {
+            _ if at == k => first,
+            _ if at == k + 2 => call_pos,
+            _ if at == method => method_pos,
+            _ => Position::NONE,
+        });
+        Some(match ticked {
+            Ok(()) => Ok(op.compare(x, y)),
+            Err(err) => Err(err.into()),
+        })
+    }
+
+    /// The condition `x.f(c) op n`, `c` a variable holding a pair's value (a cell), where `f`'s
+    /// site found a [`PairReader`] and the integers of `c`'s type (see
+    /// [`crate::walker::native_table::PairSplit`]): `board.get(c) == theirs` read as [`Self::pair_compared`] reads
+    /// `board.get(cell(c.x, c.y)) == theirs`, nothing copied and no value made, the operations
+    /// Rhai counts for the comparison (the operator's, the left operand's expression, the
+    /// chain's as [`Self::call_in_place`] counts them, the right operand's) counted in one
+    /// [`Self::tick_at_each_of`] with `counted` (the statement's). `None`, with nothing counted
+    /// or changed, where the site found other types or a function that may change its first
+    /// argument, or the reader gives no integer: the comparison is then made as before.
+    #[inline(never)]
+    pub(super) fn split_compared(
+        &mut self,
+        frame: &mut Frame,
+        chain: &Chain,
+        op: IntOp,
+        rhs: IntOperand,
+        counted: u64,
+    ) -> Option<Flow<bool>> {
+        let (
+            Root::Local(slot),
+            [Expr::Local(at)],
+            [Step::Method {
+                args: 1,
+                script: false,
+                pos,
+                site,
+                ..
+            }],
+        ) = (&chain.root, chain.args.as_slice(), chain.steps.as_slice())
+        else {
+            return None;
+        };
+        if chain.argument || chain.returned {
+            return None;
+        }
+        let (i, j) = (frame.index(*slot), frame.index(*at));
+        let resolved = site.0.borrow();
+        let r = resolved.as_ref()?;
+        let (reader, split) = (r.pair_reader?, r.pair_split?);
+        let (target, arg) = (&frame.values[i], &frame.values[j]);
+        // As `call_in_place` calls it: Rhai calls a function that needs its context, or one
+        // that would change a constant (it words that error).
+        let fits = matches!(r.types.as_slice(), [t, a] if *t == target.type_id() && *a == arg.type_id())
+            && r.func.is_some()
+            && r.reads_only
+            && !r.context
+            && !target.is_map()
+            && (r.pure || !target.is_read_only());
+        if !fits {
+            return None;
+        }
+        let (a, b) = split(arg)?;
+        let y = self.int_of(frame, rhs)?;
+        let Some(Ok(x)) = reader(target, a, b) else {
+            return None;
+        };
+        drop(resolved);
+        frame.touch(i);
+        // The operator's operation and the left operand's, then the chain's: the link and the
+        // argument's expression (where gathered so), the variable, the call.
+        let gathered = if chain.gathering == Gathering::PerLink {
+            2
+        } else {
+            0
+        };
+        let call = counted as usize + 2 + gathered + 1;
+        let pos = *pos;
+        let ticked =
+            self.tick_at_each_of(call + 2, |at| if at == call { pos } else { Position::NONE });
+        Some(match ticked {
+            Ok(()) => Ok(op.compare(x, y)),
+            Err(err) => Err(err.into()),
+        })
     }
 
     /// [`Self::pair_in_place`] with the plan `chain` kept: its shape was looked at when the

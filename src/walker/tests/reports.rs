@@ -7,7 +7,7 @@ use std::cell::RefCell;
 
 use rhai::{Caches, Dynamic, Scope};
 
-use super::{super::run::Runner, sandbox, NativeTable, Program};
+use super::{super::run::Runner, api, sandbox, NativeTable, Program};
 use crate::walker::REPORT_EVERY;
 
 thread_local! {
@@ -72,10 +72,20 @@ const CONDITIONS: &str = r#"
 /// `f()` of `script` run by Rhai's interpreter and by the walker, each under a budget stopping
 /// at `stop`: what each gave and the counts each reported.
 fn both(script: &str, stop: u64) -> [(String, Vec<u64>); 2] {
+    both_in(script, stop, false)
+}
+
+/// [`both`], with the runtime's functions registered (`with_api`).
+fn both_in(script: &str, stop: u64, with_api: bool) -> [(String, Vec<u64>); 2] {
     let mut engine = sandbox::engine();
     engine.on_progress(record);
+    let natives = if with_api {
+        api::register(&mut engine, api::EventSink::default())
+    } else {
+        NativeTable::default()
+    };
     let ast = engine.compile(script).expect("compiles");
-    let program = Program::new(&ast, &Scope::new(), &NativeTable::default());
+    let program = Program::new(&ast, &Scope::new(), &natives);
 
     start(stop);
     let rhai = engine.call_fn::<Dynamic>(&mut Scope::new(), &ast, "f", ());
@@ -85,7 +95,6 @@ fn both(script: &str, stop: u64) -> [(String, Vec<u64>); 2] {
     let mut global = engine.new_global_runtime_state();
     global.lib.push(ast.shared_lib().clone());
     let (mut caches, mut frames, mut constants) = (Caches::new(), Vec::new(), Scope::new());
-    let natives = NativeTable::default();
     let function = program.function("f", 0).expect("lowered");
     let walked = Runner::new(
         &engine,
@@ -126,13 +135,42 @@ fn a_budget_stops_conditions_counted_with_their_statement_where_rhai_stops() {
     stops_agree(CONDITIONS, 1);
 }
 
+#[test]
+fn a_budget_stops_reads_at_cells_compared_where_rhai_stops() {
+    // Reads of grids at cells compared with integers (`Runner::pair_compared`,
+    // `Runner::split_compared`), their operations counted with their conditions'.
+    stops_agree_in(READS_COMPARED, 1, true);
+}
+
+/// Conditions comparing a grid's read at a cell with an integer, the cell made in place or a
+/// variable's.
+const READS_COMPARED: &str = r#"
+    fn f() {
+        let g = grid(3, 3);
+        let state = #{ board: grid(3, 3), turn: 0 };
+        let n = 0;
+        for i in 0..60 {
+            let c = cell(i % 3, i / 3 % 3);
+            if g.get(c) == 0 { n += 1; }
+            if state.board.get(cell(i % 3, 1)) != i && g.get(cell(1, i % 3)) < 2 { n += 2; }
+            while n > 0 && g.get(c) == 1 { n -= 5; }
+            g.set(c, i % 2);
+        }
+        n
+    }"#;
+
 /// Under a budget stopping at every `step`th report Rhai makes running `f()` of `script`, the
 /// walker reports the same counts and stops at the same one.
 fn stops_agree(script: &str, step: usize) {
-    let [all, _] = both(script, u64::MAX);
+    stops_agree_in(script, step, false);
+}
+
+/// [`stops_agree`], with the runtime's functions registered (`with_api`).
+fn stops_agree_in(script: &str, step: usize, with_api: bool) {
+    let [all, _] = both_in(script, u64::MAX, with_api);
     assert!(all.1.len() > 20, "{all:?}");
     for stop in all.1.iter().copied().step_by(step) {
-        let [rhai, walked] = both(script, stop);
+        let [rhai, walked] = both_in(script, stop, with_api);
         assert!(rhai.0.contains("stopped"), "{rhai:?}");
         assert_eq!(rhai.1.last(), Some(&stop));
         assert_eq!(walked.1, rhai.1, "stopping at {stop}");
