@@ -48,7 +48,14 @@
 //! [`native_table::PairSplit`]) calls the method's [`native_table::PairReader`] and compares
 //! the integer it gives: no value is made for the read nor for the comparison, and the
 //! operations Rhai counts for the condition are counted at once after (`run/pairs.rs`,
-//! `Runner::pair_compared` and `Runner::split_compared`).
+//! `Runner::pair_compared` and `Runner::split_compared`). A pair's integers are read where
+//! they are, for such a condition as for any read, set or push at a pair's call
+//! (`Runner::pair_in_place`): variables, literals and constants, and chains and operators
+//! on them as `Runner::int_reads` reads its operands (`cell(p[0], p[1])`,
+//! `cell(b.x, b.y - 1)`, `cell(c.x + d[0], c.y + d[1])`: `Runner::pair_int`), each
+//! argument's operations counted with the chain's; where one holds no integer there (an
+//! index out of range or negative, another type, an operator that fails), the pair's call
+//! is evaluated as written.
 //!
 //! A closure is an anonymous function of the script, lowered like the others: Rhai's array
 //! methods that take one (`filter`, `map`, `some`, `all`, `index_of`, `find`, `find_map`,

@@ -10,6 +10,7 @@ use rhai::{Dynamic, Map, Position, StaticVec, INT};
 
 use super::{
     chain::{property, property_mut, takes_push, Counted, Gathered},
+    reads::IntRead,
     with_args, with_position_if_none, Error, Flow, Frame, List, Runner, Stop,
 };
 use crate::walker::lists::NativeList;
@@ -48,6 +49,9 @@ struct PairRead<'c> {
     pos: Position,
     a: INT,
     b: INT,
+    /// The operations Rhai counts evaluating the pair's two arguments (two where each is a
+    /// variable, a literal or a constant; more for a chain or an operator, `p[0]`, `b.y - 1`).
+    ops: u64,
 }
 
 /// How a read in place with a [`PairPlan`] went.
@@ -62,6 +66,20 @@ enum Planned {
     Other,
 }
 
+/// The operations Rhai counts reading `chain` as `read` reads it (see
+/// [`Runner::pair_in_place`]), up to its method's call: each link, the argument's expression,
+/// the pair's two arguments (`read.ops`) and its call, the variable, the property's look-up (if
+/// the method is called on one) and the method's call.
+///
+/// They are counted at once, without their positions (the pair's call and the method's have
+/// one): where the budget stops the call among them, its error is a system exception, which
+/// takes the position of the function's call when it leaves it, as in Rhai (see
+/// [`Runner::int_reads`]); the budget is given the count only.
+#[inline(always)]
+fn pair_read_ops(chain: &Chain, read: &PairRead) -> u64 {
+    chain.steps.len() as u64 + 4 + read.ops + u64::from(read.prop.is_some())
+}
+
 /// Whether a call site's argument types are two integers, the arguments of a [`Pair`].
 fn two_ints(types: &[TypeId]) -> bool {
     let int = TypeId::of::<INT>();
@@ -69,11 +87,21 @@ fn two_ints(types: &[TypeId]) -> bool {
 }
 
 /// Whether `chain`'s argument is a call of two arguments each of which may be an integer where
-/// it is (a variable, a literal, a constant), as [`Runner::pair_compared`] reads them: looked
-/// at before calling it, as other pairs' calls (`cell(p[0], p[1])`) are common.
+/// it is, as [`Runner::pair_compared`] reads them (see [`Runner::pair_int`]): a variable, a
+/// literal, a constant, a chain (`p[0]`, `c.x`) or an operator (`b.y - 1`). Looked at before
+/// calling it, as other pairs' calls are common.
 #[inline(always)]
 pub(super) fn integers_in_place(chain: &Chain) -> bool {
-    let in_place = |arg: &Expr| matches!(arg, Expr::Local(_) | Expr::Value(_) | Expr::Constant(..));
+    let in_place = |arg: &Expr| {
+        matches!(
+            arg,
+            Expr::Local(_)
+                | Expr::Value(_)
+                | Expr::Constant(..)
+                | Expr::Chain(_)
+                | Expr::Binary { .. }
+        )
+    };
     matches!(chain.args.as_slice(), [Expr::Call(call)] if matches!(call.args.as_slice(), [a, b] if in_place(a) && in_place(b)))
 }
 
@@ -245,10 +273,11 @@ impl Runner<'_> {
     /// reads an integer by the method's [`PairReader`] (`board.get(cell(x, y)) == theirs`):
     /// the integer read and compared with `rhs`'s, no value made for it. The reader changes
     /// nothing, so it is called first (`rhs` is read before the chain rather than after: the
-    /// chain changes nothing either); then the operations Rhai counts are counted in one
-    /// [`Self::tick_at_each_of`] with `counted` (the statement's): the operator's, the left
-    /// operand's expression, the chain's as [`Self::count_pair_read`] counts them, and the
-    /// right operand's. `None`, with nothing counted or changed, where the plan has no reader
+    /// chain changes nothing either); then the operations Rhai counts are counted at once with
+    /// `counted` (the statement's): the operator's, the left operand's expression, the chain's
+    /// as [`Self::count_pair_read`] counts them (with the pair's arguments' as
+    /// [`Self::pair_int`] reads them: `cell(p[0], p[1])`, `cell(b.x, b.y - 1)`), and the right
+    /// operand's. `None`, with nothing counted or changed, where the plan has no reader
     /// or changes the value it is called on, the chain does not fit its plan, or the reader
     /// gives no integer (another type, or an error Rhai's path words): the comparison is then
     /// made as before.
@@ -265,19 +294,18 @@ impl Runner<'_> {
             return None;
         };
         let i = frame.index(*slot);
-        // The pair's integers first: most chains that do not fit fail here (`cell(p[0], p[1])`).
-        let read = self.pair_operands(frame, call, i, None, Position::NONE)?;
         let kept = chain.pair_plan.borrow();
         let plan = kept.as_ref().filter(|plan| plan.reads_only)?;
         let reader = plan.reader?;
         if chain.returned && self.listing(frame) {
             return None;
         }
+        let prop = plan.prop.as_deref();
+        let read = self.pair_operands(frame, call, i, prop, plan.pos)?;
         let y = self.int_of(frame, rhs)?;
         // Rhai calls a function that would change a constant (it words that error).
         let callable = |item: &Dynamic| plan.pure || !item.is_read_only();
         let target = &frame.values[i];
-        let prop = plan.prop.as_deref();
         let value = match prop {
             None => callable(target).then(|| reader(target, read.a, read.b))?,
             Some(name) => {
@@ -291,22 +319,13 @@ impl Runner<'_> {
         };
         frame.touch(i);
         // The operator's operation and the left operand's, then the chain's (see
-        // `count_pair_read_looked`), then the right operand's.
-        let first = if call.first_local.is_some() {
-            call.pos
-        } else {
-            Position::NONE
-        };
-        let (call_pos, method_pos) = (call.pos, plan.pos);
-        let k = counted as usize + 2 + chain.steps.len() + 1;
-        let method = k + 4 + usize::from(prop.is_some());
+        // `count_pair_read`), then the right operand's: by `tick_at_each_of`, whose look at
+        // one report is made in place (most such conditions meet one: they count 13 or more of
+        // the 16 operations between two reports).
+        let chain_ops = pair_read_ops(chain, &read);
         drop(kept);
-        let ticked = self.tick_at_each_of(method + 2, |at| match at {
-            _ if at == k => first,
-            _ if at == k + 2 => call_pos,
-            _ if at == method => method_pos,
-            _ => Position::NONE,
-        });
+        let ticked =
+            self.tick_at_each_of((counted + 2 + chain_ops + 1) as usize, |_| Position::NONE);
         Some(match ticked {
             Ok(()) => Ok(op.compare(x, y)),
             Err(err) => Err(err.into()),
@@ -472,11 +491,11 @@ impl Runner<'_> {
     ) -> Option<PairRead<'c>> {
         // The pair's integers: a first argument that is a variable is passed by reference
         // (counted, then read), any other is evaluated; each is read where it is.
-        let a = match call.first_local {
-            Some(at) => frame.values[frame.index(at)].as_int().ok()?,
-            None => self.int_at(frame, &call.args[0])?,
+        let (a, first) = match call.first_local {
+            Some(at) => (frame.values[frame.index(at)].as_int().ok()?, 1),
+            None => self.pair_arg(frame, &call.args[0])?,
         };
-        let b = self.int_at(frame, &call.args[1])?;
+        let (b, second) = self.pair_arg(frame, &call.args[1])?;
         Some(PairRead {
             i,
             call,
@@ -484,6 +503,41 @@ impl Runner<'_> {
             pos,
             a,
             b,
+            ops: first + second,
+        })
+    }
+
+    /// The integer a pair's argument `expr` holds where it is, and the operations Rhai counts
+    /// evaluating it: one for a variable, a literal or a constant, read here; others as
+    /// [`Self::pair_int`] reads them.
+    #[inline(always)]
+    fn pair_arg(&self, frame: &Frame, expr: &Expr) -> Option<(INT, u64)> {
+        match expr {
+            Expr::Chain(_) | Expr::Binary { .. } => self
+                .pair_int(frame, expr)
+                .map(|read| (read.value, read.ops)),
+            _ => Some((self.int_at(frame, expr)?, 1)),
+        }
+    }
+
+    /// The integer `expr`, a pair's argument, holds where it is, read as [`Self::expr`]
+    /// would read it (without counting), with the operations Rhai counts evaluating it (its
+    /// expression's own included): a variable, a literal, a constant, or a chain of
+    /// [`Self::int_read`] (`p[0]`, `c.x`), or `+ - * / %` on such operands (`b.y - 1`,
+    /// `c.x + d[0]`: the operator's operation, then its operands'). `None` where an operand
+    /// holds no integer there (or its chain's quick read would not apply) or the operator
+    /// fails (overflow, division by zero: Rhai words the error): the pair's call is then
+    /// evaluated as written.
+    #[inline(never)]
+    fn pair_int(&self, frame: &Frame, expr: &Expr) -> Option<IntRead> {
+        let Expr::Binary { op, args, .. } = expr else {
+            return self.int_read(frame, expr);
+        };
+        let [lhs, rhs] = &args.args;
+        let (x, y) = (self.pair_int(frame, lhs)?, self.pair_int(frame, rhs)?);
+        Some(IntRead {
+            value: op.checked(x.value, y.value)?,
+            ops: 1 + x.ops + y.ops,
         })
     }
 
@@ -517,7 +571,7 @@ impl Runner<'_> {
             }
             (pair.make)(read.a, read.b)
         };
-        if let Err(err) = self.count_pair_read(chain, read.call, false, read.pos) {
+        if let Err(err) = self.count_pair_read(chain, read) {
             return Some(Err(err.into()));
         }
         // What the push changes, a lent state is copied first (see `chain`).
@@ -595,7 +649,7 @@ impl Runner<'_> {
         if item.is_map() || item.type_id() != plan.receiver {
             return Planned::Other;
         }
-        if let Err(err) = self.count_pair_read(chain, read.call, read.prop.is_some(), read.pos) {
+        if let Err(err) = self.count_pair_read(chain, read) {
             return Planned::Done(Err(err.into()));
         }
         // The form reads its arguments where they are; where it cannot, the chain is read as
@@ -624,7 +678,7 @@ impl Runner<'_> {
         let Some(value) = reader(item, read.a, read.b) else {
             return Planned::Other;
         };
-        if let Err(err) = self.count_pair_read(chain, read.call, read.prop.is_some(), read.pos) {
+        if let Err(err) = self.count_pair_read(chain, read) {
             return Planned::Done(Err(err.into()));
         }
         Planned::Done(match value {
@@ -633,52 +687,11 @@ impl Runner<'_> {
         })
     }
 
-    /// Counts what Rhai counts reading `chain` (see [`Self::pair_in_place`]), whose argument
-    /// is `call`, up to its method's call at `pos`: each link, the argument's expression, the
-    /// pair's two arguments and its call, the variable, the property's look-up (`prop`) and the
-    /// method's call. At once where no report to the budget falls among them, else one by one.
+    /// Counts what Rhai counts reading `chain` (see [`Self::pair_in_place`]) as `read` reads
+    /// it, up to its method's call (see [`pair_read_ops`]), as [`Self::pair_compared`] counts.
     #[inline(always)]
-    fn count_pair_read(
-        &mut self,
-        chain: &Chain,
-        call: &Call,
-        prop: bool,
-        pos: Position,
-    ) -> Result<(), Error> {
-        let counted = chain.steps.len() as u64 + 6 + u64::from(prop);
-        if self.global.num_operations + counted < self.look_at {
-            self.global.num_operations += counted;
-            return Ok(());
-        }
-        self.count_pair_read_looked(chain.steps.len(), call, prop, pos)
-    }
-
-    /// [`Self::count_pair_read`] where a look at the budget falls among the operations: each
-    /// counted where Rhai counts it (`links`: one or two, the shapes `pair_in_place` takes).
-    #[cold]
-    #[inline(never)]
-    fn count_pair_read_looked(
-        &mut self,
-        links: usize,
-        call: &Call,
-        prop: bool,
-        pos: Position,
-    ) -> Result<(), Error> {
-        let first = if call.first_local.is_some() {
-            call.pos
-        } else {
-            Position::NONE
-        };
-        // Each link, the argument's expression, the pair's first argument, its second, its
-        // call, the variable, the property's look-up, the method's call.
-        let k = links + 1;
-        let last = k + 4 + usize::from(prop);
-        self.tick_at_each_of(last + 1, |at| match at {
-            _ if at == k => first,
-            _ if at == k + 2 => call.pos,
-            _ if at == last => pos,
-            _ => Position::NONE,
-        })
+    fn count_pair_read(&mut self, chain: &Chain, read: &PairRead) -> Result<(), Error> {
+        self.tick_at_each_of(pair_read_ops(chain, read) as usize, |_| Position::NONE)
     }
 
     /// Evaluates `call` (see [`Self::pair_argument`]) as an argument of a chain, as Rhai does:

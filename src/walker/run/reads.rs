@@ -22,10 +22,10 @@ use crate::walker::{
 const MOST_ARGS: usize = 2;
 
 /// An operator's operand read as an integer where it is (see [`Runner::int_reads`]).
-struct IntRead {
-    value: INT,
+pub(super) struct IntRead {
+    pub(super) value: INT,
     /// The operations Rhai counts evaluating the operand, its expression's own included.
-    ops: u64,
+    pub(super) ops: u64,
 }
 
 impl Runner<'_> {
@@ -198,7 +198,7 @@ impl Runner<'_> {
     /// [`Self::expr`] would read it (without counting): a chain as its quick read
     /// ([`Self::item`], [`Self::field_read`]) reads it, under the same conditions.
     #[inline(always)]
-    fn int_read(&self, frame: &Frame, expr: &Expr) -> Option<IntRead> {
+    pub(super) fn int_read(&self, frame: &Frame, expr: &Expr) -> Option<IntRead> {
         let Expr::Chain(chain) = expr else {
             // The expression's operation only.
             return Some(IntRead {

@@ -138,3 +138,113 @@ fn the_budget_stops_reads_compared_where_rhai_stops() {
     let calls: Vec<(&str, &str)> = calls.iter().map(|args| ("t", args.as_str())).collect();
     assert_alike_in(script, &calls, 1);
 }
+
+#[test]
+fn reads_at_a_cell_of_read_integers_compared_agree() {
+    // The pair's arguments read where they are through chains and operators (walker17a):
+    // an array's item at a literal index, a cell's getters, sums of them, beside variables.
+    // Errors and other types take Rhai's way: an index out of range or negative (from the
+    // end, in Rhai), an item that is not an integer, a variable changed to another type, an
+    // operator that overflows or divides by zero, a cell off the board.
+    assert_alike(
+        r#"
+        const LINES = [[[0, 0], [1, 0], [2, 0]], [[0, 0], [1, 1], [2, 2]]];
+        const D = [1, 0];
+        fn items(g, v) {
+            let n = 0;
+            for line in LINES { for p in line { if g.get(cell(p[0], p[1])) == v { n += 1; } } }
+            n
+        }
+        fn items_of(g, p, v) { [g.get(cell(p[0], p[1])) == v, g.get(cell(p[1], p[0])) != v] }
+        fn state_items(s, p, v) { if s.board.get(cell(p[0], p[1])) == v { 1 } else { 2 } }
+        fn getters(g, b, v) {
+            [g.get(cell(b.x, b.y - 1)) == v, g.get(cell(b.x + 1, b.y)) == v,
+             g.get(cell(b.x - 1, 2 * b.y - 2)) >= v, g.get(cell(b.y / 2, b.x % 2)) < v]
+        }
+        fn moved(s, c, d, v) {
+            let n = 0;
+            for k in 0..3 {
+                if s.board.get(cell(c.x + d[0], c.y + d[1])) == v { n += 1; }
+                c = cell(c.x + d[0], c.y + d[1]);
+            }
+            n
+        }
+        fn mixed(g, x, p, v) {
+            [g.get(cell(x, p[1])) == v, g.get(cell(p[0], x)) == v, g.get(cell(x + 1, x - 1)) == v,
+             g.get(cell(D[0], x)) == v, g.get(cell(x, D[1] + x)) == v]
+        }
+        fn retyped(g) {
+            let p = [1, 1];
+            let b = cell(1, 1);
+            let a = [g.get(cell(p[0], p[1])) == 0, g.get(cell(b.x, b.y - 1)) == 0];
+            p = [1.5, 1];
+            b = #{ x: 1, y: 1 };
+            a + [g.get(cell(p[1], p[1])) == 0, g.get(cell(b.x, b.y - 1)) == 0]
+        }
+        "#,
+        &[
+            ("items", "[grid(3, 3), 0]"),
+            ("items", "[grid(3, 3), 1]"),
+            ("items", "[grid(2, 2), 0]"),
+            ("items", "[hex_grid(3, 3), 0]"),
+            ("items", "[[1, 2, 3], 0]"),
+            ("items_of", "[grid(3, 3), [1, 2], 0]"),
+            ("items_of", "[grid(3, 3), [1, 2, 3], 0]"),
+            ("items_of", "[grid(3, 3), [1], 0]"),
+            ("items_of", "[grid(3, 3), [], 0]"),
+            ("items_of", "[grid(3, 3), [1, -1], 0]"),
+            ("items_of", "[grid(3, 3), [1, 1.0], 0]"),
+            ("items_of", r#"[grid(3, 3), [1, "a"], 0]"#),
+            ("items_of", "[grid(3, 3), [1, 5], 0]"),
+            ("items_of", "[grid(3, 3), [1, 2], 0.5]"),
+            ("items_of", "[grid(3, 3), #{ a: 1 }, 0]"),
+            ("items_of", "[grid(3, 3), 7, 0]"),
+            ("items_of", "[grid(3, 3), cell(1, 1), 0]"),
+            ("state_items", "[#{ board: grid(3, 3) }, [2, 2], 0]"),
+            ("state_items", "[#{ board: grid(3, 3) }, [3, 2], 0]"),
+            ("state_items", "[#{ board: [1, 2] }, [0, 1], 0]"),
+            ("state_items", "[#{}, [0, 1], 0]"),
+            ("getters", "[grid(3, 3), cell(1, 1), 0]"),
+            ("getters", "[grid(3, 3), cell(1, 2), 0]"),
+            ("getters", "[grid(3, 3), cell(0, 0), 0]"),
+            ("getters", "[grid(3, 3), cell(2, 2), 0]"),
+            ("getters", "[grid(3, 3), #{ x: 1, y: 1 }, 0]"),
+            ("getters", "[grid(3, 3), 4, 0]"),
+            ("getters", "[grid(3, 3), cell(1, -9223372036854775808), 0]"),
+            ("getters", "[grid(3, 3), cell(9223372036854775807, 1), 0]"),
+            ("moved", "[#{ board: grid(5, 5) }, cell(0, 0), [1, 1], 0]"),
+            ("moved", "[#{ board: grid(5, 5) }, cell(4, 0), [-1, 2], 0]"),
+            ("moved", "[#{ board: grid(5, 5) }, cell(0, 0), [1, 1.0], 0]"),
+            ("moved", "[#{ board: grid(5, 5) }, cell(0, 0), [1], 0]"),
+            ("mixed", "[grid(3, 3), 1, [0, 2], 0]"),
+            ("mixed", "[grid(3, 3), 2, [0, 2], 0]"),
+            ("mixed", "[grid(3, 3), 1.5, [0, 2], 0]"),
+            ("mixed", "[grid(3, 3), 1, [0], 0]"),
+            ("retyped", "[grid(3, 3)]"),
+        ],
+    );
+}
+
+#[test]
+fn the_budget_stops_reads_at_read_integers_compared_where_rhai_stops() {
+    // As above, the pair's arguments read through chains and operators.
+    let script = r#"
+        fn t(pad) {
+            for i in 0..pad { }
+            let state = #{ board: grid(3, 3) };
+            let g = grid(3, 3);
+            let p = [1, 2];
+            let b = cell(1, 1);
+            let d = [1, 0];
+            let x = 1;
+            let n = 0;
+            loop {
+                if g.get(cell(p[0], p[1])) == 0 { n += 1; }
+                if state.board.get(cell(b.x + d[0], b.y - 1)) != n && g.get(cell(x, p[0])) == 0 { n -= 1; }
+            }
+        }
+    "#;
+    let calls: Vec<String> = (0..40).map(|pad| format!("[{pad}]")).collect();
+    let calls: Vec<(&str, &str)> = calls.iter().map(|args| ("t", args.as_str())).collect();
+    assert_alike_in(script, &calls, 1);
+}

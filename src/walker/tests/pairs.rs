@@ -365,3 +365,72 @@ fn the_budget_stops_a_read_by_the_integer_form_where_rhai_stops() {
     let calls: Vec<(&str, &str)> = calls.iter().map(|args| ("t", args.as_str())).collect();
     assert_alike_in(script, &calls, 1);
 }
+
+#[test]
+fn reads_and_pushes_at_a_cell_of_read_integers_agree() {
+    // The pair's arguments read where they are through chains and operators (walker17a) in
+    // a read kept with `let`, summed, set and pushed: `cell(p[0], p[1])`, `cell(b.x, b.y - 1)`,
+    // `cell(c.x + d[0], c.y + d[1])`; the errors and other types as Rhai gives them.
+    assert_alike(
+        r#"
+        fn sides(s, b) {
+            let n = s.board.get(cell(b.x, b.y - 1)) + s.board.get(cell(b.x, b.y + 1))
+                + s.board.get(cell(b.x - 1, b.y)) + s.board.get(cell(b.x + 1, b.y));
+            let there = s.board.get(cell(b.x, b.y));
+            [n, there]
+        }
+        fn walk(g, c, d) {
+            let list = [];
+            for k in 0..4 {
+                let v = g.get(cell(c.x + d[0] * k, c.y + d[1] * k));
+                list.push(cell(c.x + d[0], c.y + d[1] * k));
+                g.set(cell(c.x + d[0] * k, c.y), v + 1);
+                list.push(v);
+            }
+            [list, g]
+        }
+        fn items(g, p) { let v = g.get(cell(p[0], p[1])); let list = []; list.push(cell(p[1], p[0])); [v, list] }
+        "#,
+        &[
+            ("sides", "[#{ board: grid(3, 3) }, cell(1, 1)]"),
+            ("sides", "[#{ board: grid(3, 3) }, cell(0, 1)]"),
+            ("sides", "[#{ board: grid(3, 3) }, cell(1, 2)]"),
+            ("sides", "[#{ board: grid(3, 3) }, #{ x: 1, y: 1 }]"),
+            ("sides", "[#{ board: [1, 2] }, cell(1, 1)]"),
+            ("walk", "[grid(5, 5), cell(0, 0), [1, 1]]"),
+            ("walk", "[grid(5, 5), cell(1, 1), [1, 0]]"),
+            ("walk", "[grid(5, 5), cell(0, 0), [1, 2]]"),
+            ("walk", "[grid(5, 5), cell(0, 0), [1, -1]]"),
+            ("walk", "[grid(5, 5), cell(0, 0), [1.0, 1]]"),
+            ("walk", "[grid(5, 5), cell(0, 0), [9223372036854775807, 2]]"),
+            ("walk", "[grid(5, 5), cell(0, 0), [1]]"),
+            ("items", "[grid(3, 3), [1, 2]]"),
+            ("items", "[grid(3, 3), [1, 3]]"),
+            ("items", "[grid(3, 3), [-1, -2]]"),
+            ("items", "[grid(3, 3), [1]]"),
+            ("items", r#"[grid(3, 3), ["1", 2]]"#),
+        ],
+    );
+}
+
+#[test]
+fn the_budget_stops_reads_at_read_integers_where_rhai_stops() {
+    // The limit and the reports to the budget fall at each operation of the body in turn.
+    let script = r#"
+        fn t(pad) {
+            for i in 0..pad { }
+            let state = #{ board: grid(3, 3) };
+            let b = cell(1, 1);
+            let p = [2, 0];
+            let list = [];
+            loop {
+                let s = state.board.get(cell(b.x, b.y - 1)) + state.board.get(cell(p[0], p[1]));
+                list.push(cell(b.x + p[1], b.y));
+                if list.len > 5 { list = []; }
+            }
+        }
+    "#;
+    let calls: Vec<String> = (0..16).map(|pad| format!("[{pad}]")).collect();
+    let calls: Vec<(&str, &str)> = calls.iter().map(|args| ("t", args.as_str())).collect();
+    assert_alike_in(script, &calls, 1);
+}
