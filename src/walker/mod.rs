@@ -55,7 +55,9 @@
 //! `cell(b.x, b.y - 1)`, `cell(c.x + d[0], c.y + d[1])`: `Runner::pair_int`), each
 //! argument's operations counted with the chain's; where one holds no integer there (an
 //! index out of range or negative, another type, an operator that fails), the pair's call
-//! is evaluated as written.
+//! is evaluated as written. A variable's cell read as a value rather than compared
+//! (`let stone = board.get(c)`, `owns(turn, state.board.get(c))`) is read by the same reader
+//! at the integers its type's `PairSplit` gives (`Runner::split_read`).
 //!
 //! A closure is an anonymous function of the script, lowered like the others: Rhai's array
 //! methods that take one (`filter`, `map`, `some`, `all`, `index_of`, `find`, `find_map`,

@@ -407,6 +407,92 @@ impl Runner<'_> {
         })
     }
 
+    /// `x.f(c)` or `x.p.f(c)`, `c` a variable holding a pair's value (a cell), read as a value
+    /// (`let there = board.get(c)`, a function's argument: `owns(turn, state.board.get(c))`)
+    /// where `f`'s site found a [`PairReader`] and the integers of `c`'s type: the integer read
+    /// as [`Self::split_compared`] reads it, no argument taken from its slot nor value made
+    /// but the integer's, the operations Rhai counts for the chain counted as
+    /// [`Self::call_in_place`] and [`Self::property_call_in_place`] count them (each link and
+    /// the argument's expression where gathered so, the variable, the property's look-up, the
+    /// call), at once (see [`pair_read_ops`] for their positions). `None`, with nothing
+    /// counted or changed, where the site found other types or a function that may change its
+    /// first argument, or the reader gives no integer (another type, or an error: the chain is
+    /// then read as before, and Rhai's words given).
+    #[inline(never)]
+    pub(super) fn split_read(
+        &mut self,
+        frame: &mut Frame,
+        chain: &Chain,
+        i: usize,
+    ) -> Option<Flow<Dynamic>> {
+        let [Expr::Local(at)] = chain.args.as_slice() else {
+            return None;
+        };
+        let (prop, site) = match chain.steps.as_slice() {
+            [Step::Method {
+                args: 1,
+                script: false,
+                site,
+                ..
+            }] => (None, site),
+            [Step::Prop { name, .. }, Step::Method {
+                args: 1,
+                script: false,
+                site,
+                ..
+            }] if chain.gathering == Gathering::PerLink => (Some(name.as_str()), site),
+            _ => return None,
+        };
+        if chain.argument || chain.returned || chain.array_method.is_some() {
+            return None;
+        }
+        let resolved = site.0.borrow();
+        let r = resolved.as_ref()?;
+        let (reader, split) = (r.pair_reader?, r.pair_split?);
+        // As `call_in_place` calls it: Rhai calls a function that needs its context, or one
+        // that would change a constant (it words that error).
+        if r.func.is_none() || !r.reads_only || r.context {
+            return None;
+        }
+        let arg = &frame.values[frame.index(*at)];
+        let value = {
+            let target = &frame.values[i];
+            let map;
+            let item = match prop {
+                None => target,
+                Some(name) => {
+                    map = target.read_lock::<Map>()?;
+                    property(&map, name)?
+                }
+            };
+            let fits = matches!(r.types.as_slice(), [t, a] if *t == item.type_id() && *a == arg.type_id())
+                && !item.is_map()
+                && (r.pure || !item.is_read_only());
+            if !fits {
+                return None;
+            }
+            let (a, b) = split(arg)?;
+            let Some(Ok(value)) = reader(item, a, b) else {
+                return None;
+            };
+            value
+        };
+        drop(resolved);
+        // Each link and the argument's expression (where gathered so), the variable, the
+        // property's look-up, the call.
+        let ops = match prop {
+            Some(_) => 6,
+            None if chain.gathering == Gathering::PerLink => 4,
+            None => 2,
+        };
+        frame.touch(i);
+        Some(
+            self.tick_n(ops)
+                .map(|()| Dynamic::from_int(value))
+                .map_err(Into::into),
+        )
+    }
+
     /// [`Self::pair_in_place`] with the plan `chain` kept: its shape was looked at when the
     /// plan was made (it does not change), what may change is looked at here.
     #[inline(always)]

@@ -57,12 +57,13 @@ impl Runner<'_> {
                 frame.touch(i);
                 self.getter(chain, &mut frame.values[i])
             }
-            [Step::Method { script: false, .. }] if chain.array_method.is_none() => {
-                self.call_in_place(frame, chain, i)
-            }
-            [Step::Prop { name, .. }, Step::Method { script: false, .. }] => {
-                self.property_call_in_place(frame, chain, i, name)
-            }
+            // A reader at a variable's cell first (`board.get(c)`, see `Runner::split_read`).
+            [Step::Method { script: false, .. }] if chain.array_method.is_none() => self
+                .split_read(frame, chain, i)
+                .or_else(|| self.call_in_place(frame, chain, i)),
+            [Step::Prop { name, .. }, Step::Method { script: false, .. }] => self
+                .split_read(frame, chain, i)
+                .or_else(|| self.property_call_in_place(frame, chain, i, name)),
             _ => None,
         }
     }

@@ -434,3 +434,44 @@ fn the_budget_stops_reads_at_read_integers_where_rhai_stops() {
     let calls: Vec<(&str, &str)> = calls.iter().map(|args| ("t", args.as_str())).collect();
     assert_alike_in(script, &calls, 1);
 }
+
+#[test]
+fn reads_at_a_variables_cell_as_values_agree() {
+    // `board.get(c)` and `state.board.get(c)`, `c` a variable's cell, read as a value (a
+    // `let`, a function's argument, a sum) by the method's integer form (`Runner::split_read`);
+    // other types, cells off the board, constants and captured values as Rhai gives them.
+    assert_alike(
+        r#"
+        fn owns(p, v) { v == p + 1 }
+        fn values(s, g, c) {
+            let there = s.board.get(c);
+            let here = g.get(c);
+            [there, here, owns(0, s.board.get(c)), owns(1, g.get(c)), g.get(c) + s.board.get(c)]
+        }
+        fn constant(c) { const g = grid(2, 2); let v = g.get(c); v }
+        fn captured(c) { let g = grid(2, 2); let f = || g.get(c); let v = g.get(c); [v, f.call()] }
+        "#,
+        &[
+            ("values", "[#{ board: grid(3, 3) }, grid(3, 3), cell(1, 1)]"),
+            ("values", "[#{ board: grid(3, 3) }, grid(2, 2), cell(2, 2)]"),
+            (
+                "values",
+                "[#{ board: grid(3, 3) }, grid(3, 3), cell(-1, 1)]",
+            ),
+            (
+                "values",
+                "[#{ board: hex_grid(3, 3) }, grid(3, 3), cell(0, 1)]",
+            ),
+            ("values", "[#{ board: [1, 2] }, grid(3, 3), 1]"),
+            (
+                "values",
+                "[#{ board: grid(3, 3) }, grid(3, 3), #{ x: 1, y: 1 }]",
+            ),
+            ("values", "[#{}, grid(3, 3), cell(1, 1)]"),
+            ("values", "[#{ board: grid(3, 3) }, grid(3, 3), cell(0, 0)]"),
+            ("constant", "[cell(1, 1)]"),
+            ("constant", "[cell(2, 1)]"),
+            ("captured", "[cell(1, 0)]"),
+        ],
+    );
+}
