@@ -475,3 +475,23 @@ fn reads_at_a_variables_cell_as_values_agree() {
         ],
     );
 }
+
+#[test]
+fn the_budget_stops_reads_at_a_variables_cell_where_rhai_stops() {
+    // `Runner::split_read`: the limit and the reports to the budget fall at each operation of
+    // the body in turn.
+    let script = r#"
+        fn owns(p, v) { v == p }
+        fn t(pad) {
+            for i in 0..pad { }
+            let state = #{ board: grid(3, 3) };
+            let g = grid(3, 3);
+            let c = cell(1, 2);
+            let n = 0;
+            loop { let v = state.board.get(c); if owns(n, g.get(c)) { n += v; } }
+        }
+    "#;
+    let calls: Vec<String> = (0..16).map(|pad| format!("[{pad}]")).collect();
+    let calls: Vec<(&str, &str)> = calls.iter().map(|args| ("t", args.as_str())).collect();
+    assert_alike_in(script, &calls, 1);
+}
