@@ -813,6 +813,10 @@ impl Lower<'_> {
                             if let (None, Expr::Call(call)) = (&op, &mut value) {
                                 call.take_first = call.first_local == Some(slot)
                                     && matches!(call.callee, Callee::Script(_));
+                                // x, handed over, is not read again for another argument.
+                                if call.take_first {
+                                    call.late &= !super::passes(&call.args, slot);
+                                }
                             }
                             let fast = op
                                 .as_ref()
@@ -1289,6 +1293,7 @@ impl Lower<'_> {
             .rposition(|a| !matches!(a, Expr::Local(_) | Expr::Value(_)))
             .map_or(0, |k| k + 1);
         Ok(Expr::Call(Box::new(Call {
+            late: super::late_arguments(&args),
             name: call.name.clone(),
             args,
             first_local,

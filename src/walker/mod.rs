@@ -76,6 +76,17 @@
 //! plain value again when the chain holding the closure ends (the closure ends with it, and a
 //! shared variable then behaves as a plain one in Rhai too).
 //!
+//! A call of one of the script's lowered functions evaluates its arguments straight into the
+//! callee's frame (a function of one expression runs on top of the caller's frame). Rhai gives
+//! the callee a copy of each argument; the walker lends an array rather than copying it where
+//! it is read once the arguments are evaluated ([`Call::late`], decided when lowered): a local
+//! variable that the arguments after it leave as they are, or a local variable's property
+//! (`side(state.pits, 0)`) that they neither read nor change, the variable holding a map of its
+//! own. The value is moved into the callee's frame and back after the call (a property taken
+//! out of its map as it is read, counted as its read); before the callee changes or moves it,
+//! it is copied for the caller, whose value stays as it was, as with Rhai's copy (see
+//! `Runner::call_script`).
+//!
 //! A call of a function pointer, `f.call(args)` on a variable or `call(f, args)`, is made by
 //! the walker where the pointer leads to a lowered function of the script (a closure capturing
 //! nothing, a function's name used as a value, `Fn("name")`) and carries no curried values:
@@ -721,9 +732,84 @@ struct Call {
     /// is handed to it rather than copied.
     take_first: bool,
     /// The arguments from this one on are local variables or literals, whose evaluation
-    /// changes nothing: a variable among them may be read once all are evaluated (see
-    /// `Runner::call_script`, which lends such variables to a script function).
+    /// changes nothing (a native function's arguments are then read where they are, see
+    /// `Runner::plain_native`).
     pure_from: usize,
+    /// The arguments (bit `k` for argument `k`) that are a local variable which the arguments
+    /// after it leave as it is, or a local variable's property (`state.board`) which they
+    /// neither read nor change (see [`late_arguments`]): what such an argument holds is the
+    /// same once all are evaluated, so `Runner::call_script` may lend it to a script function
+    /// rather than copy it.
+    late: u64,
+}
+
+/// The arguments `args` of a call that are [`Call::late`]: a local variable that no argument
+/// after it may change, or a local variable's property that no argument after it reads or
+/// changes (reading another property of the variable, `state.turn`, is allowed), no argument
+/// passing the variable itself.
+fn late_arguments(args: &[Expr]) -> u64 {
+    let mut late = 0;
+    for (k, arg) in args.iter().enumerate().take(64) {
+        let after = &args[k + 1..];
+        let read_late = match arg {
+            Expr::Local(slot) => after.iter().all(|a| leaves(a, *slot, None)),
+            Expr::Chain(chain) => match (&chain.root, chain.steps.as_slice()) {
+                (Root::Local(slot), [Step::Prop { name, .. }]) => {
+                    after.iter().all(|a| leaves(a, *slot, Some(name))) && passes(args, *slot) == 0
+                }
+                _ => false,
+            },
+            _ => false,
+        };
+        if read_late {
+            late |= 1 << k;
+        }
+    }
+    late
+}
+
+/// The arguments among `args` that are the local variable in `slot` (bit `k` for argument `k`).
+fn passes(args: &[Expr], slot: Slot) -> u64 {
+    args.iter()
+        .take(64)
+        .enumerate()
+        .filter(|(_, a)| matches!(a, Expr::Local(s) if *s == slot))
+        .fold(0, |bits, (k, _)| bits | 1 << k)
+}
+
+/// Whether evaluating `expr` leaves the local variable in `slot` as it is, as seen when
+/// lowered, and (`prop` given) reads nothing of it but its properties other than `prop`:
+/// variables, literals and constants; operators on such values; reads of a variable's
+/// properties and items (of the variable in `slot`, one property only: `state.turn`, a map's
+/// property or a getter, which reads); calls not passing the variable as their first argument
+/// (a native function may change that one), their arguments leaving it so.
+fn leaves(expr: &Expr, slot: Slot, prop: Option<&str>) -> bool {
+    match expr {
+        Expr::Local(s) => prop.is_none() || *s != slot,
+        Expr::Value(_) | Expr::Constant(..) => true,
+        Expr::Unary { arg, .. } => leaves(arg, slot, prop),
+        Expr::Binary { args, .. } => args.args.iter().all(|a| leaves(a, slot, prop)),
+        Expr::Chain(chain) => {
+            let reads = match &chain.root {
+                Root::Local(s) if *s == slot => match chain.steps.as_slice() {
+                    [Step::Prop { name, .. }] => prop != Some(name.as_str()),
+                    _ => false,
+                },
+                Root::Local(_) | Root::Constant(..) => chain
+                    .steps
+                    .iter()
+                    .all(|s| matches!(s, Step::Prop { .. } | Step::Index)),
+                Root::Value(_) => false,
+            };
+            reads
+                && chain.array_method.is_none()
+                && chain.args.iter().all(|a| leaves(a, slot, prop))
+        }
+        Expr::Call(call) => {
+            call.first_local != Some(slot) && call.args.iter().all(|a| leaves(a, slot, prop))
+        }
+        _ => false,
+    }
 }
 
 /// A call of an imported script's function, `namespace::name(args)`: made by the host's

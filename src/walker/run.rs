@@ -8,8 +8,8 @@ use std::{
 
 use rhai::{
     Array, Caches, Dynamic, Engine, EvalAltResult, EvalContext, Expr as RhaiExpr,
-    GlobalRuntimeState, ImmutableString, NativeCallContext, Position, RhaiFunc, Scope, StaticVec,
-    Token, INT,
+    GlobalRuntimeState, ImmutableString, Map, NativeCallContext, Position, RhaiFunc, Scope,
+    StaticVec, Token, INT,
 };
 
 use later::Later;
@@ -20,8 +20,8 @@ use super::{
     Charges, Imports, Progress, REPORT_EVERY,
 };
 use super::{
-    Block, Call, Callee, Expr, Fallback, ForLoop, Function, IntAssign, IntOp, IntOperand, OpAssign,
-    Program, Resolved, Shape, Site, Slot, Stmt,
+    Block, Call, Callee, Chain, Expr, Fallback, ForLoop, Function, IntAssign, IntOp, IntOperand,
+    OpAssign, Program, Resolved, Root, Shape, Site, Slot, Step, Stmt,
 };
 
 mod chain;
@@ -2281,12 +2281,14 @@ impl Runner<'_> {
     /// function whose body is one expression runs in the caller's frame (see
     /// [`Self::call_inline`]).
     ///
-    /// A variable read once the arguments are evaluated (the first argument, and those among
-    /// the last ones that are variables or literals, whose evaluation changes nothing) is
-    /// lent rather than copied where its value is worth it (see [`later::lendable`]): moved
-    /// into the callee's frame and back after the call. Rhai gives the function a copy, which
+    /// A variable read once the arguments are evaluated (the first argument, and the
+    /// variables and variables' properties that the arguments after them leave alone, see
+    /// [`Call::late`]) is lent rather than copied where its value is worth it (see
+    /// [`later::lendable`]): moved into the callee's frame and back after the call
+    /// (`side(state.pits, 0)` does not copy the array). Rhai gives the function a copy, which
     /// it may change: before the callee changes a lent parameter (or moves it out), it is
     /// copied for the caller ([`Self::before_change`]), and that copy comes back.
+    #[inline(always)]
     fn call_script(
         &mut self,
         frame: &mut Frame,
@@ -2295,7 +2297,15 @@ impl Runner<'_> {
     ) -> Flow<Dynamic> {
         let mut values = self.frames.pop().unwrap_or_default();
         let mut later = Later::default();
-        if let Err(stop) = self.script_arguments(frame, call, &mut values, &mut later) {
+        // A call whose results are reused lends as before (see `memo.rs`, which reads the
+        // arguments): arrays only, from the last arguments that are variables or literals.
+        let memo = function.memo.get().is_some() && self.charges.is_some();
+        if let Err(stop) = self.script_arguments(frame, call, memo, &mut values, &mut later) {
+            // The properties taken out so far go back.
+            for (p, at, prop) in later.lent() {
+                let value = std::mem::take(&mut values[p]);
+                later::put_back(&mut frame.values[at], prop, &call.args[p], value);
+            }
             values.clear();
             self.frames.push(values);
             return Err(stop);
@@ -2307,7 +2317,7 @@ impl Runner<'_> {
         };
         let mark = frame.values.len();
         if let Some(body) = inline_body(function).filter(|_| mark + function.arity <= 64) {
-            return self.call_inline(frame, function, body, values, (later, lent), call.pos);
+            return self.call_inline(frame, function, body, values, (later, lent), call);
         }
         if lent == 0 {
             values.reserve(function.frame_size);
@@ -2316,9 +2326,9 @@ impl Runner<'_> {
         let loans = self.loans.len();
         let mut callee = Frame::new(values, false, lent);
         let result = self.run_function(function, &mut callee, call.pos);
-        for (p, at) in later.lent() {
+        for (p, at, prop) in later.lent() {
             let value = self.lent_back(&mut callee, p, loans);
-            plain::put(&mut frame.values[at], value);
+            later::put_back(&mut frame.values[at], prop, &call.args[p], value);
         }
         self.loans.truncate(loans);
         plain::truncate(&mut callee.values, 0);
@@ -2328,12 +2338,15 @@ impl Runner<'_> {
 
     /// Evaluates the arguments of `call` into `values`, as Rhai does (a first argument that is
     /// a variable counted first, read last); the variables read last that may be lent are
-    /// noted in `later`, their places left empty.
+    /// noted in `later`, their places left empty, and the variables' properties that may be
+    /// lent are taken out of their maps, noted in `later` (`memo`: only arrays of variables
+    /// from [`Call::pure_from`] on are lent, as the memo reads the arguments).
     #[inline(always)]
     fn script_arguments(
         &mut self,
         frame: &mut Frame,
         call: &Call,
+        memo: bool,
         values: &mut Vec<Dynamic>,
         later: &mut Later,
     ) -> Result<(), Stop> {
@@ -2346,12 +2359,14 @@ impl Runner<'_> {
             values.push(Dynamic::UNIT);
         }
         for (k, arg) in call.args.iter().enumerate().skip(skip) {
+            let late = k < 64 && call.late & (1 << k) != 0;
             let value = match arg {
                 Expr::Local(slot) => {
                     self.tick(Position::NONE)?;
                     let at = frame.index(*slot);
                     let value = &frame.values[at];
-                    if k >= call.pure_from && later::lendable(value) && later.add(k, at) {
+                    let late = late && (!memo || (k >= call.pure_from && value.is_array()));
+                    if late && later::lendable(value) && later.add(k, at) {
                         Dynamic::UNIT
                     } else {
                         plain::copy(value)
@@ -2361,18 +2376,67 @@ impl Runner<'_> {
                     self.tick(Position::NONE)?;
                     plain::copy(value)
                 }
+                Expr::Chain(chain) if late && !memo => {
+                    match self.taken_property(frame, chain, k, later) {
+                        Some(taken) => taken?,
+                        None => self.expr(frame, arg)?,
+                    }
+                }
                 _ => self.expr(frame, arg)?,
             };
             values.push(value);
         }
         if let Some(slot) = call.first_local {
             let at = frame.index(slot);
-            let lent = !call.take_first && later::lendable(&frame.values[at]) && later.add(0, at);
+            let lent = !call.take_first
+                && (!memo || frame.values[at].is_array())
+                && later::lendable(&frame.values[at])
+                && later.add(0, at);
             if !lent {
                 plain::put(&mut values[0], self.first_argument(frame, call, slot));
             }
         }
         Ok(())
+    }
+
+    /// Argument `k` of a call, `chain`, a local variable's property (`state.board`) that the
+    /// arguments after it neither read nor change (see [`Call::late`]), read as
+    /// `Runner::quick_chain` reads a map's property (counting the variable and the property's
+    /// look-up) where the variable holds a map of its own (neither shared nor a constant's);
+    /// a value worth lending ([`later::lendable`]) is taken out of the map rather than copied,
+    /// to lend to the callee (noted in `later`, put back after the call). `None`, with nothing
+    /// counted, where the variable holds no such map.
+    #[inline(always)]
+    fn taken_property(
+        &mut self,
+        frame: &mut Frame,
+        chain: &Chain,
+        k: usize,
+        later: &mut Later,
+    ) -> Option<Flow<Dynamic>> {
+        let (Root::Local(slot), [Step::Prop { name, .. }]) = (&chain.root, chain.steps.as_slice())
+        else {
+            return None;
+        };
+        let at = frame.index(*slot);
+        let variable = &mut frame.values[at];
+        if variable.is_shared() || variable.is_read_only() {
+            return None;
+        }
+        let mut map = variable.write_lock::<Map>()?;
+        let place = chain::property_mut(&mut map, name);
+        let lend = place.as_deref().is_some_and(later::lendable) && later.has_room(k, at);
+        if let Err(err) = self.tick_n(2) {
+            return Some(Err(err.into()));
+        }
+        Some(Ok(match place {
+            Some(place) if lend => {
+                later.add_lent(k, at);
+                std::mem::take(place)
+            }
+            Some(place) => plain::copy(place),
+            None => Dynamic::UNIT,
+        }))
     }
 
     /// The value lent to slot `i` of `frame`, to give back to the lender: where it is if it
@@ -2402,8 +2466,9 @@ impl Runner<'_> {
         body: &Stmt,
         mut values: Vec<Dynamic>,
         (later, lent): (Later, u64),
-        pos: Position,
+        call: &Call,
     ) -> Flow<Dynamic> {
+        let pos = call.pos;
         let mark = frame.values.len();
         frame.values.append(&mut values);
         self.frames.push(values);
@@ -2418,9 +2483,9 @@ impl Runner<'_> {
         frame.lent.set(frame.lent.get() | (lent << mark));
         let result = self.run_inline(function, frame, body, pos);
         frame.top = top;
-        for (p, at) in later.lent() {
+        for (p, at, prop) in later.lent() {
             let value = self.lent_back(frame, mark + p, loans);
-            plain::put(&mut frame.values[at], value);
+            later::put_back(&mut frame.values[at], prop, &call.args[p], value);
         }
         self.loans.truncate(loans);
         // The caller's own lent parameters are below `mark`.
