@@ -35,13 +35,18 @@
 //! integer field registered with its field reader ([`native_table::FieldReader`]: `c.x`) is
 //! read by that reader, kept in the chain at its first read (`FieldPlan`): a read after it
 //! looks at the value's type only, counting the variable and the getter's call as Rhai does.
-//! An operator on integers read through such chains (`c.x + d[0]`, `x - d[1]`: a variable's
-//! property read by its field reader, a variable's array item at a literal index, beside
-//! variables, literals and constants; decided when lowered, `Operands::int_reads`) reads each
-//! operand's integer where it is and computes the operator from them: no operand's value is
-//! made nor its chain set up, and the operations Rhai counts for the operands are counted after
-//! at once (one by one where a report or the limit falls among them; with no positions, since a
-//! budget stop leaves a function at the call's position, in Rhai as in the walker).
+//! An operator on integers read through such chains (`c.x + d[0]`, `x - d[1]`,
+//! `state.pits[i] > 0`: a variable's property read by its field reader, a variable's array
+//! item at a literal index or a variable's, a map's array item there, beside variables,
+//! literals and constants; decided when lowered, `Operands::int_reads`) reads each operand's
+//! integer where it is and computes the operator from them (in a condition, compares them): no
+//! operand's value is made nor its chain set up, and the operations Rhai counts for the
+//! operands are counted after at once (one by one where a report or the limit falls among
+//! them; with no positions, since a budget stop leaves a function at the call's position, in
+//! Rhai as in the walker). So is `x op= v` on an integer variable, `v` such a chain (`total +=
+//! pits[i]`); and an integer assigned to a variable's array item, or a map's array item, at a
+//! literal index or a variable's (`state.pits[last] += 1`, `pits[i] = 0`) is set in place,
+//! everything looked at before anything is counted (`run/items.rs`).
 //! A condition comparing a method's read at a pair's integers with an integer where it is
 //! (`board.get(cell(x, y)) == theirs`, its pair's call kept as the integers, or
 //! `board.get(c) == theirs`, `c` a variable's cell split into them by its type's
@@ -620,7 +625,8 @@ struct Operands {
     ints: Option<[IntOperand; 2]>,
     /// For a comparison whose left operand is computed (not a variable, a literal or a
     /// constant: `board.get(c) == theirs`) and whose right one may be an integer where it is:
-    /// the right one as such (see `Runner::computed_comparison`).
+    /// the right one as such (see `Runner::computed_comparison`), unless both may be integers
+    /// read where they are (`int_reads`).
     computed_left: Option<IntOperand>,
     /// Both operands may be integers read where they are, at least one of them through a
     /// chain ([`int_read_chain`]: `c.x + d[0]`, `x + d[0]`), where `ints` is `None`: the
@@ -637,13 +643,14 @@ impl Operands {
             args[0],
             Expr::Local(_) | Expr::Value(_) | Expr::Constant(..)
         );
-        let computed_left = if op.compares() && !read {
+        let readable = |arg: &Expr| IntOperand::of(arg).is_some() || int_read_chain(arg);
+        let int_reads = ints.is_none() && args.iter().all(readable);
+        // A comparison of integers read through chains is made by `Runner::any_condition`.
+        let computed_left = if op.compares() && !read && !int_reads {
             IntOperand::of(&args[1])
         } else {
             None
         };
-        let readable = |arg: &Expr| IntOperand::of(arg).is_some() || int_read_chain(arg);
-        let int_reads = ints.is_none() && args.iter().all(readable);
         Operands {
             ints: ints.map(|(x, y)| [x, y]),
             computed_left,
@@ -677,15 +684,20 @@ impl IntOperand {
 }
 
 /// Whether `expr` is a chain that reads an integer where it is, if the value holds one, for a
-/// fixed count of operations: a variable's array item at a literal index (`d[0]`), or a
-/// variable's property (`c.x`, read by a getter's [`FieldPlan`] once its first read found one).
-/// Read as its quick read in `run/reads.rs` reads it.
+/// fixed count of operations: a variable's array item at a literal index or a variable's
+/// (`d[0]`, `pits[i]`), a map's array item there (`state.pits[i]`), or a variable's property
+/// (`c.x`, read by a getter's [`FieldPlan`] once its first read found one). Read as its quick
+/// read in `run/reads.rs` reads it.
 fn int_read_chain(expr: &Expr) -> bool {
     let Expr::Chain(chain) = expr else {
         return false;
     };
     let reads = match (chain.steps.as_slice(), chain.args.as_slice()) {
         ([Step::Index], [Expr::Value(_)]) => chain.gathering == Gathering::LiteralIndex,
+        ([Step::Index], [Expr::Local(_)])
+        | ([Step::Prop { .. }, Step::Index], [Expr::Value(_) | Expr::Local(_)]) => {
+            chain.gathering == Gathering::PerLink
+        }
         ([Step::Prop { .. }], []) => true,
         _ => false,
     };

@@ -27,6 +27,7 @@ use super::{
 mod chain;
 pub(super) mod closures;
 mod imported;
+mod items;
 mod later;
 mod memoised;
 mod pairs;
@@ -428,6 +429,27 @@ impl<'a> Runner<'a> {
         }
     }
 
+    /// Counts `n` operations (one at least), the last at `pos` and the others at
+    /// `Position::NONE`, exactly as [`Self::tick_n`] of `n - 1` and [`Self::tick`] at `pos`.
+    #[inline(always)]
+    fn tick_n_at(&mut self, n: u64, pos: Position) -> Result<(), Error> {
+        let after = self.global.num_operations + n;
+        if after < self.look_at {
+            self.global.num_operations = after;
+            Ok(())
+        } else {
+            self.tick_n_then_at(n, pos)
+        }
+    }
+
+    /// [`Self::tick_n_at`] where a look falls among the `n`.
+    #[cold]
+    #[inline(never)]
+    fn tick_n_then_at(&mut self, n: u64, pos: Position) -> Result<(), Error> {
+        let last = n as usize - 1;
+        self.tick_at_each_of(n as usize, |k| if k == last { pos } else { Position::NONE })
+    }
+
     /// [`Self::tick_3_at`] where a look falls among the three.
     #[cold]
     #[inline(never)]
@@ -808,6 +830,13 @@ impl Runner<'_> {
             } => {
                 self.tick(Position::NONE)?;
                 let value = self.expr(frame, value)?;
+                // An integer to an array's item (`state.pits[last] += 1`): in place.
+                if matches!(chain.steps.last(), Some(Step::Index)) {
+                    if let Some(done) = self.item_assigned(frame, chain, op.as_ref(), &value) {
+                        plain::discard(value);
+                        return done.map(|()| Dynamic::UNIT);
+                    }
+                }
                 self.chain(frame, chain, Some((value, op.as_ref(), *pos)), Some(stmt))
             }
             _ => {
@@ -893,6 +922,12 @@ impl Runner<'_> {
         if let Some(op) = op {
             if let Some(b) = self.int_at(frame, value) {
                 if let Some(done) = self.int_assign(frame, slot, name, pos, op, b) {
+                    return done;
+                }
+            }
+            // Or read where it is through a chain (`total += pits[i]`).
+            if let Expr::Chain(_) = value {
+                if let Some(done) = self.int_read_assign(frame, slot, pos, op, value) {
                     return done;
                 }
             }
@@ -1301,6 +1336,13 @@ impl Runner<'_> {
     ) -> Flow<bool> {
         let value = match cond {
             Expr::Binary { op, args, .. } if op.compares() => {
+                // Integers read where they are through chains (`state.pits[i] > 0`,
+                // `x < board.width`).
+                if args.int_reads {
+                    if let Some(done) = self.int_reads_compared(frame, *op, &args.args, counted) {
+                        return done;
+                    }
+                }
                 let [lhs, rhs] = &args.args;
                 match (self.int_at(frame, rhs), self.peek(frame, lhs)) {
                     (Some(y), Some(left)) => match int_in(left) {
@@ -2722,7 +2764,7 @@ fn int_op_assign(op: &OpAssign, a: INT, b: INT) -> Option<INT> {
 /// Sets the integer `target` holds (a shared one's too) to `n` in place, as Rhai's own `+=`
 /// and the like on integers do: the value keeps its tag.
 #[inline(always)]
-fn set_int(target: &mut Dynamic, n: INT) {
+pub(super) fn set_int(target: &mut Dynamic, n: INT) {
     if let Some(mut value) = target.write_lock::<INT>() {
         *value = n;
     }

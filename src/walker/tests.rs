@@ -2447,6 +2447,7 @@ mod closures;
 mod compared;
 mod constants;
 mod differential;
+mod items;
 mod junctions;
 mod memo;
 mod pairs;

@@ -12,10 +12,11 @@ use rhai::{Array, Dynamic, Map, Position, INT};
 
 use super::{
     chain::{property, property_mut},
-    plain, with_args, with_first_copied, Flow, Frame, List, Runner,
+    plain, set_int, with_args, with_first_copied, Flow, Frame, List, Runner,
 };
 use crate::walker::{
-    native_table::Typed, Chain, Expr, FieldPlan, Gathering, IntOp, Resolved, Root, Shape, Step,
+    native_table::Typed, Chain, Expr, FieldPlan, Gathering, IntOp, OpAssign, Resolved, Root, Shape,
+    Slot, Step,
 };
 
 /// The most arguments of a method called in place (more go through the general walk).
@@ -195,6 +196,67 @@ impl Runner<'_> {
         )
     }
 
+    /// The condition `lhs op rhs`, `op` comparing and `args` as [`Self::int_reads`] reads them
+    /// (`state.pits[i] > 0`, `line[k] == mark`), with `counted` operations counted first
+    /// (those of the statement it is in): compared from the integers where they are, the
+    /// operator's operation and those Rhai counts for the operands counted after in one
+    /// [`Self::tick_n`] with `counted`. `None`, with nothing counted, where the operator does
+    /// not compare or an operand holds no integer there: the condition is then evaluated as
+    /// before.
+    #[inline(never)]
+    pub(super) fn int_reads_compared(
+        &mut self,
+        frame: &Frame,
+        op: IntOp,
+        args: &[Expr; 2],
+        counted: u64,
+    ) -> Option<Flow<bool>> {
+        if !op.compares() {
+            return None;
+        }
+        let lhs = self.int_read(frame, &args[0])?;
+        let rhs = self.int_read(frame, &args[1])?;
+        let holds = op.compare(lhs.value, rhs.value);
+        Some(
+            self.tick_n(counted + 1 + lhs.ops + rhs.ops)
+                .map(|()| holds)
+                .map_err(Into::into),
+        )
+    }
+
+    /// `x op= v` on the integer variable in `slot` (at `pos`), `v` a chain reading an integer
+    /// where it is (`total += pits[i]`, see [`Self::int_reads`]), the statement's operation
+    /// and the value's expression's counted already: the integer read in place, the operations
+    /// Rhai counts for the rest of the value and the variable's look-up counted, then the
+    /// variable set in place as `Runner::int_assign` sets it. `None`, with nothing counted or
+    /// changed, where the value holds no integer there, the variable holds no integer or is
+    /// a constant (Rhai words the error), or the operator fails: the value is then computed
+    /// as before.
+    #[inline(never)]
+    pub(super) fn int_read_assign(
+        &mut self,
+        frame: &mut Frame,
+        slot: Slot,
+        pos: Position,
+        op: &OpAssign,
+        value: &Expr,
+    ) -> Option<Flow<()>> {
+        let read = self.int_read(frame, value)?;
+        let i = frame.index(slot);
+        let target = &frame.values[i];
+        let result = op.int?.checked(plain::int(target)?, read.value)?;
+        if target.is_read_only() {
+            return None;
+        }
+        if let Err(err) = self.tick_n_at(read.ops, pos) {
+            return Some(Err(err.into()));
+        }
+        self.before_change(frame, i);
+        frame.touch(i);
+        set_int(&mut frame.values[i], result);
+        Some(Ok(()))
+    }
+
     /// The integer operand `expr` of [`Self::int_reads`] holds where it is, read as
     /// [`Self::expr`] would read it (without counting): a chain as its quick read
     /// ([`Self::item`], [`Self::field_read`]) reads it, under the same conditions.
@@ -229,7 +291,7 @@ impl Runner<'_> {
                     ops: 3,
                 })
             }
-            _ => None,
+            _ => int_item_read(frame, chain, target),
         }
     }
 
@@ -472,6 +534,39 @@ impl Runner<'_> {
         }
         frame.touch(i);
         Some(result.map_err(Into::into))
+    }
+}
+
+/// [`Runner::int_read`] of an array's item at a variable's index (`pits[i]`), or of a map's
+/// array's item (`state.pits[i]`, `state.pits[0]`), `target` the chain's variable: out of line,
+/// which keeps the commonest reads' code small.
+#[inline(never)]
+fn int_item_read(frame: &Frame, chain: &Chain, target: &Dynamic) -> Option<IntRead> {
+    match (chain.steps.as_slice(), chain.args.as_slice()) {
+        // The expression, the link and the index's expression, the variable, the item's
+        // look-up (as `Self::item` reads it).
+        ([Step::Index], [Expr::Local(at)]) if chain.gathering == Gathering::PerLink => {
+            let index = &frame.values[frame.index(*at)];
+            let index = usize::try_from(index.as_int().ok()?).ok()?;
+            let value = plain::int(target.read_lock::<Array>()?.get(index)?)?;
+            Some(IntRead { value, ops: 5 })
+        }
+        // The expression, the two links and the index's expression, the variable, the
+        // property's look-up and the item's (as `Self::property_item` reads it).
+        ([Step::Prop { name, .. }, Step::Index], [index])
+            if chain.gathering == Gathering::PerLink =>
+        {
+            let index = match index {
+                Expr::Value(index) => index,
+                Expr::Local(at) => &frame.values[frame.index(*at)],
+                _ => return None,
+            };
+            let index = usize::try_from(index.as_int().ok()?).ok()?;
+            let map = target.read_lock::<Map>()?;
+            let value = plain::int(property(&map, name)?.read_lock::<Array>()?.get(index)?)?;
+            Some(IntRead { value, ops: 7 })
+        }
+        _ => None,
     }
 }
 

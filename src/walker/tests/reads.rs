@@ -238,12 +238,12 @@ fn operators_on_integer_reads_are_known_when_lowered() {
         true,
         None,
     );
-    // Items at a literal index and properties of variables, with integers where they are;
-    // not two integers where they are (`x + 1`), an item at a variable's index, a property's
-    // property, an array's `len`, a call, an item's item.
+    // Items at a literal index or a variable's and properties of variables, with integers
+    // where they are; not two integers where they are (`x + 1`), a property's property, an
+    // array's `len`, a call, an item's item.
     assert_eq!(
         int_reads(&both, "t", 3),
-        [true, true, true, true, false, false, false, false, false, false, false]
+        [true, true, true, true, false, true, false, false, false, false, false]
     );
 }
 
