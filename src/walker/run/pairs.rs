@@ -16,9 +16,22 @@ use super::{
 use crate::walker::lists::NativeList;
 use crate::walker::native_table::{Pair, PairReader};
 use crate::walker::{
-    ArrayMethod, Call, Callee, Chain, Expr, Gathering, IntOp, IntOperand, PairPlan, Root, Shape,
-    Site, Step,
+    ArrayMethod, Call, Callee, Chain, Expr, Gathering, IntOp, IntOperand, PairPlan, Resolved, Root,
+    Shape, Site, Step,
 };
+
+/// Whether the function a site resolved may read `item` at the variable's cell `arg` by its
+/// [`PairReader`] (`split_compared`, `split_read`): the types the site found, and the function
+/// called as `call_in_place` calls it — Rhai calls one that needs its context, or one that
+/// would change a constant (it words that error), itself.
+fn split_fits(r: &Resolved, item: &Dynamic, arg: &Dynamic) -> bool {
+    matches!(r.types.as_slice(), [t, a] if *t == item.type_id() && *a == arg.type_id())
+        && r.func.is_some()
+        && r.reads_only
+        && !r.context
+        && !item.is_map()
+        && (r.pure || !item.is_read_only())
+}
 
 /// A pair's call, counted, whose value is not made yet: its integers.
 pub(super) struct Pending {
@@ -372,15 +385,7 @@ impl Runner<'_> {
         let r = resolved.as_ref()?;
         let (reader, split) = (r.pair_reader?, r.pair_split?);
         let (target, arg) = (&frame.values[i], &frame.values[j]);
-        // As `call_in_place` calls it: Rhai calls a function that needs its context, or one
-        // that would change a constant (it words that error).
-        let fits = matches!(r.types.as_slice(), [t, a] if *t == target.type_id() && *a == arg.type_id())
-            && r.func.is_some()
-            && r.reads_only
-            && !r.context
-            && !target.is_map()
-            && (r.pure || !target.is_read_only());
-        if !fits {
+        if !split_fits(r, target, arg) {
             return None;
         }
         let (a, b) = split(arg)?;
@@ -449,11 +454,6 @@ impl Runner<'_> {
         let resolved = site.0.borrow();
         let r = resolved.as_ref()?;
         let (reader, split) = (r.pair_reader?, r.pair_split?);
-        // As `call_in_place` calls it: Rhai calls a function that needs its context, or one
-        // that would change a constant (it words that error).
-        if r.func.is_none() || !r.reads_only || r.context {
-            return None;
-        }
         let arg = &frame.values[frame.index(*at)];
         let value = {
             let target = &frame.values[i];
@@ -465,10 +465,7 @@ impl Runner<'_> {
                     property(&map, name)?
                 }
             };
-            let fits = matches!(r.types.as_slice(), [t, a] if *t == item.type_id() && *a == arg.type_id())
-                && !item.is_map()
-                && (r.pure || !item.is_read_only());
-            if !fits {
+            if !split_fits(r, item, arg) {
                 return None;
             }
             let (a, b) = split(arg)?;
