@@ -64,6 +64,16 @@
 //! (`let stone = board.get(c)`, `owns(turn, state.board.get(c))`) is read by the same reader
 //! at the integers its type's `PairSplit` gives (`Runner::split_read`).
 //!
+//! Statements and loops take the shortest way their kind allows, decided as they run from
+//! what was lowered (`Runner::exec`): a `let` of an arithmetic operator on two integers where
+//! they are (`let tx = x + dx`) declares the integer computed from them, its operations
+//! counted with the statement's; `if … { continue; }` and `if … { break; }` make the jump
+//! without running the branch as a block of its own, and an empty branch (an `if` without
+//! `else`) runs nothing; a `for` over a literal array or a script constant's array copies each
+//! item as its round comes (an integer by its bits, not `Dynamic::clone`), and over a range
+//! of integers where they are makes no range value. The operations are counted as Rhai counts
+//! them, the budget looked at where Rhai looks.
+//!
 //! A closure is an anonymous function of the script, lowered like the others: Rhai's array
 //! methods that take one (`filter`, `map`, `some`, `all`, `index_of`, `find`, `find_map`,
 //! `reduce`, `reduce_rev`, and those changing the array: `retain`, `drain`, `for_each`,

@@ -703,9 +703,13 @@ fn function_error(
 
 impl Runner<'_> {
     /// Runs `block` in a block of its own for what it does, its value unused (a loop's body,
-    /// the branch of an `if` that is a statement): no statement's value is made.
+    /// the branch of an `if` that is a statement): no statement's value is made. An empty
+    /// block (an `if` without `else`) does nothing, at no call.
     #[inline(always)]
     fn run(&mut self, frame: &mut Frame, block: &Block) -> Flow<()> {
+        if block.is_empty() {
+            return Ok(());
+        }
         let mark = frame.values.len();
         let result = self.exec_all(frame, block);
         frame.truncate_sparing(mark, &mut self.spare_array);
@@ -749,6 +753,14 @@ impl Runner<'_> {
             } => {
                 // The statement's operation, counted with the condition's first.
                 if self.condition_after(frame, cond, *cond_pos, 1)? {
+                    // `if … { continue; }`, `if … { break; }`: no block run for the jump.
+                    if let [Stmt::Break {
+                        value: None,
+                        is_break,
+                    }] = then.as_slice()
+                    {
+                        return self.jump(*is_break);
+                    }
                     self.run(frame, then)
                 } else {
                     self.run(frame, otherwise)
@@ -801,12 +813,33 @@ impl Runner<'_> {
                 plain::discard(self.while_loop(frame, cond.as_ref(), body)?);
                 Ok(())
             }
+            Stmt::For(for_loop) => {
+                self.tick(Position::NONE)?;
+                plain::discard(self.for_loop(frame, for_loop)?);
+                Ok(())
+            }
+            Stmt::Break {
+                value: None,
+                is_break,
+            } => self.jump(*is_break),
             // Their value is made, and dropped.
             _ => {
                 plain::discard(self.stmt(frame, stmt)?);
                 Ok(())
             }
         }
+    }
+
+    /// `break` or `continue` without a value (`is_break`: which), its statement's operation
+    /// counted first as [`Self::stmt`] counts it.
+    #[inline(always)]
+    fn jump(&mut self, is_break: bool) -> Flow<()> {
+        self.tick(Position::NONE)?;
+        Err(if is_break {
+            Stop::Break(Dynamic::UNIT)
+        } else {
+            Stop::Continue
+        })
     }
 
     /// The value of `stmt`.
@@ -855,8 +888,29 @@ impl Runner<'_> {
         constant: bool,
         reuse: Option<Slot>,
     ) -> Flow<()> {
+        // An arithmetic operator on two integers where they are (`let tx = x + dx`): computed
+        // from them, its operations (the operator's and its operands') counted with the
+        // statement's and its value's, as `Self::eval` counts them after.
+        if let Expr::Binary { op, args, .. } = value {
+            if let Some([lhs, rhs]) = args.ints {
+                if let (Some(x), Some(y)) = (self.int_of(frame, lhs), self.int_of(frame, rhs)) {
+                    if let Some(n) = op.checked(x, y) {
+                        self.tick_n(4)?;
+                        self.bind(frame, Dynamic::from_int(n), constant, reuse);
+                        return Ok(());
+                    }
+                }
+            }
+        }
         self.tick_n(2)?;
-        let mut value = self.computed_operand(frame, value)?;
+        let value = self.computed_operand(frame, value)?;
+        self.bind(frame, value, constant, reuse);
+        Ok(())
+    }
+
+    /// Gives a declared variable its `value` (see [`Stmt::Let`]).
+    #[inline(always)]
+    fn bind(&mut self, frame: &mut Frame, mut value: Dynamic, constant: bool, reuse: Option<Slot>) {
         if constant {
             value = value.into_read_only();
         }
@@ -869,7 +923,6 @@ impl Runner<'_> {
             }
             None => frame.values.push(value),
         }
-        Ok(())
     }
 
     /// `x op= n` on integers where they are (see [`IntAssign`]), done in place as
@@ -1467,14 +1520,14 @@ impl Runner<'_> {
                     return self.lent_rounds(frame, for_loop, &mut items);
                 }
                 let array = value.read_lock::<Array>().expect("an array");
-                return self.rounds(frame, for_loop, |_, k| array.get(k).cloned());
+                return self.rounds(frame, for_loop, |_, k| array.get(k).map(plain::copy));
             }
             // An array literal of constants (`for d in [-1, 0, 1]`): its items copied as their
             // rounds come, rather than the whole array first.
             Expr::Value(value) if value.is_array() && !value.is_shared() => {
                 self.tick(Position::NONE)?;
                 let array = value.read_lock::<Array>().expect("an array");
-                return self.rounds(frame, for_loop, |_, k| array.get(k).cloned());
+                return self.rounds(frame, for_loop, |_, k| array.get(k).map(plain::copy));
             }
             Expr::Local(slot) if for_loop.stable => {
                 let i = frame.index(*slot);
@@ -1494,7 +1547,7 @@ impl Runner<'_> {
                     }
                     return self.rounds(frame, for_loop, |frame, k| {
                         let array = frame.values[i].read_lock::<Array>()?;
-                        array.get(k).cloned()
+                        array.get(k).map(plain::copy)
                     });
                 }
             }
@@ -2726,8 +2779,8 @@ fn next_round(frame: &mut Frame, for_loop: &ForLoop, mark: usize, index: usize) 
         let counter = Dynamic::from_int(INT::try_from(index).unwrap_or(INT::MAX));
         plain::put(&mut frame.values[mark], counter);
     }
-    frame.touch(mark);
-    frame.touch(frame.values.len() - 1);
+    // The loop's variables are the frame's last slots (the body's ended with its round).
+    frame.forget_from(mark);
 }
 
 /// How a loop goes on after a round that ended as `round`: `None` to the next round, else the

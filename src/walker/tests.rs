@@ -2448,6 +2448,7 @@ mod compared;
 mod constants;
 mod differential;
 mod items;
+mod jumps;
 mod junctions;
 mod memo;
 mod pairs;

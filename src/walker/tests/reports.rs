@@ -177,3 +177,27 @@ fn stops_agree_in(script: &str, step: usize, with_api: bool) {
         assert!(walked.0.contains("stopped"), "{walked:?}");
     }
 }
+
+#[test]
+fn a_budget_stops_jumps_and_integer_lets_where_rhai_stops() {
+    // `if … { continue; }` and `if … { break; }` (the jump counted without its block), `let`
+    // of an operator on two integers (counted with the statement's operations), and loops
+    // over a literal array.
+    stops_agree(JUMPS, 1);
+}
+
+/// Loops whose rounds jump, declare integers computed in place and iterate literal arrays.
+const JUMPS: &str = r#"
+    fn f() {
+        let n = 0;
+        for i in 0..40 {
+            if i % 4 == 1 { continue; }
+            for d in [-1, 0, 1] {
+                let k = i + d;
+                if k < 0 { continue; }
+                if k > 30 { break; }
+                n += k;
+            }
+        }
+        n
+    }"#;
