@@ -27,7 +27,9 @@
 //! arrays (a variable's array keeps its sizes known as it changes: a push or a pop measures
 //! only its item, an empty array has none to measure, and `len` or `is_empty` on an array
 //! whose sizes are known or none only checks them; a pair's value pushed,
-//! `list.push(cell(x, y))`, is made and pushed without the checks its type answers),
+//! `list.push(cell(x, y))`, is made and pushed without the checks its type answers, an item
+//! with no size of its own, an integer or a cell, is not measured, and an array made for the
+//! push, `list.push([from, to])`, comes with the sizes its making found: `Runner::push_called`),
 //! and the runtime's primitives
 //! are called directly (each call site remembers the function its arguments' types
 //! led to, in the [`native_table::NativeTable`] kept when they were registered);

@@ -1686,6 +1686,32 @@ impl Runner<'_> {
         }
     }
 
+    /// The array `[items]` (each with where it is), made as Rhai makes it: each item
+    /// evaluated in turn, the array's size checked as it grows. With its sizes as
+    /// [`data_sizes`] measures them, which a push of it needs (see
+    /// [`Self::push_called`]): they are known here without measuring it again.
+    #[inline(always)]
+    fn array_made(
+        &mut self,
+        frame: &mut Frame,
+        items: &[(Expr, Position)],
+    ) -> Flow<(Dynamic, (usize, usize, usize))> {
+        let mut array = Array::with_capacity(items.len());
+        let mut sizes = (0, 0, 0);
+        for (item, pos) in items {
+            let value = self.expr(frame, item)?;
+            if has_no_size(&value) {
+                sizes.0 += 1;
+            } else {
+                let (a, m, s) = data_sizes(&value);
+                sizes = (sizes.0 + a + 1, sizes.1 + m, sizes.2 + s);
+            }
+            self.check_sizes(sizes, *pos)?;
+            array.push(value);
+        }
+        Ok((Dynamic::from_array(array), sizes))
+    }
+
     /// [`Self::eval`] of any expression.
     fn eval_other(&mut self, frame: &mut Frame, expr: &Expr) -> Flow<Dynamic> {
         match expr {
@@ -1714,20 +1740,7 @@ impl Runner<'_> {
                         return Ok(spare);
                     }
                 }
-                let mut array = Array::with_capacity(items.len());
-                let mut sizes = (0, 0, 0);
-                for (item, pos) in items {
-                    let value = self.expr(frame, item)?;
-                    if has_no_size(&value) {
-                        sizes.0 += 1;
-                    } else {
-                        let (a, m, s) = data_sizes(&value);
-                        sizes = (sizes.0 + a + 1, sizes.1 + m, sizes.2 + s);
-                    }
-                    self.check_sizes(sizes, *pos)?;
-                    array.push(value);
-                }
-                Ok(Dynamic::from_array(array))
+                self.array_made(frame, items).map(|(array, _)| array)
             }
             Expr::Map(map) => {
                 let mut result = map.template.clone();
@@ -1922,7 +1935,7 @@ impl Runner<'_> {
     /// The value of `expr` where it is, if it is a local variable, a literal or a script
     /// constant that nothing changes: what evaluating it would copy (it counts one
     /// operation, not counted here).
-    #[inline]
+    #[inline(always)]
     fn peek<'f>(&self, frame: &'f Frame, expr: &'f Expr) -> Option<&'f Dynamic> {
         match expr {
             Expr::Local(slot) => Some(&frame.values[frame.index(*slot)]),

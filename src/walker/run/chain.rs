@@ -13,7 +13,7 @@ use super::{
     List, Measured, Runner, Stop, Walked,
 };
 use crate::walker::lists::NativeList;
-use crate::walker::{ArrayMethod, Chain, Fallback, Gathering, OpAssign, Root, Shape, Step};
+use crate::walker::{ArrayMethod, Chain, Expr, Fallback, Gathering, OpAssign, Root, Shape, Step};
 
 impl Runner<'_> {
     /// Evaluates a chain, or (`assign`) assigns to its end: a read of the shapes the chain's
@@ -240,8 +240,17 @@ impl Runner<'_> {
         if let Err(err) = self.tick(Position::NONE) {
             return Some(Gathered::Done(Err(err.into())));
         }
-        let mut item = match self.expr(frame, arg) {
-            Ok(item) => item,
+        // An array made here (`list.push([from, to])`) comes with its sizes.
+        let made = match arg {
+            Expr::Array(items) if !items.is_empty() => self
+                .tick(Position::NONE)
+                .map_err(Stop::from)
+                .and_then(|()| self.array_made(frame, items))
+                .map(|(item, sizes)| (item, Some(sizes))),
+            _ => self.expr(frame, arg).map(|item| (item, None)),
+        };
+        let (item, sizes) = match made {
+            Ok(made) => made,
             Err(stop) => return Some(Gathered::Done(Err(stop))),
         };
         let gathered = self.global.num_operations - before;
@@ -256,8 +265,13 @@ impl Runner<'_> {
         }
         // What the push changes, a lent state is copied first (see `walked_chain`).
         self.before_change(frame, i);
-        let pushed = self.array_method_on(frame, i, ArrayMethod::Push, Some(&mut item), *pos);
-        Some(Gathered::Done(pushed))
+        // Rhai counts an operation for the call.
+        if let Err(err) = self.tick(*pos) {
+            return Some(Gathered::Done(Err(err.into())));
+        }
+        Some(Gathered::Done(
+            self.push_called(frame, i, item, sizes, *pos),
+        ))
     }
 
     /// Gathers `chain`'s arguments and indexes as Rhai does (as [`Gathering`] says), then
@@ -584,18 +598,16 @@ impl Runner<'_> {
         item: Option<&mut Dynamic>,
         pos: Position,
     ) -> Flow<Dynamic> {
+        if method == ArrayMethod::Push {
+            let item = item.map(std::mem::take).unwrap_or_default();
+            return self.push_called(frame, i, item, None, pos);
+        }
         let known = frame.measured.take().filter(|m| m.index == i);
         let target = &mut frame.values[i];
         let mut array = target.write_lock::<Array>().expect("an array");
         let known = known.filter(|m| m.len == array.len()).map(|m| m.sizes);
         let (value, sizes) = match method {
-            ArrayMethod::Push => {
-                let item = item.map(std::mem::take).unwrap_or_default();
-                let (a, m, s) = data_sizes(&item);
-                array.push(item);
-                let sizes = known.map(|(ka, km, ks)| (ka + 1 + a, km + m, ks + s));
-                (Dynamic::UNIT, sizes)
-            }
+            ArrayMethod::Push => unreachable!("pushed by push_called"),
             ArrayMethod::Pop => match array.pop() {
                 Some(item) => {
                     let (a, m, s) = data_sizes(&item);
@@ -626,6 +638,46 @@ impl Runner<'_> {
             sizes,
         });
         Ok(value)
+    }
+
+    /// [`Self::array_method_called`] of a push of `item` (taken by value: nothing is left to
+    /// drop): the array's sizes kept up to date from what is measured of it, `item` measured
+    /// only where its sizes are not given (`sizes`: an array just made, see
+    /// [`Self::array_made`]) and it has a size of its own (an integer or a native value such
+    /// as a cell adds one item and nothing else), then Rhai's check of the whole variable (a
+    /// push's value, `()`, has no size to check).
+    #[inline(never)]
+    pub(super) fn push_called(
+        &mut self,
+        frame: &mut Frame,
+        i: usize,
+        item: Dynamic,
+        sizes: Option<(usize, usize, usize)>,
+        pos: Position,
+    ) -> Flow<Dynamic> {
+        let known = frame.measured.take().filter(|m| m.index == i);
+        let target = &mut frame.values[i];
+        let mut array = target.write_lock::<Array>().expect("an array");
+        let known = known.filter(|m| m.len == array.len()).map(|m| m.sizes);
+        let (a, m, s) = match sizes {
+            Some(sizes) => sizes,
+            None if has_no_size(&item) => (0, 0, 0),
+            None => data_sizes(&item),
+        };
+        array.push(item);
+        let len = array.len();
+        drop(array);
+        let sizes = match known {
+            Some((ka, km, ks)) => (ka + 1 + a, km + m, ks + s),
+            None => data_sizes(target),
+        };
+        self.check_sizes(sizes, pos)?;
+        frame.measured = Some(Measured {
+            index: i,
+            len,
+            sizes,
+        });
+        Ok(Dynamic::UNIT)
     }
 
     /// Whether walking `chain` from step `k` on `target` (`cursor`: the first of `values` the
@@ -1071,19 +1123,27 @@ fn replace_link(dot: bool, link: &mut RhaiExpr, values: &mut impl Iterator<Item 
 /// the first, 33 fewer for the others than a search from the first key.
 const SMALL_MAP: usize = 11;
 
-/// Property `name` of `map`.
+/// Property `name` of `map`. The first key is looked at where this is called (a state's
+/// `board` usually comes first: about 20 instructions fewer than a call), the others in
+/// [`property_after_first`].
+#[inline(always)]
 pub(super) fn property<'m>(map: &'m Map, name: &str) -> Option<&'m Dynamic> {
+    match map.first_key_value() {
+        Some((key, value)) if same_key(key, name) => Some(value),
+        _ => property_after_first(map, name),
+    }
+}
+
+/// [`property`] of a key that is not `map`'s first.
+#[inline(never)]
+fn property_after_first<'m>(map: &'m Map, name: &str) -> Option<&'m Dynamic> {
     if map.len() > SMALL_MAP {
         return map.get(name);
     }
-    match map.first_key_value() {
-        Some((key, value)) if same_key(key, name) => Some(value),
-        _ => map
-            .iter()
-            .skip(1)
-            .find(|(key, _)| same_key(key, name))
-            .map(|(_, value)| value),
-    }
+    map.iter()
+        .skip(1)
+        .find(|(key, _)| same_key(key, name))
+        .map(|(_, value)| value)
 }
 
 /// Property `name` of `map`, to change.
@@ -1121,6 +1181,7 @@ fn array_method_pos(chain: &Chain) -> Option<Position> {
 /// array not shared; a push or a pop not on a constant (Rhai refuses to change one, in its own
 /// words), and a push of an item neither shared nor a compact list (which becomes its array
 /// first, see `native`).
+#[inline]
 pub(super) fn takes_array_method(
     target: &Dynamic,
     method: ArrayMethod,

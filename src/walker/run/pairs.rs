@@ -20,12 +20,14 @@ use crate::walker::{
     Shape, Site, Step,
 };
 
-/// Whether the function a site resolved may read `item` at the variable's cell `arg` by its
-/// [`PairReader`] (`split_compared`, `split_read`): the types the site found, and the function
-/// called as `call_in_place` calls it — Rhai calls one that needs its context, or one that
-/// would change a constant (it words that error), itself.
-fn split_fits(r: &Resolved, item: &Dynamic, arg: &Dynamic) -> bool {
-    matches!(r.types.as_slice(), [t, a] if *t == item.type_id() && *a == arg.type_id())
+/// Whether the function a site resolved may read `item` at a variable's cell by its
+/// [`PairReader`] (`split_compared`, `split_read`): a function of two arguments, called as
+/// `call_in_place` calls it — Rhai calls one that needs its context, or one that would change
+/// a constant (it words that error), itself. The types are not looked at here: the reader and
+/// the [`crate::walker::native_table::PairSplit`] the site found are those of its types, and
+/// each gives `None` for a value of another type (the caller then reads the chain as before).
+fn split_fits(r: &Resolved, item: &Dynamic) -> bool {
+    r.types.len() == 2
         && r.func.is_some()
         && r.reads_only
         && !r.context
@@ -385,7 +387,7 @@ impl Runner<'_> {
         let r = resolved.as_ref()?;
         let (reader, split) = (r.pair_reader?, r.pair_split?);
         let (target, arg) = (&frame.values[i], &frame.values[j]);
-        if !split_fits(r, target, arg) {
+        if !split_fits(r, target) {
             return None;
         }
         let (a, b) = split(arg)?;
@@ -465,7 +467,7 @@ impl Runner<'_> {
                     property(&map, name)?
                 }
             };
-            if !split_fits(r, item, arg) {
+            if !split_fits(r, item) {
                 return None;
             }
             let (a, b) = split(arg)?;
@@ -626,8 +628,8 @@ impl Runner<'_> {
 
     /// `list.push(cell(a, b))` (see [`Self::pair_in_place`]) on the array in `read`'s slot:
     /// the operations Rhai counts up to the push's call counted at once (see
-    /// [`Self::count_pair_read`]), the pair's value made from its integers and pushed as
-    /// [`Self::array_method_called`] pushes an item, without gathering it. `None`, with nothing
+    /// [`Self::count_pair_read`]), the pair's value made from its integers and pushed by
+    /// [`Self::push_called`], without gathering it. `None`, with nothing
     /// counted, where the pair's site found no pair of two integers or the array takes no push
     /// (a constant, a shared value).
     #[inline(never)]
@@ -645,7 +647,7 @@ impl Runner<'_> {
         if !takes_push(&frame.values[read.i]) {
             return None;
         }
-        let mut item = {
+        let item = {
             let found = read.call.site.0.borrow();
             let r = found.as_ref()?;
             let pair = r.pair.as_ref().filter(|_| two_ints(&r.types))?;
@@ -659,7 +661,7 @@ impl Runner<'_> {
         }
         // What the push changes, a lent state is copied first (see `chain`).
         self.before_change(frame, read.i);
-        Some(self.array_method_called(frame, read.i, ArrayMethod::Push, Some(&mut item), read.pos))
+        Some(self.push_called(frame, read.i, item, None, read.pos))
     }
 
     /// `cell(a, b)` evaluated (see [`Self::call_by_name`]) where `a` and `b` are integers where

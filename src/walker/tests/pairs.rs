@@ -495,3 +495,80 @@ fn the_budget_stops_reads_at_a_variables_cell_where_rhai_stops() {
     let calls: Vec<(&str, &str)> = calls.iter().map(|args| ("t", args.as_str())).collect();
     assert_alike_in(script, &calls, 1);
 }
+
+#[test]
+fn comparisons_at_a_variables_cell_meet_other_types_as_rhai_does() {
+    // `g.get(c) == n` (`Runner::split_compared`) where the site found a grid and a cell, then
+    // meets other types in turn (the method's integer form and the cell's integers give
+    // nothing for them: the comparison is made as Rhai makes it), and back.
+    assert_alike(
+        r#"
+        fn get(a, c) { a.len() }
+        fn compared(g, c) { if g.get(c) == 0 { 1 } else { 2 } }
+        fn state(s, c) { if s.board.get(c) != 1 { 3 } else { 4 } }
+        "#,
+        &[
+            ("compared", "[grid(3, 3), cell(1, 1)]"),
+            ("compared", "[hex_grid(3, 3), cell(2, 0)]"),
+            ("compared", "[[1, 2], cell(1, 1)]"),
+            ("compared", "[grid(3, 3), #{ x: 1, y: 1 }]"),
+            ("compared", "[grid(3, 3), [1, 1]]"),
+            ("compared", "[grid(3, 3), cell(3, 1)]"),
+            ("compared", "[#{ board: 1 }, cell(1, 1)]"),
+            ("compared", "[grid(2, 2), cell(1, 0)]"),
+            ("state", "[#{ board: grid(3, 3) }, cell(0, 0)]"),
+            ("state", "[#{ board: [7] }, cell(0, 0)]"),
+            ("state", "[#{ board: grid(3, 3) }, 5]"),
+            ("state", "[#{ a: 1, board: grid(3, 3) }, cell(2, 2)]"),
+        ],
+    );
+}
+
+#[test]
+fn pushed_arrays_made_in_place_agree() {
+    // `list.push([cell(x, y), cell(a, b)])`: the array made and pushed with the sizes its
+    // making found (see `Runner::push_called`); Rhai's limit on an array's size, met by the
+    // push or by the making of the item (at the item's position), and after other changes.
+    assert_alike(
+        r#"
+        fn big() { let a = []; a.pad(60000, 0); a }
+        fn pairs(n) { let list = []; for x in 0..n { list.push([cell(x, 1), cell(1, x)]); } list }
+        fn mixed(n) { let l = [0]; for x in 0..n { l.push([x, [x, "ab"], #{ a: x }]); l.push([]); } l }
+        fn pushed_on(v) { v.push([cell(1, 2), 3]); v }
+        fn too_large() { let a = big(); let l = []; l.push([a, 1]); l.push([a, 2]); l.len() }
+        fn literal_too_large() { let a = big(); let l = [1]; l.push([1, a, a]); l.len() }
+        fn after_set() { let a = big(); let l = [0]; l.push([0]); l[0] = a; l.push([a]); l.len }
+        fn lent(l) { l.push([l.len, l]); l }
+        "#,
+        &[
+            ("pairs", "[0]"),
+            ("pairs", "[4]"),
+            ("mixed", "[3]"),
+            ("pushed_on", "[[1]]"),
+            ("pushed_on", "[grid(2, 2)]"),
+            ("pushed_on", "[#{ a: 1 }]"),
+            ("pushed_on", "[7]"),
+            ("too_large", "[]"),
+            ("literal_too_large", "[]"),
+            ("after_set", "[]"),
+            ("lent", "[[1, [2, 3]]]"),
+        ],
+    );
+}
+
+#[test]
+fn the_budget_stops_a_pushed_array_where_rhai_stops() {
+    // `list.push([cell(x, 2), cell(2, x)])` and `list.push([x, 3])`: the limit and the reports
+    // to the budget fall at each operation of the body in turn.
+    let script = r#"
+        fn t(pad) {
+            for i in 0..pad { }
+            let list = [];
+            let x = 1;
+            loop { list.push([cell(x, 2), cell(2, x)]); list.push([x, 3]); if list.len > 5 { list = []; } }
+        }
+    "#;
+    let calls: Vec<String> = (0..16).map(|pad| format!("[{pad}]")).collect();
+    let calls: Vec<(&str, &str)> = calls.iter().map(|args| ("t", args.as_str())).collect();
+    assert_alike_in(script, &calls, 1);
+}
