@@ -770,7 +770,16 @@ impl Searcher<'_> {
             let (mut alpha, beta) = (-WIN * 2, WIN * 2);
             let mut iteration_best = None;
             for &mv in &moves {
-                let score = -self.child(mv, depth - 1, 1, -beta, -alpha);
+                // The first move with the whole window; the others with a null window first:
+                // most are no better than the best so far, which proves it at less cost. A
+                // move that is better is searched again with the whole window for its score.
+                let mut score = -WIN * 2;
+                if iteration_best.is_some() {
+                    score = -self.child(mv, depth - 1, 1, -alpha - 1, -alpha);
+                }
+                if !self.out_of_time && (iteration_best.is_none() || score > alpha) {
+                    score = -self.child(mv, depth - 1, 1, -beta, -alpha);
+                }
                 if self.out_of_time {
                     break;
                 }
