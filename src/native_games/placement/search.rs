@@ -9,10 +9,13 @@
 //! ([`threat_search`]), then by continuous threats — fours and open threes
 //! ([`continuous_threats`]) — for the player to move and, if the opponent has one, keeps only
 //! the moves that refute it (against continuous threats: of their threats' cells, the cells
-//! that answer their first threat and our own fours, those after which none is found). Every
-//! root move alpha-beta searches is then checked for what it leaves the opponent: if they have
-//! continuous fours or threats after it (a search bounded by positions, its answer kept by
-//! position), the move is scored as lost. Inside alpha-beta: a player who can win at once does; a four must be stopped (only the moves that
+//! that answer their first threat and our own fours, those after which none is found). At the
+//! root, alpha-beta searches the first move with the whole window and every other with a null
+//! window first (principal-variation search): a move found better than the best so far is
+//! checked for what it leaves the opponent — if they have continuous fours or threats after it
+//! (a search bounded by positions, its answer kept by position), the move is scored as lost —
+//! and only then searched again with the whole window; a move no better is not checked, as it
+//! is not played either way. Inside alpha-beta: a player who can win at once does; a four must be stopped (only the moves that
 //! stop it are searched); an open three must be answered (only its defending cells and the
 //! player's own fours are searched); a move that makes a four or an open three is searched one
 //! move deeper (a threat extension, at most [`MAX_EXTENSIONS`] on a line); two and three moves
@@ -770,7 +773,23 @@ impl Searcher<'_> {
             let (mut alpha, beta) = (-WIN * 2, WIN * 2);
             let mut iteration_best = None;
             for &mv in &moves {
-                let score = -self.child(mv, depth - 1, 1, -beta, -alpha);
+                // The first move with the whole window; the others with a null window first:
+                // most are no better than the best so far, which proves it at less cost. A
+                // move that is better is searched again with the whole window for its score,
+                // once the opponent's continuous fours and threats after it are looked for
+                // (a move no better than the best need not be: it is not played either way).
+                let mut score = -WIN * 2;
+                let better = iteration_best.is_none() || {
+                    score = -self.child(mv, depth - 1, 1, -alpha - 1, -alpha);
+                    score > alpha
+                };
+                if better && !self.out_of_time {
+                    score = if self.leaves_a_win(mv) {
+                        -(WIN - 1_001)
+                    } else {
+                        -self.child(mv, depth - 1, 1, -beta, -alpha)
+                    };
+                }
                 if self.out_of_time {
                     break;
                 }
@@ -908,6 +927,16 @@ impl Searcher<'_> {
         if won || (whole && !crate::cancel::past(self.deadline)) {
             self.memory.answers_won.insert(self.hash, won);
         }
+        won
+    }
+
+    /// Whether the root move `mv` leaves the opponent a victory by continuous fours or threats
+    /// ([`Self::answer_wins`]): the move is then lost.
+    fn leaves_a_win(&mut self, mv: usize) -> bool {
+        let stone = self.pos.to_move + 1;
+        self.put(mv, stone);
+        let won = !self.pos.wins_at(mv, stone) && self.answer_wins();
+        self.take(mv, stone);
         won
     }
 
@@ -1051,9 +1080,6 @@ impl Searcher<'_> {
     fn negamax(&mut self, depth: u32, ply: u32, alpha: i64, beta: i64, last: usize) -> i64 {
         if self.tick() {
             return 0;
-        }
-        if ply == 1 && self.answer_wins() {
-            return WIN - 1_000 - ply as i64;
         }
         if depth == 0 {
             return self.quiesce(4);
@@ -1393,6 +1419,35 @@ mod tests {
         s.refutations(&moves, u64::MAX);
         s.threat_refutations(&moves, u64::MAX);
         assert!(!s.lacking.fours && s.lacking.threats == 0);
+    }
+
+    #[test]
+    fn only_root_moves_better_than_the_best_so_far_are_checked_for_the_opponents_threats() {
+        // X to move, under "exactly five": the root cannot prove that O lacks threats, so it
+        // looks for them after a root move, but only once alpha-beta finds the move better
+        // than the best so far (each check leaves its answer in the memory).
+        let stones = [
+            (7, 7, 1),
+            (8, 8, 2),
+            (6, 8, 1),
+            (8, 6, 2),
+            (9, 9, 1),
+            (8, 10, 2),
+        ];
+        let pos = position(&stones, 0);
+        let limits = SearchLimits {
+            time: Duration::from_secs(60),
+            max_depth: 3,
+            ..limits()
+        };
+        forget_memory();
+        pos.best_move(&WEIGHTS, limits).unwrap();
+        let checked = MEMORY.with(|m| m.borrow().as_ref().unwrap().answers_won.len());
+        let root_moves = pos.candidates().len();
+        assert!(
+            0 < checked && checked < root_moves / 2,
+            "{checked} of {root_moves}"
+        );
     }
 
     #[test]
