@@ -631,12 +631,7 @@ impl Runner<'_> {
             None if len == 0 => (0, 0, 0),
             None => data_sizes(target),
         };
-        self.check_sizes(sizes, pos)?;
-        frame.measured = Some(Measured {
-            index: i,
-            len,
-            sizes,
-        });
+        self.keep_checked_sizes(frame, i, len, sizes, pos)?;
         Ok(value)
     }
 
@@ -671,13 +666,29 @@ impl Runner<'_> {
             Some((ka, km, ks)) => (ka + 1 + a, km + m, ks + s),
             None => data_sizes(target),
         };
+        self.keep_checked_sizes(frame, i, len, sizes, pos)?;
+        Ok(Dynamic::UNIT)
+    }
+
+    /// Rhai's check of the whole variable after a method call on it, from `sizes` (what is
+    /// measured of the array in slot `i`, `len` items long), then `sizes` kept for the next
+    /// call on it ([`Measured`]).
+    #[inline]
+    fn keep_checked_sizes(
+        &mut self,
+        frame: &mut Frame,
+        i: usize,
+        len: usize,
+        sizes: (usize, usize, usize),
+        pos: Position,
+    ) -> Flow<()> {
         self.check_sizes(sizes, pos)?;
         frame.measured = Some(Measured {
             index: i,
             len,
             sizes,
         });
-        Ok(Dynamic::UNIT)
+        Ok(())
     }
 
     /// Whether walking `chain` from step `k` on `target` (`cursor`: the first of `values` the
